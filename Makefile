@@ -1,0 +1,28 @@
+# The two entry points. Both install missing Debian packages first.
+#   make test   - build (Debug) and run every test with ctest, then the unit tests again under
+#                 ASan+UBSan, then the reader fuzzer (clang + libFuzzer) for a short run
+#   make bench  - build Release and print the side-by-side benchmark report
+
+.PHONY: test bench fuzz clean
+
+test:
+	scripts/install-deps.sh test
+	cmake --preset debug
+	cmake --build --preset debug
+	ctest --preset debug
+	cmake --preset asan
+	cmake --build --preset asan
+	ctest --preset asan
+	cmake --preset fuzz
+	cmake --build --preset fuzz
+	ctest --test-dir build/fuzz --output-on-failure -L fuzz
+
+bench:
+	scripts/install-deps.sh bench
+	cmake --preset release
+	cmake --build --preset release
+	build/release/bench/jsonjit_bench_text --benchmark_counters_tabular=true
+	build/release/bench/jsonjit_bench_text --benchmark_min_time=0.3 --report-ratios
+
+clean:
+	rm -rf build

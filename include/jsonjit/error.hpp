@@ -1,0 +1,141 @@
+// Error codes, positions and the result type shared by every layer of jsonjit.
+//
+// jsonjit reports errors as values (no exceptions are needed, and the library builds with
+// -fno-exceptions); `result<T>::value()` throws `json_error` only where exceptions are enabled.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+#if defined(__cpp_exceptions)
+#include <stdexcept>
+#endif
+
+namespace jsonjit {
+
+/// What went wrong. `message(code)` gives the text, which names what was expected.
+enum class error_code : std::uint8_t {
+  none = 0,
+
+  // Reader: structure.
+  expected_value,
+  expected_value_or_end_array,
+  expected_property_name,
+  expected_property_name_or_end_object,
+  expected_colon,
+  expected_comma_or_end_object,
+  expected_comma_or_end_array,
+  expected_end_of_input,
+  trailing_comma_not_allowed,
+  comments_not_allowed,
+  depth_exceeded,
+  empty_input,
+
+  // Reader: tokens.
+  invalid_literal,
+  number_leading_zero,
+  expected_digit,
+  unterminated_string,
+  control_character_in_string,
+  invalid_escape,
+  invalid_unicode_escape,
+  lone_surrogate,
+  invalid_utf8,
+  unterminated_comment,
+  invalid_comment,
+
+  // Reader: typed getters.
+  wrong_token_type,
+  number_not_integer,
+  number_out_of_range,
+  buffer_too_small,
+
+  // Writer.
+  value_needs_property_name,
+  property_name_outside_object,
+  expected_value_after_property_name,
+  mismatched_end,
+  multiple_top_level_values,
+  non_finite_number,
+  invalid_raw_value,
+  comment_contains_end_marker,
+  sink_failed,
+  incomplete_document,
+};
+
+/// A one-line English description of `code`, naming what was expected. Never empty.
+std::string_view message(error_code code) noexcept;
+
+/// An error and where in the input it happened. Lines and columns are 1-based; the column
+/// counts bytes from the start of the line (as System.Text.Json's BytePositionInLine, plus one);
+/// the offset is 0-based from the start of the whole input (across every chunk).
+struct error_info {
+  error_code code = error_code::none;
+  std::uint64_t offset = 0;
+  std::uint64_t line = 0;
+  std::uint64_t column = 0;
+  bool at_end_of_input = false;  ///< the input ended where more was needed
+
+  explicit operator bool() const noexcept { return code != error_code::none; }
+};
+
+/// The code's message, plus ", found end of input" where that is what was found.
+std::string message(const error_info& error);
+
+/// "line L, column C (byte O): " followed by message(error).
+std::string to_string(const error_info& error);
+
+#if defined(__cpp_exceptions)
+/// Thrown by `result<T>::value()` on an error, where exceptions are enabled.
+class json_error : public std::runtime_error {
+ public:
+  explicit json_error(error_code code) : std::runtime_error(std::string(message(code))), code_(code) {}
+  explicit json_error(const error_info& info)
+      : std::runtime_error(to_string(info)), code_(info.code), info_(info) {}
+  error_code code() const noexcept { return code_; }
+  /// Where it happened; all zero for errors that have no input position.
+  const error_info& where() const noexcept { return info_; }
+
+ private:
+  error_code code_;
+  error_info info_{};
+};
+#endif
+
+/// A value or the error that prevented it.
+template <class T>
+class result {
+ public:
+  result(T value) : value_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  result(error_code code) : value_(code) {}      // NOLINT(google-explicit-constructor)
+
+  bool has_value() const noexcept { return value_.index() == 0; }
+  explicit operator bool() const noexcept { return has_value(); }
+  error_code error() const noexcept {
+    return has_value() ? error_code::none : std::get<1>(value_);
+  }
+
+  /// The value. On an error: throws json_error, or aborts where exceptions are disabled.
+  T& value() & { check(); return std::get<0>(value_); }
+  const T& value() const& { check(); return std::get<0>(value_); }
+  T&& value() && { check(); return std::get<0>(std::move(value_)); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  T value_or(T fallback) const { return has_value() ? std::get<0>(value_) : std::move(fallback); }
+
+ private:
+  void check() const {
+    if (has_value()) return;
+#if defined(__cpp_exceptions)
+    throw json_error(std::get<1>(value_));
+#else
+    __builtin_trap();
+#endif
+  }
+  std::variant<T, error_code> value_;
+};
+
+}  // namespace jsonjit

@@ -1,0 +1,8 @@
+// Everything public in jsonjit. Prefer the narrower headers where compile time matters.
+#pragma once
+
+#include <jsonjit/error.hpp>
+#include <jsonjit/output.hpp>
+#include <jsonjit/reader.hpp>
+#include <jsonjit/version.hpp>
+#include <jsonjit/writer.hpp>

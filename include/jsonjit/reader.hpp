@@ -1,0 +1,188 @@
+// The token reader: System.Text.Json's Utf8JsonReader in idiomatic C++.
+//
+//   jsonjit::reader r(text);
+//   while (r.read()) {
+//     switch (r.token()) { case jsonjit::token_type::property_name: ... }
+//   }
+//   if (r.error()) std::puts(jsonjit::to_string(r.error()).c_str());
+//
+// Strict RFC 8259 by default; every relaxation is a named option marked (non-standard).
+// Input may arrive in pieces: read a piece with is_final_block = false; when read() returns
+// false with needs_more_data(), keep the bytes from bytes_consumed() on, append the next
+// piece and continue with a new reader built from state(). The tokens and errors are the
+// same as reading the whole input at once.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <jsonjit/detail/bit_stack.hpp>
+#include <jsonjit/error.hpp>
+
+namespace jsonjit {
+
+enum class token_type : std::uint8_t {
+  none,
+  start_object,
+  end_object,
+  start_array,
+  end_array,
+  property_name,
+  comment,
+  string,
+  number,
+  true_value,
+  false_value,
+  null,
+};
+
+/// "start_object", "string", ... for messages and tests.
+std::string_view to_string(token_type type) noexcept;
+
+enum class comment_handling : std::uint8_t {
+  disallow,  ///< comments are errors (RFC 8259)
+  skip,      ///< (non-standard) `//` and `/* */` comments are read as whitespace
+  allow,     ///< (non-standard) comments are returned as comment tokens
+};
+
+struct reader_options {
+  comment_handling comments = comment_handling::disallow;
+  /// (non-standard) Accept one comma after the last member or element.
+  bool allow_trailing_commas = false;
+  /// (non-standard) Accept several top-level values separated by whitespace.
+  bool allow_multiple_values = false;
+  /// Objects and arrays may nest this deep (at least 1).
+  int max_depth = 64;
+};
+
+/// Everything a reader needs to continue on the next piece of input. Copyable.
+class reader_state {
+ public:
+  reader_state() = default;
+  explicit reader_state(const reader_options& options) : options_(options) {}
+  const reader_options& options() const noexcept { return options_; }
+
+ private:
+  friend class reader;
+  enum class expect : std::uint8_t {
+    top_value,          // a top-level value (the first, or another if several are allowed)
+    value_or_end_array, // after '['
+    array_value,        // after ',' in an array
+    member_value,       // after "name":
+    name_or_end_object, // after '{'
+    name,               // after ',' in an object
+    comma_or_end,       // after a value inside an object or array
+    end,                // after the top-level value
+  };
+
+  reader_options options_;
+  std::uint64_t offset_ = 0;      // absolute offset of the first byte of the next piece
+  std::uint64_t line_ = 1;
+  std::uint64_t line_start_ = 0;  // absolute offset where the current line starts
+  std::uint32_t depth_ = 0;
+  expect expect_ = expect::top_value;
+  bool started_ = false;          // past a possible byte order mark
+  bool any_value_ = false;
+  detail::bit_stack containers_;  // 1 = object
+};
+
+class reader {
+ public:
+  /// Reads `json` as the whole input.
+  explicit reader(std::string_view json, const reader_options& options = {});
+  /// Reads one piece of a larger input, continuing from `state`.
+  reader(std::string_view piece, bool is_final_block, reader_state state);
+
+  /// Advances to the next token. False at the end of the input, when more data is needed
+  /// (needs_more_data()), or on an error (error()); after an error it stays false.
+  bool read();
+
+  /// Skips the children of the current start_object/start_array (ending on its end token),
+  /// or the value of the current property_name (ending on the value's last token); other
+  /// tokens stay. False if the input ended first (see needs_more_data()) or on an error.
+  bool skip();
+
+  token_type token() const noexcept { return token_; }
+  /// The token's bytes as they are in the input: strings and property names without the
+  /// quotes and still escaped, numbers as written, comments without delimiters.
+  std::string_view value() const noexcept { return value_; }
+  /// True if a string or property name contains escapes (value() differs from its text).
+  bool value_is_escaped() const noexcept { return value_escaped_; }
+  /// Objects and arrays enclosing the token (a start token counts those outside it).
+  int depth() const noexcept { return token_depth_; }
+  /// Absolute byte offset, line and byte column (1-based) of the token's first byte.
+  std::uint64_t token_offset() const noexcept { return token_offset_; }
+  std::uint64_t token_line() const noexcept { return token_line_; }
+  std::uint64_t token_column() const noexcept { return token_offset_ - token_line_start_ + 1; }
+
+  /// Bytes of this piece fully read; the caller keeps the rest for the next piece.
+  std::size_t bytes_consumed() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
+  /// The state to continue on the next piece (positioned after bytes_consumed()).
+  reader_state state() const;
+  bool is_final_block() const noexcept { return final_; }
+  bool needs_more_data() const noexcept { return needs_more_; }
+  const error_info& error() const noexcept { return error_; }
+
+  // Typed access to the current token. The getters fail with wrong_token_type on another
+  // token, number_not_integer for a fraction or exponent, number_out_of_range if the value
+  // does not fit; they never throw.
+  result<bool> get_bool() const;
+  result<std::int32_t> get_int32() const;
+  result<std::int64_t> get_int64() const;
+  result<std::uint32_t> get_uint32() const;
+  result<std::uint64_t> get_uint64() const;
+  /// The nearest double. Overflow (1e400) fails with number_out_of_range; underflow gives ±0.
+  result<double> get_double() const;
+  /// The unescaped text of a string or property name.
+  result<std::string> get_string() const;
+  /// Unescapes into `dest` and returns the byte count; fails with buffer_too_small if it does
+  /// not fit. The text is never longer than value().size(), so a buffer that size suffices.
+  result<std::size_t> copy_string(std::span<char> dest) const;
+  /// True if the current string or property name's unescaped text equals `text`.
+  bool value_text_equals(std::string_view text) const noexcept;
+
+ private:
+  using expect = reader_state::expect;
+  struct checkpoint {
+    const char* pos;
+    std::uint64_t line, line_start;
+    expect expect_state;
+  };
+
+  std::uint64_t offset_of(const char* p) const noexcept {
+    return state_.offset_ + static_cast<std::uint64_t>(p - begin_);
+  }
+  bool fail(error_code code, const char* at);
+  bool need_more(const checkpoint& at);
+  bool at_end(const checkpoint& at);
+  bool skip_whitespace_and_comments(const checkpoint& at, bool& got_comment);
+  bool read_comment(const checkpoint& at);
+  bool read_value(char c, const checkpoint& at);
+  bool read_string(token_type type, const checkpoint& at);
+  bool read_number(const checkpoint& at);
+  bool read_literal(const checkpoint& at);
+  bool open_container(token_type type, bool is_object);
+  bool close_container(token_type type, bool is_object);
+  void after_scalar() noexcept;
+  void begin_token(token_type type, const char* start) noexcept;
+  bool in_object() const noexcept { return state_.containers_.get(state_.depth_ - 1); }
+
+  const char* begin_;
+  const char* pos_;
+  const char* end_;
+  bool final_;
+  bool needs_more_ = false;
+  bool halted_ = false;  // end of input or error
+  bool value_escaped_ = false;
+  token_type token_ = token_type::none;
+  int token_depth_ = 0;
+  std::string_view value_;
+  std::uint64_t token_offset_ = 0, token_line_ = 1, token_line_start_ = 0;
+  error_info error_{};
+  reader_state state_;
+};
+
+}  // namespace jsonjit

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages a job needs, if any is missing. Usage: install-deps.sh test|bench
+set -euo pipefail
+
+common=(cmake ninja-build g++ make)
+case "${1:-}" in
+  test) wanted=("${common[@]}" libgtest-dev clang libclang-rt-14-dev) ;;
+  bench) wanted=("${common[@]}" libbenchmark-dev rapidjson-dev valgrind) ;;
+  *) echo "usage: $0 test|bench" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${wanted[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "Installing missing packages: ${missing[*]}"
+sudo_cmd=()
+[[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,70 @@
+#include <jsonjit/error.hpp>
+
+namespace jsonjit {
+
+std::string_view message(error_code code) noexcept {
+  switch (code) {
+    case error_code::none: return "no error";
+    case error_code::expected_value:
+      return "expected a value (object, array, string, number, true, false or null)";
+    case error_code::expected_value_or_end_array: return "expected a value or ']'";
+    case error_code::expected_property_name: return "expected a property name (a string in double quotes)";
+    case error_code::expected_property_name_or_end_object:
+      return "expected a property name (a string in double quotes) or '}'";
+    case error_code::expected_colon: return "expected ':' after the property name";
+    case error_code::expected_comma_or_end_object: return "expected ',' or '}' after an object member";
+    case error_code::expected_comma_or_end_array: return "expected ',' or ']' after an array element";
+    case error_code::expected_end_of_input:
+      return "expected the end of input after the top-level value";
+    case error_code::trailing_comma_not_allowed:
+      return "a trailing comma before the end of an object or array is not allowed";
+    case error_code::comments_not_allowed: return "comments are not allowed";
+    case error_code::depth_exceeded: return "the maximum nesting depth was exceeded";
+    case error_code::empty_input: return "expected a value, but the input is empty";
+    case error_code::invalid_literal: return "invalid literal: expected true, false or null";
+    case error_code::number_leading_zero: return "a number cannot have leading zeros";
+    case error_code::expected_digit: return "invalid number: expected a digit";
+    case error_code::unterminated_string: return "unterminated string: expected a closing '\"'";
+    case error_code::control_character_in_string:
+      return "a control character (U+0000 to U+001F) must be escaped in a string";
+    case error_code::invalid_escape:
+      return "invalid escape: expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX";
+    case error_code::invalid_unicode_escape: return "invalid \\u escape: expected four hexadecimal digits";
+    case error_code::lone_surrogate:
+      return "invalid \\u escape: a UTF-16 surrogate must be part of a high-low pair";
+    case error_code::invalid_utf8: return "invalid UTF-8 byte sequence";
+    case error_code::unterminated_comment: return "unterminated comment: expected '*/'";
+    case error_code::invalid_comment: return "invalid comment: expected '//' or '/*'";
+    case error_code::wrong_token_type: return "the current token does not have the requested type";
+    case error_code::number_not_integer: return "the number is not an integer";
+    case error_code::number_out_of_range: return "the number does not fit the requested type";
+    case error_code::buffer_too_small: return "the destination buffer is too small";
+    case error_code::value_needs_property_name:
+      return "a value inside an object needs a property name first";
+    case error_code::property_name_outside_object: return "a property name can only be written inside an object";
+    case error_code::expected_value_after_property_name:
+      return "expected a value after the property name";
+    case error_code::mismatched_end: return "the end token does not match the open object or array";
+    case error_code::multiple_top_level_values: return "only one top-level value can be written";
+    case error_code::non_finite_number:
+      return "NaN and infinity are not valid JSON numbers (allow named float literals to write them)";
+    case error_code::invalid_raw_value: return "the raw value is not one complete, valid JSON value";
+    case error_code::comment_contains_end_marker: return "a comment cannot contain '*/'";
+    case error_code::sink_failed: return "the output sink failed to take the data";
+    case error_code::incomplete_document: return "the JSON document is not complete: an object or array is still open";
+  }
+  return "unknown error";
+}
+
+std::string message(const error_info& error) {
+  std::string text(message(error.code));
+  if (error.at_end_of_input) text += ", found end of input";
+  return text;
+}
+
+std::string to_string(const error_info& error) {
+  return "line " + std::to_string(error.line) + ", column " + std::to_string(error.column) + " (byte " +
+         std::to_string(error.offset) + "): " + message(error);
+}
+
+}  // namespace jsonjit

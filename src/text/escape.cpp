@@ -1,0 +1,153 @@
+#include "text/escape_p.hpp"
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "text/simd_p.hpp"
+#include "text/utf8_p.hpp"
+
+namespace jsonjit::detail {
+namespace {
+
+// Per byte: 0 = copy as is; 1 = escape (short form or \u00XX); 2 = non-ASCII (decode first).
+using escape_table = std::array<std::uint8_t, 256>;
+
+constexpr escape_table make_table(escape_mode mode) {
+  escape_table table{};
+  for (std::size_t c = 0; c < 0x20; ++c) table[c] = 1;
+  for (std::size_t c = 0x80; c < 0x100; ++c) table[c] = 2;
+  table['"'] = 1;
+  table['\\'] = 1;
+  if (mode == escape_mode::html_safe) {
+    for (char c : {'&', '\'', '+', '<', '>', '`', '\x7F'}) table[static_cast<unsigned char>(c)] = 1;
+  }
+  return table;
+}
+
+constexpr escape_table html_safe_table = make_table(escape_mode::html_safe);
+constexpr escape_table relaxed_table = make_table(escape_mode::relaxed);
+
+constexpr char hex_upper[] = "0123456789ABCDEF";
+
+char* write_u_escape(char* out, std::uint32_t unit) noexcept {
+  out[0] = '\\';
+  out[1] = 'u';
+  out[2] = hex_upper[(unit >> 12) & 0xF];
+  out[3] = hex_upper[(unit >> 8) & 0xF];
+  out[4] = hex_upper[(unit >> 4) & 0xF];
+  out[5] = hex_upper[unit & 0xF];
+  return out + 6;
+}
+
+char* write_ascii_escape(char* out, unsigned char c, escape_mode mode) noexcept {
+  char short_form = 0;
+  switch (c) {
+    case '\n': short_form = 'n'; break;
+    case '\r': short_form = 'r'; break;
+    case '\t': short_form = 't'; break;
+    case '\b': short_form = 'b'; break;
+    case '\f': short_form = 'f'; break;
+    case '\\': short_form = '\\'; break;
+    // The default encoder writes `"` as \u0022 (System.Text.Json's choice); relaxed as \".
+    case '"': short_form = mode == escape_mode::relaxed ? '"' : 0; break;
+    default: break;
+  }
+  if (short_form != 0) {
+    out[0] = '\\';
+    out[1] = short_form;
+    return out + 2;
+  }
+  return write_u_escape(out, c);
+}
+
+#if JSONJIT_SSE2
+// Bit i set where byte i of `v` needs the slow path in `mode`.
+inline unsigned special_mask(__m128i v, escape_mode mode) noexcept {
+  // Signed compare: catches controls (0x00..0x1F) and every non-ASCII byte (negative).
+  __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+  if (mode == escape_mode::html_safe) {
+    // & (0x26) and ' (0x27) differ in bit 0; < (0x3C) and > (0x3E) in bit 1.
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFE))), _mm_set1_epi8(0x26)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFD))), _mm_set1_epi8(0x3C)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('+')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+  }
+  return static_cast<unsigned>(_mm_movemask_epi8(m));
+}
+#endif
+
+}  // namespace
+
+char* escape_block(const char*& in, const char* block_end, const char* end, char* out,
+                   escape_mode mode, bool replace_invalid) noexcept {
+  const escape_table& table = mode == escape_mode::html_safe ? html_safe_table : relaxed_table;
+  const char* p = in;
+  while (p < block_end) {
+#if JSONJIT_SSE2
+    // Copy 16 bytes at a time; the copy may include bytes that need escaping, which are then
+    // overwritten (the caller reserved room for that).
+    while (end - p >= 16 && p < block_end) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
+      const unsigned mask = special_mask(v, mode);
+      if (mask == 0) {
+        p += 16;
+        out += 16;
+        continue;
+      }
+      const int clean = __builtin_ctz(mask);
+      p += clean;
+      out += clean;
+      break;
+    }
+    if (p >= block_end) break;
+#endif
+    const auto c = static_cast<unsigned char>(*p);
+    const std::uint8_t kind = table[c];
+    if (kind == 0) {
+      *out++ = static_cast<char>(c);
+      ++p;
+      continue;
+    }
+    if (kind == 1) {
+      out = write_ascii_escape(out, c, mode);
+      ++p;
+      continue;
+    }
+    const utf8_sequence seq = decode_utf8(reinterpret_cast<const unsigned char*>(p),
+                                          reinterpret_cast<const unsigned char*>(end));
+    if (seq.length <= 0) {
+      if (!replace_invalid) {
+        in = p;
+        return nullptr;
+      }
+      p += seq.length < 0 ? end - p : seq.invalid_length;
+      if (mode == escape_mode::html_safe) {
+        out = write_u_escape(out, 0xFFFD);
+      } else {
+        std::memcpy(out, "\xEF\xBF\xBD", 3);
+        out += 3;
+      }
+      continue;
+    }
+    if (mode == escape_mode::relaxed) {
+      std::memcpy(out, p, static_cast<std::size_t>(seq.length));
+      out += seq.length;
+    } else if (seq.code_point < 0x10000) {
+      out = write_u_escape(out, seq.code_point);
+    } else {
+      const std::uint32_t v = seq.code_point - 0x10000;
+      out = write_u_escape(out, 0xD800 + (v >> 10));
+      out = write_u_escape(out, 0xDC00 + (v & 0x3FF));
+    }
+    p += seq.length;
+  }
+  in = p;
+  return out;
+}
+
+}  // namespace jsonjit::detail

@@ -1,0 +1,548 @@
+// The tokenizer: a hand-written state machine that reads left to right and reports the first
+// problem it meets. Reaching the end of a non-final piece rolls back to the start of the
+// token, which is what makes piecewise reading give exactly the whole-input results.
+#include <jsonjit/reader.hpp>
+
+#include <cstring>
+#include <utility>
+
+#include "text/simd_p.hpp"
+#include "text/utf8_p.hpp"
+
+namespace jsonjit {
+namespace {
+
+constexpr bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+
+constexpr int hex_value(char c) noexcept {
+  if (is_digit(c)) return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The first byte of [p, end) that a string scan must look at: '"', '\\', a control
+// character or a non-ASCII byte.
+inline const char* find_string_special(const char* p, const char* end) noexcept {
+#if JSONJIT_SSE2
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i space = _mm_set1_epi8(0x20);
+  while (end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // Signed compare: controls and bytes >= 0x80 (negative) both count as "below space".
+    const __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                                   _mm_cmplt_epi8(v, space));
+    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  while (p < end) {
+    const auto c = static_cast<unsigned char>(*p);
+    if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) return p;
+    ++p;
+  }
+  return p;
+}
+
+// Reads four hex digits at p (all present). -1 if one is not hex.
+inline int read_hex4(const char* p) noexcept {
+  const int a = hex_value(p[0]), b = hex_value(p[1]), c = hex_value(p[2]), d = hex_value(p[3]);
+  if ((a | b | c | d) < 0) return -1;
+  return (a << 12) | (b << 8) | (c << 4) | d;
+}
+
+// True if the available part of a four-digit hex run (fewer than four bytes) is all hex.
+inline bool hex_prefix_ok(const char* p, const char* end) noexcept {
+  for (; p < end; ++p) {
+    if (hex_value(*p) < 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string_view to_string(token_type type) noexcept {
+  switch (type) {
+    case token_type::none: return "none";
+    case token_type::start_object: return "start_object";
+    case token_type::end_object: return "end_object";
+    case token_type::start_array: return "start_array";
+    case token_type::end_array: return "end_array";
+    case token_type::property_name: return "property_name";
+    case token_type::comment: return "comment";
+    case token_type::string: return "string";
+    case token_type::number: return "number";
+    case token_type::true_value: return "true";
+    case token_type::false_value: return "false";
+    case token_type::null: return "null";
+  }
+  return "unknown";
+}
+
+reader::reader(std::string_view json, const reader_options& options)
+    : reader(json, true, reader_state(options)) {}
+
+reader::reader(std::string_view piece, bool is_final_block, reader_state state)
+    : begin_(piece.data()),
+      pos_(piece.data()),
+      end_(piece.data() + piece.size()),
+      final_(is_final_block),
+      state_(std::move(state)) {
+  if (state_.options_.max_depth <= 0) state_.options_.max_depth = reader_options{}.max_depth;
+}
+
+reader_state reader::state() const {
+  reader_state copy = state_;
+  copy.offset_ = offset_of(pos_);
+  return copy;
+}
+
+bool reader::fail(error_code code, const char* at) {
+  const std::uint64_t offset = offset_of(at);
+  error_ = {code, offset, state_.line_, offset - state_.line_start_ + 1, at == end_};
+  halted_ = true;
+  return false;
+}
+
+bool reader::need_more(const checkpoint& at) {
+  pos_ = at.pos;
+  state_.line_ = at.line;
+  state_.line_start_ = at.line_start;
+  state_.expect_ = at.expect_state;
+  needs_more_ = true;
+  return false;
+}
+
+void reader::begin_token(token_type type, const char* start) noexcept {
+  token_ = type;
+  token_offset_ = offset_of(start);
+  token_line_ = state_.line_;
+  token_line_start_ = state_.line_start_;
+  token_depth_ = static_cast<int>(state_.depth_);
+  value_escaped_ = false;
+}
+
+void reader::after_scalar() noexcept {
+  if (state_.depth_ == 0) {
+    state_.expect_ = expect::end;
+    state_.any_value_ = true;
+  } else {
+    state_.expect_ = expect::comma_or_end;
+  }
+}
+
+bool reader::at_end(const checkpoint& at) {
+  if (!final_) return need_more(at);
+  switch (state_.expect_) {
+    case expect::end:
+      halted_ = true;
+      return false;
+    case expect::top_value:
+      if (state_.any_value_) {
+        halted_ = true;
+        return false;
+      }
+      return fail(error_code::empty_input, end_);
+    case expect::value_or_end_array: return fail(error_code::expected_value_or_end_array, end_);
+    case expect::array_value:
+    case expect::member_value: return fail(error_code::expected_value, end_);
+    case expect::name_or_end_object: return fail(error_code::expected_property_name_or_end_object, end_);
+    case expect::name: return fail(error_code::expected_property_name, end_);
+    case expect::comma_or_end:
+      return fail(in_object() ? error_code::expected_comma_or_end_object
+                              : error_code::expected_comma_or_end_array,
+                  end_);
+  }
+  return fail(error_code::expected_value, end_);
+}
+
+bool reader::read() {
+  if (halted_) return false;
+  needs_more_ = false;
+  if (!state_.started_) {
+    // A UTF-8 byte order mark before the first value is skipped (as System.Text.Json does).
+    const std::size_t available = static_cast<std::size_t>(end_ - pos_);
+    const std::size_t n = available < 3 ? available : 3;
+    if (std::memcmp(pos_, "\xEF\xBB\xBF", n) == 0) {
+      if (n < 3 && !final_) {
+        needs_more_ = true;
+        return false;
+      }
+      if (n == 3) {
+        pos_ += 3;
+        state_.line_start_ = offset_of(pos_);
+      }
+    }
+    state_.started_ = true;
+  }
+  const checkpoint at{pos_, state_.line_, state_.line_start_, state_.expect_};
+  for (;;) {
+    const char* p = pos_;
+    while (p < end_) {
+      const char c = *p;
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++p;
+      } else if (c == '\n') {
+        ++p;
+        ++state_.line_;
+        state_.line_start_ = offset_of(p);
+      } else {
+        break;
+      }
+    }
+    pos_ = p;
+    if (p == end_) return at_end(at);
+    const char c = *p;
+    if (c == '/') {
+      if (state_.options_.comments == comment_handling::disallow) {
+        return fail(error_code::comments_not_allowed, p);
+      }
+      if (!read_comment(at)) return false;
+      if (state_.options_.comments == comment_handling::allow) return true;
+      continue;
+    }
+    switch (state_.expect_) {
+      case expect::comma_or_end: {
+        const bool object = in_object();
+        if (c == ',') {
+          ++pos_;
+          state_.expect_ = object ? expect::name : expect::array_value;
+          continue;
+        }
+        if (c == (object ? '}' : ']')) {
+          return close_container(object ? token_type::end_object : token_type::end_array, object);
+        }
+        return fail(object ? error_code::expected_comma_or_end_object
+                           : error_code::expected_comma_or_end_array,
+                    p);
+      }
+      case expect::name_or_end_object:
+        if (c == '}') return close_container(token_type::end_object, true);
+        if (c == '"') return read_string(token_type::property_name, at);
+        return fail(error_code::expected_property_name_or_end_object, p);
+      case expect::name:
+        if (c == '"') return read_string(token_type::property_name, at);
+        if (c == '}') {
+          if (state_.options_.allow_trailing_commas) return close_container(token_type::end_object, true);
+          return fail(error_code::trailing_comma_not_allowed, p);
+        }
+        return fail(error_code::expected_property_name, p);
+      case expect::value_or_end_array:
+        if (c == ']') return close_container(token_type::end_array, false);
+        return read_value(c, at);
+      case expect::array_value:
+        if (c == ']') {
+          if (state_.options_.allow_trailing_commas) return close_container(token_type::end_array, false);
+          return fail(error_code::trailing_comma_not_allowed, p);
+        }
+        return read_value(c, at);
+      case expect::member_value:
+      case expect::top_value:
+        return read_value(c, at);
+      case expect::end:
+        if (state_.options_.allow_multiple_values) return read_value(c, at);
+        return fail(error_code::expected_end_of_input, p);
+    }
+  }
+}
+
+bool reader::read_value(char c, const checkpoint& at) {
+  switch (c) {
+    case '{': return open_container(token_type::start_object, true);
+    case '[': return open_container(token_type::start_array, false);
+    case '"': return read_string(token_type::string, at);
+    case 't':
+    case 'f':
+    case 'n': return read_literal(at);
+    case '-':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': return read_number(at);
+    default:
+      return fail(state_.expect_ == expect::value_or_end_array ? error_code::expected_value_or_end_array
+                                                               : error_code::expected_value,
+                  pos_);
+  }
+}
+
+bool reader::open_container(token_type type, bool is_object) {
+  if (state_.depth_ >= static_cast<std::uint32_t>(state_.options_.max_depth)) {
+    return fail(error_code::depth_exceeded, pos_);
+  }
+  begin_token(type, pos_);
+  value_ = {pos_, 1};
+  ++pos_;
+  state_.containers_.set(state_.depth_, is_object);
+  ++state_.depth_;
+  state_.expect_ = is_object ? expect::name_or_end_object : expect::value_or_end_array;
+  return true;
+}
+
+bool reader::close_container(token_type type, bool /*is_object*/) {
+  --state_.depth_;
+  begin_token(type, pos_);
+  value_ = {pos_, 1};
+  ++pos_;
+  after_scalar();
+  return true;
+}
+
+bool reader::read_string(token_type type, const checkpoint& at) {
+  const char* const quote = pos_;
+  const std::uint64_t line = state_.line_, line_start = state_.line_start_;
+  const char* p = quote + 1;
+  bool escaped = false;
+  for (;;) {
+    p = find_string_special(p, end_);
+    if (p == end_) break;
+    const char c = *p;
+    if (c == '"') {
+      pos_ = p + 1;
+      if (type == token_type::property_name) {
+        // The ':' belongs to the property name token.
+        const char* q = pos_;
+        while (q < end_) {
+          if (*q == ' ' || *q == '\t' || *q == '\r') {
+            ++q;
+          } else if (*q == '\n') {
+            ++q;
+            ++state_.line_;
+            state_.line_start_ = offset_of(q);
+          } else {
+            break;
+          }
+        }
+        if (q == end_) {
+          if (!final_) return need_more(at);
+          return fail(error_code::expected_colon, end_);
+        }
+        if (*q != ':') return fail(error_code::expected_colon, q);
+        pos_ = q + 1;
+        state_.expect_ = expect::member_value;
+      } else {
+        after_scalar();
+      }
+      token_ = type;
+      token_offset_ = offset_of(quote);
+      token_line_ = line;
+      token_line_start_ = line_start;
+      token_depth_ = static_cast<int>(state_.depth_);
+      value_ = {quote + 1, static_cast<std::size_t>(p - quote - 1)};
+      value_escaped_ = escaped;
+      return true;
+    }
+    if (c == '\\') {
+      escaped = true;
+      if (end_ - p < 2) break;
+      switch (p[1]) {
+        case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+          p += 2;
+          continue;
+        case 'u': break;
+        default: return fail(error_code::invalid_escape, p);
+      }
+      if (end_ - p < 6) {
+        if (!hex_prefix_ok(p + 2, end_)) return fail(error_code::invalid_unicode_escape, p);
+        break;
+      }
+      const int unit = read_hex4(p + 2);
+      if (unit < 0) return fail(error_code::invalid_unicode_escape, p);
+      if (unit >= 0xDC00 && unit <= 0xDFFF) return fail(error_code::lone_surrogate, p);
+      if (unit < 0xD800 || unit > 0xDBFF) {
+        p += 6;
+        continue;
+      }
+      // A high surrogate must be followed by an escaped low surrogate.
+      const char* low = p + 6;
+      const std::ptrdiff_t available = end_ - low;
+      if ((available >= 1 && low[0] != '\\') || (available >= 2 && low[1] != 'u')) {
+        return fail(error_code::lone_surrogate, p);
+      }
+      if (available < 6) {
+        if (available > 2 && !hex_prefix_ok(low + 2, end_)) {
+          return fail(error_code::invalid_unicode_escape, low);
+        }
+        break;
+      }
+      const int low_unit = read_hex4(low + 2);
+      if (low_unit < 0) return fail(error_code::invalid_unicode_escape, low);
+      if (low_unit < 0xDC00 || low_unit > 0xDFFF) return fail(error_code::lone_surrogate, p);
+      p += 12;
+      continue;
+    }
+    if (static_cast<unsigned char>(c) < 0x20) return fail(error_code::control_character_in_string, p);
+    // Non-ASCII: validate whole sequences while they last.
+    do {
+      const detail::utf8_sequence seq = detail::decode_utf8(
+          reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(end_));
+      if (seq.length == 0) return fail(error_code::invalid_utf8, p);
+      if (seq.length < 0) {
+        if (!final_) return need_more(at);
+        return fail(error_code::invalid_utf8, p);
+      }
+      p += seq.length;
+    } while (p < end_ && static_cast<unsigned char>(*p) >= 0x80);
+  }
+  if (!final_) return need_more(at);
+  return fail(error_code::unterminated_string, end_);
+}
+
+bool reader::read_number(const checkpoint& at) {
+  const char* const start = pos_;
+  const char* p = start;
+  // Reaching the end mid-number: more input may continue it.
+  const auto incomplete = [&]() {
+    if (!final_) return need_more(at);
+    return fail(error_code::expected_digit, end_);
+  };
+  if (*p == '-') {
+    ++p;
+    if (p == end_) return incomplete();
+  }
+  if (*p == '0') {
+    ++p;
+    if (p < end_ && is_digit(*p)) return fail(error_code::number_leading_zero, p - 1);
+  } else if (is_digit(*p)) {
+    do ++p;
+    while (p < end_ && is_digit(*p));
+  } else {
+    return fail(error_code::expected_digit, p);
+  }
+  if (p < end_ && *p == '.') {
+    ++p;
+    if (p == end_) return incomplete();
+    if (!is_digit(*p)) return fail(error_code::expected_digit, p);
+    do ++p;
+    while (p < end_ && is_digit(*p));
+  }
+  if (p < end_ && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p == end_) return incomplete();
+    if (*p == '+' || *p == '-') {
+      ++p;
+      if (p == end_) return incomplete();
+    }
+    if (!is_digit(*p)) return fail(error_code::expected_digit, p);
+    do ++p;
+    while (p < end_ && is_digit(*p));
+  }
+  if (p == end_ && !final_) return need_more(at);
+  begin_token(token_type::number, start);
+  value_ = {start, static_cast<std::size_t>(p - start)};
+  pos_ = p;
+  after_scalar();
+  return true;
+}
+
+bool reader::read_literal(const checkpoint& at) {
+  std::string_view literal;
+  token_type type;
+  switch (*pos_) {
+    case 't': literal = "true", type = token_type::true_value; break;
+    case 'f': literal = "false", type = token_type::false_value; break;
+    default: literal = "null", type = token_type::null; break;
+  }
+  const std::size_t available = static_cast<std::size_t>(end_ - pos_);
+  const std::size_t n = available < literal.size() ? available : literal.size();
+  for (std::size_t i = 1; i < n; ++i) {
+    if (pos_[i] != literal[i]) return fail(error_code::invalid_literal, pos_ + i);
+  }
+  if (n < literal.size()) {
+    if (!final_) return need_more(at);
+    return fail(error_code::invalid_literal, end_);
+  }
+  begin_token(type, pos_);
+  value_ = {pos_, literal.size()};
+  pos_ += literal.size();
+  after_scalar();
+  return true;
+}
+
+bool reader::read_comment(const checkpoint& at) {
+  const char* const start = pos_;
+  if (end_ - start < 2) {
+    if (!final_) return need_more(at);
+    return fail(error_code::invalid_comment, start);
+  }
+  const bool line_comment = start[1] == '/';
+  if (!line_comment && start[1] != '*') return fail(error_code::invalid_comment, start);
+  const std::uint64_t line = state_.line_, line_start = state_.line_start_;
+  const char* p = start + 2;
+  const char* text_end = nullptr;
+  while (p < end_) {
+    const auto c = static_cast<unsigned char>(*p);
+    if (c >= 0x80) {
+      const detail::utf8_sequence seq = detail::decode_utf8(
+          reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(end_));
+      if (seq.length == 0 || (seq.length < 0 && final_)) return fail(error_code::invalid_utf8, p);
+      if (seq.length < 0) return need_more(at);
+      p += seq.length;
+      continue;
+    }
+    if (line_comment) {
+      if (c == '\n' || c == '\r') {
+        text_end = p;
+        break;  // the line break is left to the whitespace scan
+      }
+    } else if (c == '*' && p + 1 < end_ && p[1] == '/') {
+      text_end = p;
+      p += 2;
+      break;
+    } else if (c == '\n') {
+      ++state_.line_;
+      state_.line_start_ = offset_of(p + 1);
+    }
+    ++p;
+  }
+  if (text_end == nullptr) {
+    if (!final_) return need_more(at);
+    if (!line_comment) return fail(error_code::unterminated_comment, end_);
+    text_end = end_;
+  }
+  if (state_.options_.comments == comment_handling::allow) {
+    token_ = token_type::comment;
+    token_offset_ = offset_of(start);
+    token_line_ = line;
+    token_line_start_ = line_start;
+    token_depth_ = static_cast<int>(state_.depth_);
+    value_escaped_ = false;
+    value_ = {start + 2, static_cast<std::size_t>(text_end - start - 2)};
+  }
+  pos_ = p;
+  return true;
+}
+
+bool reader::skip() {
+  if (halted_) return false;
+  if (token_ != token_type::property_name && token_ != token_type::start_object &&
+      token_ != token_type::start_array) {
+    return true;
+  }
+  // On a non-final piece, running out of data restores the reader so that skip() can be
+  // called again once more data is there.
+  reader saved = final_ ? reader(std::string_view{}) : *this;
+  if (token_ == token_type::property_name) {
+    if (!read()) goto out_of_data;
+    while (token_ == token_type::comment) {
+      if (!read()) goto out_of_data;
+    }
+  }
+  if (token_ == token_type::start_object || token_ == token_type::start_array) {
+    const int target = token_depth_;
+    do {
+      if (!read()) goto out_of_data;
+    } while (!((token_ == token_type::end_object || token_ == token_type::end_array) &&
+               token_depth_ == target));
+  }
+  return true;
+
+out_of_data:
+  if (needs_more_) {
+    *this = std::move(saved);
+    needs_more_ = true;
+  }
+  return false;
+}
+
+}  // namespace jsonjit

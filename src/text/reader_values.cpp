@@ -1,0 +1,169 @@
+// Typed access to the reader's current token: numbers with range checks, unescaped strings.
+#include <jsonjit/reader.hpp>
+
+#include <charconv>
+#include <cstring>
+#include <limits>
+
+#include "text/unescape_p.hpp"
+
+namespace jsonjit {
+namespace {
+
+bool is_integer_text(std::string_view text) noexcept {
+  return text.find_first_of(".eE") == std::string_view::npos;
+}
+
+// Sign of the decimal exponent of a number whose magnitude from_chars found out of range:
+// true if it overflowed (too large), false if it underflowed (too close to zero).
+bool overflowed(std::string_view text) noexcept {
+  std::size_t i = text[0] == '-' ? 1 : 0;
+  std::int64_t exponent = 0;  // position of the first significant digit, relative to '.'
+  bool seen_significant = false;
+  std::int64_t integer_digits = 0, leading_fraction_zeros = 0;
+  for (; i < text.size() && text[i] != '.' && text[i] != 'e' && text[i] != 'E'; ++i) {
+    if (text[i] != '0') seen_significant = true;
+    if (seen_significant) ++integer_digits;
+  }
+  if (i < text.size() && text[i] == '.') {
+    for (++i; i < text.size() && text[i] != 'e' && text[i] != 'E'; ++i) {
+      if (!seen_significant && text[i] == '0') ++leading_fraction_zeros;
+      if (text[i] != '0') seen_significant = true;
+    }
+  }
+  exponent = integer_digits > 0 ? integer_digits : -leading_fraction_zeros;
+  if (i < text.size()) {  // explicit exponent; saturate instead of overflowing
+    ++i;
+    const bool negative = text[i] == '-';
+    if (text[i] == '+' || text[i] == '-') ++i;
+    std::int64_t e = 0;
+    for (; i < text.size(); ++i) {
+      if (e < 1'000'000'000) e = e * 10 + (text[i] - '0');
+    }
+    exponent += negative ? -e : e;
+  }
+  return exponent > 0;
+}
+
+}  // namespace
+
+result<bool> reader::get_bool() const {
+  if (token_ == token_type::true_value) return true;
+  if (token_ == token_type::false_value) return false;
+  return error_code::wrong_token_type;
+}
+
+result<std::int64_t> reader::get_int64() const {
+  if (token_ != token_type::number) return error_code::wrong_token_type;
+  if (!is_integer_text(value_)) return error_code::number_not_integer;
+  std::int64_t v = 0;
+  const auto r = std::from_chars(value_.data(), value_.data() + value_.size(), v);
+  if (r.ec != std::errc{}) return error_code::number_out_of_range;
+  return v;
+}
+
+result<std::uint64_t> reader::get_uint64() const {
+  if (token_ != token_type::number) return error_code::wrong_token_type;
+  if (!is_integer_text(value_)) return error_code::number_not_integer;
+  if (value_[0] == '-') {
+    if (value_ == "-0") return std::uint64_t{0};
+    return error_code::number_out_of_range;
+  }
+  std::uint64_t v = 0;
+  const auto r = std::from_chars(value_.data(), value_.data() + value_.size(), v);
+  if (r.ec != std::errc{}) return error_code::number_out_of_range;
+  return v;
+}
+
+result<std::int32_t> reader::get_int32() const {
+  const result<std::int64_t> wide = get_int64();
+  if (!wide) return wide.error();
+  if (*wide < std::numeric_limits<std::int32_t>::min() || *wide > std::numeric_limits<std::int32_t>::max()) {
+    return error_code::number_out_of_range;
+  }
+  return static_cast<std::int32_t>(*wide);
+}
+
+result<std::uint32_t> reader::get_uint32() const {
+  const result<std::uint64_t> wide = get_uint64();
+  if (!wide) return wide.error();
+  if (*wide > std::numeric_limits<std::uint32_t>::max()) return error_code::number_out_of_range;
+  return static_cast<std::uint32_t>(*wide);
+}
+
+result<double> reader::get_double() const {
+  if (token_ != token_type::number) return error_code::wrong_token_type;
+  double v = 0;
+  const auto r = std::from_chars(value_.data(), value_.data() + value_.size(), v);
+  if (r.ec == std::errc::result_out_of_range) {
+    if (overflowed(value_)) return error_code::number_out_of_range;
+    return value_[0] == '-' ? -0.0 : 0.0;
+  }
+  if (r.ec != std::errc{}) return error_code::wrong_token_type;  // unreachable: validated
+  return v;
+}
+
+result<std::size_t> reader::copy_string(std::span<char> dest) const {
+  if (token_ != token_type::string && token_ != token_type::property_name) {
+    return error_code::wrong_token_type;
+  }
+  const char* p = value_.data();
+  const char* const end = p + value_.size();
+  char* out = dest.data();
+  char* const out_end = out + dest.size();
+  if (!value_escaped_) {
+    if (value_.size() > dest.size()) return error_code::buffer_too_small;
+    std::memcpy(out, p, value_.size());
+    return value_.size();
+  }
+  while (p < end) {
+    const char* backslash = static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)));
+    const char* run_end = backslash != nullptr ? backslash : end;
+    const auto run = static_cast<std::size_t>(run_end - p);
+    if (run > static_cast<std::size_t>(out_end - out)) return error_code::buffer_too_small;
+    std::memcpy(out, p, run);
+    out += run;
+    p = run_end;
+    if (p == end) break;
+    char decoded[4];
+    int written = 0;
+    p += detail::decode_escape(p, decoded, written);
+    if (written > out_end - out) return error_code::buffer_too_small;
+    std::memcpy(out, decoded, static_cast<std::size_t>(written));
+    out += written;
+  }
+  return static_cast<std::size_t>(out - dest.data());
+}
+
+result<std::string> reader::get_string() const {
+  std::string text(value_.size(), '\0');
+  const result<std::size_t> size = copy_string(text);
+  if (!size) return size.error();
+  text.resize(*size);
+  return text;
+}
+
+bool reader::value_text_equals(std::string_view text) const noexcept {
+  if (token_ != token_type::string && token_ != token_type::property_name) return false;
+  if (!value_escaped_) return value_ == text;
+  const char* p = value_.data();
+  const char* const end = p + value_.size();
+  std::size_t at = 0;
+  while (p < end) {
+    if (*p != '\\') {
+      if (at == text.size() || text[at] != *p) return false;
+      ++p;
+      ++at;
+      continue;
+    }
+    char decoded[4];
+    int written = 0;
+    p += detail::decode_escape(p, decoded, written);
+    const auto n = static_cast<std::size_t>(written);
+    if (text.size() - at < n || std::memcmp(text.data() + at, decoded, n) != 0) return false;
+    at += n;
+  }
+  return at == text.size();
+}
+
+}  // namespace jsonjit

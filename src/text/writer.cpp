@@ -1,0 +1,297 @@
+#include <jsonjit/writer.hpp>
+
+#include <jsonjit/reader.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "text/base64_p.hpp"
+#include "text/escape_p.hpp"
+#include "text/number_p.hpp"
+#include "text/utf8_p.hpp"
+
+namespace jsonjit {
+namespace {
+
+// Strings, raw values and Base64 are written in pieces of this many input bytes, so one
+// reservation stays small (which keeps chunked outputs near their chunk size).
+constexpr std::size_t piece = 1024;
+constexpr std::size_t escaped_piece_room =
+    detail::max_escape_expansion * (piece + detail::max_sequence_overrun) + 16;
+
+}  // namespace
+
+writer::writer(output& out, const writer_options& options) : out_(out), options_(options) {}
+
+void writer::reset() noexcept {
+  depth_ = 0;
+  last_ = last::opened;
+  top_level_written_ = false;
+  error_ = error_code::none;
+}
+
+std::size_t writer::indent_room() const {
+  if (!options_.indented) return 0;
+  return 2 + std::size_t{depth_} * options_.indent_size;
+}
+
+char* writer::write_indent(char* p, std::uint32_t depth) const {
+  if (options_.line_ending == newline::crlf) *p++ = '\r';
+  *p++ = '\n';
+  const std::size_t count = std::size_t{depth} * options_.indent_size;
+  std::memset(p, options_.indent_char, count);
+  return p + count;
+}
+
+char* writer::begin_value(std::size_t size) {
+  if (error_ != error_code::none) return nullptr;
+  if (!out_.reserve(size + 1 + indent_room())) {
+    fail(error_code::sink_failed);
+    return nullptr;
+  }
+  char* p = out_.pos();
+  if (depth_ == 0) {
+    if (top_level_written_) {
+      if (!options_.skip_validation) {
+        fail(error_code::multiple_top_level_values);
+        return nullptr;
+      }
+      *p++ = '\n';  // keeps several top-level values apart (JSON Lines style)
+    }
+    return p;
+  }
+  if (last_ == last::name) return p;
+  if (!options_.skip_validation && in_object()) {
+    fail(error_code::value_needs_property_name);
+    return nullptr;
+  }
+  if (last_ == last::value) *p++ = ',';
+  if (options_.indented) p = write_indent(p, depth_);
+  return p;
+}
+
+void writer::end_value(char* p) {
+  out_.advance_to(p);
+  last_ = last::value;
+  if (depth_ == 0) top_level_written_ = true;
+}
+
+void writer::start_container(char open, bool is_object) {
+  if (error_ == error_code::none && depth_ >= static_cast<std::uint32_t>(options_.max_depth)) {
+    fail(error_code::depth_exceeded);
+    return;
+  }
+  char* p = begin_value(1);
+  if (p == nullptr) return;
+  *p++ = open;
+  out_.advance_to(p);
+  containers_.set(depth_, is_object);
+  ++depth_;
+  last_ = last::opened;
+}
+
+void writer::end_container(char close, bool is_object) {
+  if (error_ != error_code::none) return;
+  if (!options_.skip_validation &&
+      (depth_ == 0 || in_object() != is_object || last_ == last::name)) {
+    fail(depth_ > 0 && last_ == last::name ? error_code::expected_value_after_property_name
+                                           : error_code::mismatched_end);
+    return;
+  }
+  if (depth_ == 0) return;  // unbalanced end with validation off: nothing to close
+  --depth_;
+  if (!out_.reserve(1 + indent_room())) {
+    fail(error_code::sink_failed);
+    return;
+  }
+  char* p = out_.pos();
+  if (options_.indented && last_ != last::opened) p = write_indent(p, depth_);
+  *p++ = close;
+  end_value(p);
+}
+
+void writer::start_object() { start_container('{', true); }
+void writer::end_object() { end_container('}', true); }
+void writer::start_array() { start_container('[', false); }
+void writer::end_array() { end_container(']', false); }
+
+char* writer::write_escaped(char* p, std::string_view text) {
+  const char* in = text.data();
+  const char* const end = in + text.size();
+  *p++ = '"';
+  for (;;) {
+    const char* block_end = in + std::min<std::size_t>(piece, static_cast<std::size_t>(end - in));
+    p = detail::escape_block(in, block_end, end, p, options_.escaping, options_.replace_invalid_utf8);
+    if (p == nullptr) {
+      fail(error_code::invalid_utf8);
+      return nullptr;
+    }
+    if (in >= end) break;
+    out_.advance_to(p);
+    if (!out_.reserve(escaped_piece_room + 4)) {
+      fail(error_code::sink_failed);
+      return nullptr;
+    }
+    p = out_.pos();
+  }
+  *p++ = '"';
+  return p;
+}
+
+void writer::property_name(std::string_view name) {
+  if (error_ != error_code::none) return;
+  if (!options_.skip_validation && (!in_object() || last_ == last::name)) {
+    fail(last_ == last::name && in_object() ? error_code::expected_value_after_property_name
+                                            : error_code::property_name_outside_object);
+    return;
+  }
+  const std::size_t first = std::min(name.size(), piece);
+  if (!out_.reserve(detail::max_escape_expansion * (first + detail::max_sequence_overrun) + 20 +
+                    indent_room())) {
+    fail(error_code::sink_failed);
+    return;
+  }
+  char* p = out_.pos();
+  if (last_ == last::value) *p++ = ',';
+  if (options_.indented) p = write_indent(p, depth_);
+  p = write_escaped(p, name);
+  if (p == nullptr) return;
+  *p++ = ':';
+  if (options_.indented) *p++ = ' ';
+  out_.advance_to(p);
+  last_ = last::name;
+}
+
+void writer::string_value(std::string_view value) {
+  const std::size_t first = std::min(value.size(), piece);
+  char* p = begin_value(detail::max_escape_expansion * (first + detail::max_sequence_overrun) + 20);
+  if (p == nullptr) return;
+  p = write_escaped(p, value);
+  if (p != nullptr) end_value(p);
+}
+
+void writer::number_value(std::int64_t value) {
+  char* p = begin_value(detail::max_number_chars);
+  if (p != nullptr) end_value(detail::format_int64(p, value));
+}
+
+void writer::number_value(std::uint64_t value) {
+  char* p = begin_value(detail::max_number_chars);
+  if (p != nullptr) end_value(detail::format_uint64(p, value));
+}
+
+void writer::write_non_finite(double value) {
+  if (error_ != error_code::none) return;
+  if (!options_.allow_named_float_literals) {
+    fail(error_code::non_finite_number);
+    return;
+  }
+  string_value(std::isnan(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity");
+}
+
+void writer::number_value(double value) {
+  if (!std::isfinite(value)) return write_non_finite(value);
+  char* p = begin_value(detail::max_number_chars);
+  if (p != nullptr) end_value(detail::format_double(p, value));
+}
+
+void writer::number_value(float value) {
+  if (!std::isfinite(value)) return write_non_finite(value);
+  char* p = begin_value(detail::max_number_chars);
+  if (p != nullptr) end_value(detail::format_float(p, value));
+}
+
+void writer::bool_value(bool value) {
+  char* p = begin_value(5);
+  if (p == nullptr) return;
+  std::memcpy(p, value ? "true" : "false", value ? 4 : 5);
+  end_value(p + (value ? 4 : 5));
+}
+
+void writer::null_value() {
+  char* p = begin_value(4);
+  if (p == nullptr) return;
+  std::memcpy(p, "null", 4);
+  end_value(p + 4);
+}
+
+void writer::raw_value(std::string_view json, bool skip_input_validation) {
+  if (error_ != error_code::none) return;
+  if (!skip_input_validation) {
+    reader_options strict;
+    strict.max_depth = std::max(1, options_.max_depth - static_cast<int>(depth_));
+    reader check(json, strict);
+    bool any = false;
+    while (check.read()) any = true;
+    if (!any || check.error()) {
+      fail(error_code::invalid_raw_value);
+      return;
+    }
+  }
+  char* p = begin_value(std::min(json.size(), piece));
+  if (p == nullptr) return;
+  const char* in = json.data();
+  const char* const end = in + json.size();
+  for (;;) {
+    const std::size_t n = std::min(piece, static_cast<std::size_t>(end - in));
+    std::memcpy(p, in, n);
+    p += n;
+    in += n;
+    if (in == end) break;
+    out_.advance_to(p);
+    if (!out_.reserve(piece)) {
+      fail(error_code::sink_failed);
+      return;
+    }
+    p = out_.pos();
+  }
+  end_value(p);
+}
+
+void writer::base64_string_value(std::span<const std::byte> bytes) {
+  constexpr std::size_t input_piece = piece / 4 * 3;  // whole 3-byte groups per piece
+  const auto* in = reinterpret_cast<const unsigned char*>(bytes.data());
+  std::size_t left = bytes.size();
+  char* p = begin_value(detail::base64_encoded_size(std::min(left, input_piece)) + 2);
+  if (p == nullptr) return;
+  *p++ = '"';
+  for (;;) {
+    const std::size_t n = std::min(left, input_piece);
+    p = detail::encode_base64(in, n, p);
+    in += n;
+    left -= n;
+    if (left == 0) break;
+    out_.advance_to(p);
+    if (!out_.reserve(detail::base64_encoded_size(input_piece) + 2)) {
+      fail(error_code::sink_failed);
+      return;
+    }
+    p = out_.pos();
+  }
+  *p++ = '"';
+  end_value(p);
+}
+
+void writer::comment_value(std::string_view text) {
+  if (error_ != error_code::none) return;
+  if (text.find("*/") != std::string_view::npos) return fail(error_code::comment_contains_end_marker);
+  if (!detail::is_valid_utf8(text.data(), text.data() + text.size())) {
+    return fail(error_code::invalid_utf8);
+  }
+  if (!out_.reserve(text.size() + 4 + indent_room() + 2)) return fail(error_code::sink_failed);
+  char* p = out_.pos();
+  if (options_.indented && (depth_ > 0 || top_level_written_)) p = write_indent(p, depth_);
+  std::memcpy(p, "/*", 2);
+  std::memcpy(p + 2, text.data(), text.size());
+  p += 2 + text.size();
+  std::memcpy(p, "*/", 2);
+  out_.advance_to(p + 2);
+}
+
+bool writer::flush() {
+  if (error_ == error_code::none && !out_.flush()) fail(error_code::sink_failed);
+  return ok();
+}
+
+}  // namespace jsonjit

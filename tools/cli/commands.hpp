@@ -1,0 +1,16 @@
+// The sub-commands of the `jsonjit` tool. Each returns the process exit code:
+// 0 success, 1 invalid JSON, 2 usage error or unreadable input.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace jsonjit::cli {
+
+inline constexpr int exit_invalid = 1;
+inline constexpr int exit_usage = 2;
+
+int check(std::span<const std::string_view> args);
+int fmt(std::span<const std::string_view> args);
+
+}  // namespace jsonjit::cli

@@ -1,0 +1,45 @@
+// jsonjit — command-line front end: `jsonjit check`, `jsonjit fmt`.
+#include <cstdio>
+#include <string_view>
+#include <vector>
+
+#include <jsonjit/version.hpp>
+
+#include "commands.hpp"
+
+namespace {
+
+constexpr std::string_view usage =
+    "usage: jsonjit check [FILE...]\n"
+    "         exits 0 if every file is valid JSON; prints FILE:LINE:COLUMN: message\n"
+    "         for each invalid one and exits 1. '-' or no FILE reads standard input.\n"
+    "       jsonjit fmt [--indent N | --compact] [--relaxed] [FILE]\n"
+    "         re-writes JSON to standard output (default: indented by 2 spaces);\n"
+    "         number text is kept, strings are re-escaped (--relaxed keeps UTF-8).\n"
+    "       jsonjit --version | --help\n"
+    "exit codes: 0 ok, 1 invalid JSON, 2 usage error or unreadable file\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string_view> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::fputs(usage.data(), stderr);
+    return jsonjit::cli::exit_usage;
+  }
+  const std::string_view command = args.front();
+  const std::span<const std::string_view> rest(args.data() + 1, args.size() - 1);
+  if (command == "check") return jsonjit::cli::check(rest);
+  if (command == "fmt") return jsonjit::cli::fmt(rest);
+  if (command == "--help" || command == "-h") {
+    std::fputs(usage.data(), stdout);
+    return 0;
+  }
+  if (command == "--version") {
+    std::printf("jsonjit %s\n", jsonjit::version_string());
+    return 0;
+  }
+  std::fprintf(stderr, "jsonjit: unknown command '%.*s'\n%s", static_cast<int>(command.size()),
+               command.data(), usage.data());
+  return jsonjit::cli::exit_usage;
+}
