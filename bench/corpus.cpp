@@ -1,0 +1,52 @@
+#include "corpus.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace jsonjit::bench {
+
+const std::string& corpus(std::string_view name) {
+  static std::map<std::string, std::string, std::less<>> files;
+  if (auto it = files.find(name); it != files.end()) return it->second;
+  const std::string path = std::string(JSONJIT_CORPUS_DIR "/") + std::string(name) + ".json";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", path.c_str());
+    std::exit(2);
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return files.emplace(std::string(name), text.str()).first->second;
+}
+
+const std::vector<recorded_token>& recorded_tokens(std::string_view name) {
+  static std::map<std::string, std::vector<recorded_token>, std::less<>> streams;
+  if (auto it = streams.find(name); it != streams.end()) return it->second;
+  std::vector<recorded_token> tokens;
+  reader r(corpus(name));
+  while (r.read()) {
+    recorded_token t{r.token()};
+    if (t.type == token_type::string || t.type == token_type::property_name) {
+      t.text = *r.get_string();
+    } else if (t.type == token_type::number) {
+      t.raw = r.value();
+      if (auto integer = r.get_int64()) {
+        t.is_integer = true;
+        t.integer = *integer;
+      } else {
+        t.number = *r.get_double();
+      }
+    }
+    tokens.push_back(std::move(t));
+  }
+  if (r.error()) {
+    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(name.size()), name.data(), to_string(r.error()).c_str());
+    std::exit(2);
+  }
+  return streams.emplace(std::string(name), std::move(tokens)).first->second;
+}
+
+}  // namespace jsonjit::bench

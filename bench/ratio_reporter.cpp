@@ -1,0 +1,44 @@
+#include "ratio_reporter.hpp"
+
+#include <cstdio>
+
+namespace jsonjit::bench {
+
+void ratio_reporter::ReportRuns(const std::vector<Run>& runs) {
+  ConsoleReporter::ReportRuns(runs);
+  for (const Run& run : runs) {
+    if (run.run_type != Run::RT_Iteration || run.error_occurred) continue;
+    const std::string name = run.benchmark_name();
+    const std::size_t engine_at = name.rfind('/');
+    if (engine_at == std::string::npos) continue;
+    const std::string key = name.substr(0, engine_at);
+    const std::string engine = name.substr(engine_at + 1);
+    measurement m;
+    m.seconds_per_op = run.real_accumulated_time / static_cast<double>(run.iterations);
+    if (auto it = run.counters.find("bytes_per_second"); it != run.counters.end()) m.bytes_per_second = it->second;
+    if (auto it = run.counters.find("allocs/op"); it != run.counters.end()) m.allocs_per_op = it->second;
+    if (!results_.contains(key)) order_.push_back(key);
+    auto [slot, added] = results_[key].try_emplace(engine, m);
+    if (!added && m.seconds_per_op < slot->second.seconds_per_op) slot->second = m;
+  }
+}
+
+void ratio_reporter::Finalize() {
+  ConsoleReporter::Finalize();
+  std::printf("\n%-40s %-26s %10s %10s %12s\n", "benchmark", "engine", "MB/s", "allocs/op", "vs rapidjson");
+  for (const std::string& key : order_) {
+    const auto& engines = results_[key];
+    const auto peer = engines.find("rapidjson");
+    for (const auto& [engine, m] : engines) {
+      std::printf("%-40s %-26s %10.1f %10.1f", key.c_str(), engine.c_str(), m.bytes_per_second / 1e6, m.allocs_per_op);
+      if (peer != engines.end() && engine != "rapidjson") {
+        std::printf(" %11.2fx", peer->second.seconds_per_op / m.seconds_per_op);
+      }
+      std::printf("\n");
+    }
+  }
+  std::printf("\n'vs rapidjson' = RapidJSON's time / this engine's time (higher is faster; 2.00x = twice RapidJSON's throughput).\n");
+  std::fflush(stdout);
+}
+
+}  // namespace jsonjit::bench

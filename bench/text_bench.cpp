@@ -1,0 +1,206 @@
+// The text layer side by side with RapidJSON: reading the token stream of each corpus file,
+// and writing it back. Names are group/file/engine; main() prints the ratio table.
+#include <benchmark/benchmark.h>
+
+#include <jsonjit/reader.hpp>
+#include <jsonjit/writer.hpp>
+
+#include <rapidjson/reader.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <string>
+
+#include "corpus.hpp"
+#include "main.hpp"
+
+namespace jsonjit::bench {
+namespace {
+
+void set_throughput(benchmark::State& state, std::string_view file) {
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(corpus(file).size()));
+}
+
+// --- reading -------------------------------------------------------------------------------
+
+// Every token, validated (UTF-8 included), values left as text: the Utf8JsonReader model.
+void read_tokens_jsonjit(benchmark::State& state, std::string_view file) {
+  const std::string& json = corpus(file);
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    reader r(json);
+    std::size_t tokens = 0;
+    while (r.read()) ++tokens;
+    if (r.error()) state.SkipWithError("invalid input");
+    benchmark::DoNotOptimize(tokens);
+  }
+  set_throughput(state, file);
+}
+
+// Every token with its value converted: numbers to double/int64, strings unescaped into a
+// buffer. The same work a RapidJSON SAX handler receives.
+void read_values_jsonjit(benchmark::State& state, std::string_view file) {
+  const std::string& json = corpus(file);
+  std::string buffer(json.size(), '\0');
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    reader r(json);
+    double sum = 0;
+    std::size_t text = 0;
+    while (r.read()) {
+      switch (r.token()) {
+        case token_type::number:
+          if (auto i = r.get_int64()) {
+            sum += static_cast<double>(*i);
+          } else {
+            sum += *r.get_double();
+          }
+          break;
+        case token_type::string:
+        case token_type::property_name: text += *r.copy_string(buffer); break;
+        default: break;
+      }
+    }
+    benchmark::DoNotOptimize(sum);
+    benchmark::DoNotOptimize(text);
+  }
+  set_throughput(state, file);
+}
+
+struct counting_handler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, counting_handler> {
+  std::size_t tokens = 0;
+  bool Default() {
+    ++tokens;
+    return true;
+  }
+};
+
+template <unsigned flags>
+void read_rapidjson(benchmark::State& state, std::string_view file) {
+  const std::string& json = corpus(file);
+  rapidjson::Reader rapid;  // reused, so its stack is allocated once
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    counting_handler handler;
+    rapidjson::StringStream in(json.c_str());
+    if (rapid.Parse<flags>(in, handler).IsError()) state.SkipWithError("invalid input");
+    benchmark::DoNotOptimize(handler.tokens);
+  }
+  set_throughput(state, file);
+}
+
+// --- writing -------------------------------------------------------------------------------
+
+enum class numbers { as_values, as_text };
+
+template <numbers mode>
+void write_jsonjit(benchmark::State& state, std::string_view file, escape_mode escaping) {
+  const auto& tokens = recorded_tokens(file);
+  memory_output out(corpus(file).size() * 2);
+  writer_options options;
+  options.escaping = escaping;
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    out.clear();
+    writer w(out, options);
+    for (const recorded_token& t : tokens) {
+      switch (t.type) {
+        case token_type::start_object: w.start_object(); break;
+        case token_type::end_object: w.end_object(); break;
+        case token_type::start_array: w.start_array(); break;
+        case token_type::end_array: w.end_array(); break;
+        case token_type::property_name: w.property_name(t.text); break;
+        case token_type::string: w.string_value(t.text); break;
+        case token_type::number:
+          if constexpr (mode == numbers::as_text) {
+            w.raw_value(t.raw, true);
+          } else if (t.is_integer) {
+            w.number_value(t.integer);
+          } else {
+            w.number_value(t.number);
+          }
+          break;
+        case token_type::true_value: w.bool_value(true); break;
+        case token_type::false_value: w.bool_value(false); break;
+        case token_type::null: w.null_value(); break;
+        default: break;
+      }
+    }
+    if (!w.ok()) state.SkipWithError(std::string(message(w.error())).c_str());
+    benchmark::DoNotOptimize(out.data());
+  }
+  set_throughput(state, file);
+}
+
+template <numbers mode>
+void write_rapidjson(benchmark::State& state, std::string_view file) {
+  const auto& tokens = recorded_tokens(file);
+  rapidjson::StringBuffer buffer(nullptr, corpus(file).size() * 2);
+  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    buffer.Clear();
+    w.Reset(buffer);
+    for (const recorded_token& t : tokens) {
+      switch (t.type) {
+        case token_type::start_object: w.StartObject(); break;
+        case token_type::end_object: w.EndObject(); break;
+        case token_type::start_array: w.StartArray(); break;
+        case token_type::end_array: w.EndArray(); break;
+        case token_type::property_name:
+          w.Key(t.text.data(), static_cast<rapidjson::SizeType>(t.text.size()));
+          break;
+        case token_type::string:
+          w.String(t.text.data(), static_cast<rapidjson::SizeType>(t.text.size()));
+          break;
+        case token_type::number:
+          if constexpr (mode == numbers::as_text) {
+            w.RawNumber(t.raw.data(), static_cast<rapidjson::SizeType>(t.raw.size()));
+          } else if (t.is_integer) {
+            w.Int64(t.integer);
+          } else {
+            w.Double(t.number);
+          }
+          break;
+        case token_type::true_value: w.Bool(true); break;
+        case token_type::false_value: w.Bool(false); break;
+        case token_type::null: w.Null(); break;
+        default: break;
+      }
+    }
+    if (!w.IsComplete()) state.SkipWithError("incomplete output");
+    benchmark::DoNotOptimize(buffer.GetString());
+  }
+  set_throughput(state, file);
+}
+
+void register_all() {
+  for (std::string_view file : corpus_names) {
+    const std::string f(file);
+    auto add = [&](const std::string& name, auto fn) {
+      benchmark::RegisterBenchmark(name.c_str(), fn, file)->Unit(benchmark::kMillisecond);
+    };
+    add("read_tokens/" + f + "/jsonjit", read_tokens_jsonjit);
+    add("read_tokens/" + f + "/rapidjson", read_rapidjson<rapidjson::kParseDefaultFlags>);
+    add("read_tokens/" + f + "/rapidjson_utf8_validated", read_rapidjson<rapidjson::kParseValidateEncodingFlag>);
+    add("read_values/" + f + "/jsonjit", read_values_jsonjit);
+    add("read_values/" + f + "/rapidjson", read_rapidjson<rapidjson::kParseDefaultFlags>);
+    add("write_values/" + f + "/jsonjit", [](benchmark::State& s, std::string_view x) {
+      write_jsonjit<numbers::as_values>(s, x, escape_mode::relaxed);
+    });
+    add("write_values/" + f + "/jsonjit_html_safe", [](benchmark::State& s, std::string_view x) {
+      write_jsonjit<numbers::as_values>(s, x, escape_mode::html_safe);
+    });
+    add("write_values/" + f + "/rapidjson", write_rapidjson<numbers::as_values>);
+    add("write_number_text/" + f + "/jsonjit", [](benchmark::State& s, std::string_view x) {
+      write_jsonjit<numbers::as_text>(s, x, escape_mode::relaxed);
+    });
+    add("write_number_text/" + f + "/rapidjson", write_rapidjson<numbers::as_text>);
+  }
+}
+
+const bool registered = (register_all(), true);
+
+}  // namespace
+}  // namespace jsonjit::bench
