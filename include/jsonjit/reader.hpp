@@ -86,6 +86,7 @@ class reader_state {
   expect expect_ = expect::top_value;
   bool started_ = false;          // past a possible byte order mark
   bool any_value_ = false;
+  bool in_object_ = false;        // the innermost open container is an object
   detail::bit_stack containers_;  // 1 = object
 };
 
@@ -158,17 +159,18 @@ class reader {
   bool fail(error_code code, const char* at);
   bool need_more(const checkpoint& at);
   bool at_end(const checkpoint& at);
-  bool skip_whitespace_and_comments(const checkpoint& at, bool& got_comment);
+  /// Skips JSON whitespace from `p`, counting lines; returns the first other byte or end_.
+  const char* skip_whitespace(const char* p) noexcept;
   bool read_comment(const checkpoint& at);
-  bool read_value(char c, const checkpoint& at);
   bool read_string(token_type type, const checkpoint& at);
   bool read_number(const checkpoint& at);
   bool read_literal(const checkpoint& at);
   bool open_container(token_type type, bool is_object);
-  bool close_container(token_type type, bool is_object);
+  bool close_container(token_type type);
   void after_scalar() noexcept;
   void begin_token(token_type type, const char* start) noexcept;
-  bool in_object() const noexcept { return state_.containers_.get(state_.depth_ - 1); }
+  bool start();
+  const char* next_token_start(const char* p) noexcept;
 
   const char* begin_;
   const char* pos_;

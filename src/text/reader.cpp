@@ -9,6 +9,9 @@
 #include "text/simd_p.hpp"
 #include "text/utf8_p.hpp"
 
+// Small steps of the state machine are forced inline into read(): one call per token.
+#define JSONJIT_HOT [[gnu::always_inline]] inline
+
 namespace jsonjit {
 namespace {
 
@@ -115,7 +118,7 @@ bool reader::need_more(const checkpoint& at) {
   return false;
 }
 
-void reader::begin_token(token_type type, const char* start) noexcept {
+JSONJIT_HOT void reader::begin_token(token_type type, const char* start) noexcept {
   token_ = type;
   token_offset_ = offset_of(start);
   token_line_ = state_.line_;
@@ -124,13 +127,31 @@ void reader::begin_token(token_type type, const char* start) noexcept {
   value_escaped_ = false;
 }
 
-void reader::after_scalar() noexcept {
+JSONJIT_HOT void reader::after_scalar() noexcept {
   if (state_.depth_ == 0) {
     state_.expect_ = expect::end;
     state_.any_value_ = true;
   } else {
     state_.expect_ = expect::comma_or_end;
   }
+}
+
+const char* reader::skip_whitespace(const char* p) noexcept {
+  while (p < end_) {
+    const char c = *p;
+    if (c > ' ') return p;  // the common case: a token follows at once (bytes >= 0x80 are < 0)
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++p;
+    } else if (c == '\n') {
+      ++p;
+      ++state_.line_;
+      state_.line_start_ = offset_of(p);
+      p = detail::skip_spaces(p, end_);  // indentation usually follows
+    } else {
+      return p;
+    }
+  }
+  return p;
 }
 
 bool reader::at_end(const checkpoint& at) {
@@ -151,51 +172,48 @@ bool reader::at_end(const checkpoint& at) {
     case expect::name_or_end_object: return fail(error_code::expected_property_name_or_end_object, end_);
     case expect::name: return fail(error_code::expected_property_name, end_);
     case expect::comma_or_end:
-      return fail(in_object() ? error_code::expected_comma_or_end_object
+      return fail(state_.in_object_ ? error_code::expected_comma_or_end_object
                               : error_code::expected_comma_or_end_array,
                   end_);
   }
   return fail(error_code::expected_value, end_);
 }
 
-bool reader::read() {
-  if (halted_) return false;
-  needs_more_ = false;
-  if (!state_.started_) {
-    // A UTF-8 byte order mark before the first value is skipped (as System.Text.Json does).
-    const std::size_t available = static_cast<std::size_t>(end_ - pos_);
-    const std::size_t n = available < 3 ? available : 3;
-    if (std::memcmp(pos_, "\xEF\xBB\xBF", n) == 0) {
-      if (n < 3 && !final_) {
-        needs_more_ = true;
-        return false;
-      }
-      if (n == 3) {
-        pos_ += 3;
-        state_.line_start_ = offset_of(pos_);
-      }
+bool reader::start() {
+  // A UTF-8 byte order mark before the first value is skipped (as System.Text.Json does).
+  const std::size_t available = static_cast<std::size_t>(end_ - pos_);
+  const std::size_t n = available < 3 ? available : 3;
+  if (std::memcmp(pos_, "\xEF\xBB\xBF", n) == 0) {
+    if (n < 3 && !final_) {
+      needs_more_ = true;
+      return false;
     }
-    state_.started_ = true;
+    if (n == 3) {
+      pos_ += 3;
+      state_.line_start_ = offset_of(pos_);
+    }
   }
+  state_.started_ = true;
+  return true;
+}
+
+JSONJIT_HOT const char* reader::next_token_start(const char* p) noexcept {
+  if (p < end_ && static_cast<unsigned char>(*p) > ' ') return p;
+  return skip_whitespace(p);
+}
+
+bool reader::read() {
+  if (halted_ || !state_.started_) [[unlikely]] {
+    if (halted_ || !start()) return false;
+  }
+  needs_more_ = false;
   const checkpoint at{pos_, state_.line_, state_.line_start_, state_.expect_};
   for (;;) {
-    const char* p = pos_;
-    while (p < end_) {
-      const char c = *p;
-      if (c == ' ' || c == '\t' || c == '\r') {
-        ++p;
-      } else if (c == '\n') {
-        ++p;
-        ++state_.line_;
-        state_.line_start_ = offset_of(p);
-      } else {
-        break;
-      }
-    }
+    const char* p = next_token_start(pos_);
     pos_ = p;
-    if (p == end_) return at_end(at);
+    if (p == end_) [[unlikely]] return at_end(at);
     const char c = *p;
-    if (c == '/') {
+    if (c == '/') [[unlikely]] {
       if (state_.options_.comments == comment_handling::disallow) {
         return fail(error_code::comments_not_allowed, p);
       }
@@ -204,69 +222,64 @@ bool reader::read() {
       continue;
     }
     switch (state_.expect_) {
-      case expect::comma_or_end: {
-        const bool object = in_object();
+      case expect::comma_or_end:
         if (c == ',') {
           ++pos_;
-          state_.expect_ = object ? expect::name : expect::array_value;
+          state_.expect_ = state_.in_object_ ? expect::name : expect::array_value;
           continue;
         }
-        if (c == (object ? '}' : ']')) {
-          return close_container(object ? token_type::end_object : token_type::end_array, object);
+        if (state_.in_object_) {
+          if (c == '}') return close_container(token_type::end_object);
+          return fail(error_code::expected_comma_or_end_object, p);
         }
-        return fail(object ? error_code::expected_comma_or_end_object
-                           : error_code::expected_comma_or_end_array,
-                    p);
-      }
+        if (c == ']') return close_container(token_type::end_array);
+        return fail(error_code::expected_comma_or_end_array, p);
       case expect::name_or_end_object:
-        if (c == '}') return close_container(token_type::end_object, true);
         if (c == '"') return read_string(token_type::property_name, at);
+        if (c == '}') return close_container(token_type::end_object);
         return fail(error_code::expected_property_name_or_end_object, p);
       case expect::name:
         if (c == '"') return read_string(token_type::property_name, at);
         if (c == '}') {
-          if (state_.options_.allow_trailing_commas) return close_container(token_type::end_object, true);
+          if (state_.options_.allow_trailing_commas) return close_container(token_type::end_object);
           return fail(error_code::trailing_comma_not_allowed, p);
         }
         return fail(error_code::expected_property_name, p);
       case expect::value_or_end_array:
-        if (c == ']') return close_container(token_type::end_array, false);
-        return read_value(c, at);
+        if (c == ']') return close_container(token_type::end_array);
+        break;
       case expect::array_value:
         if (c == ']') {
-          if (state_.options_.allow_trailing_commas) return close_container(token_type::end_array, false);
+          if (state_.options_.allow_trailing_commas) return close_container(token_type::end_array);
           return fail(error_code::trailing_comma_not_allowed, p);
         }
-        return read_value(c, at);
+        break;
       case expect::member_value:
       case expect::top_value:
-        return read_value(c, at);
+        break;
       case expect::end:
-        if (state_.options_.allow_multiple_values) return read_value(c, at);
-        return fail(error_code::expected_end_of_input, p);
+        if (!state_.options_.allow_multiple_values) return fail(error_code::expected_end_of_input, p);
+        break;
+    }
+    switch (c) {
+      case '"': return read_string(token_type::string, at);
+      case '{': return open_container(token_type::start_object, true);
+      case '[': return open_container(token_type::start_array, false);
+      case 't':
+      case 'f':
+      case 'n': return read_literal(at);
+      case '-':
+      case '0': case '1': case '2': case '3': case '4':
+      case '5': case '6': case '7': case '8': case '9': return read_number(at);
+      default:
+        return fail(state_.expect_ == expect::value_or_end_array ? error_code::expected_value_or_end_array
+                                                                 : error_code::expected_value,
+                    p);
     }
   }
 }
 
-bool reader::read_value(char c, const checkpoint& at) {
-  switch (c) {
-    case '{': return open_container(token_type::start_object, true);
-    case '[': return open_container(token_type::start_array, false);
-    case '"': return read_string(token_type::string, at);
-    case 't':
-    case 'f':
-    case 'n': return read_literal(at);
-    case '-':
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9': return read_number(at);
-    default:
-      return fail(state_.expect_ == expect::value_or_end_array ? error_code::expected_value_or_end_array
-                                                               : error_code::expected_value,
-                  pos_);
-  }
-}
-
-bool reader::open_container(token_type type, bool is_object) {
+JSONJIT_HOT bool reader::open_container(token_type type, bool is_object) {
   if (state_.depth_ >= static_cast<std::uint32_t>(state_.options_.max_depth)) {
     return fail(error_code::depth_exceeded, pos_);
   }
@@ -275,12 +288,14 @@ bool reader::open_container(token_type type, bool is_object) {
   ++pos_;
   state_.containers_.set(state_.depth_, is_object);
   ++state_.depth_;
+  state_.in_object_ = is_object;
   state_.expect_ = is_object ? expect::name_or_end_object : expect::value_or_end_array;
   return true;
 }
 
-bool reader::close_container(token_type type, bool /*is_object*/) {
+JSONJIT_HOT bool reader::close_container(token_type type) {
   --state_.depth_;
+  state_.in_object_ = state_.depth_ > 0 && state_.containers_.get(state_.depth_ - 1);
   begin_token(type, pos_);
   value_ = {pos_, 1};
   ++pos_;
@@ -301,18 +316,7 @@ bool reader::read_string(token_type type, const checkpoint& at) {
       pos_ = p + 1;
       if (type == token_type::property_name) {
         // The ':' belongs to the property name token.
-        const char* q = pos_;
-        while (q < end_) {
-          if (*q == ' ' || *q == '\t' || *q == '\r') {
-            ++q;
-          } else if (*q == '\n') {
-            ++q;
-            ++state_.line_;
-            state_.line_start_ = offset_of(q);
-          } else {
-            break;
-          }
-        }
+        const char* q = skip_whitespace(pos_);
         if (q == end_) {
           if (!final_) return need_more(at);
           return fail(error_code::expected_colon, end_);
@@ -388,7 +392,7 @@ bool reader::read_string(token_type type, const checkpoint& at) {
   return fail(error_code::unterminated_string, end_);
 }
 
-bool reader::read_number(const checkpoint& at) {
+JSONJIT_HOT bool reader::read_number(const checkpoint& at) {
   const char* const start = pos_;
   const char* p = start;
   // Reaching the end mid-number: more input may continue it.
@@ -404,8 +408,7 @@ bool reader::read_number(const checkpoint& at) {
     ++p;
     if (p < end_ && is_digit(*p)) return fail(error_code::number_leading_zero, p - 1);
   } else if (is_digit(*p)) {
-    do ++p;
-    while (p < end_ && is_digit(*p));
+    p = detail::skip_digits(p + 1, end_);
   } else {
     return fail(error_code::expected_digit, p);
   }
@@ -413,8 +416,7 @@ bool reader::read_number(const checkpoint& at) {
     ++p;
     if (p == end_) return incomplete();
     if (!is_digit(*p)) return fail(error_code::expected_digit, p);
-    do ++p;
-    while (p < end_ && is_digit(*p));
+    p = detail::skip_digits(p + 1, end_);
   }
   if (p < end_ && (*p == 'e' || *p == 'E')) {
     ++p;
@@ -424,8 +426,7 @@ bool reader::read_number(const checkpoint& at) {
       if (p == end_) return incomplete();
     }
     if (!is_digit(*p)) return fail(error_code::expected_digit, p);
-    do ++p;
-    while (p < end_ && is_digit(*p));
+    p = detail::skip_digits(p + 1, end_);
   }
   if (p == end_ && !final_) return need_more(at);
   begin_token(token_type::number, start);
@@ -435,7 +436,7 @@ bool reader::read_number(const checkpoint& at) {
   return true;
 }
 
-bool reader::read_literal(const checkpoint& at) {
+JSONJIT_HOT bool reader::read_literal(const checkpoint& at) {
   std::string_view literal;
   token_type type;
   switch (*pos_) {

@@ -2,6 +2,7 @@
 // scans 16 bytes at a time and never reads past `end`.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -23,6 +24,37 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
   }
 #endif
   while (p < end && static_cast<unsigned char>(*p) < 0x80) ++p;
+  return p;
+}
+
+/// The first byte in [p, end) that is not ' ', or end.
+inline const char* skip_spaces(const char* p, const char* end) noexcept {
+#if JSONJIT_SSE2
+  const __m128i space = _mm_set1_epi8(' ');
+  while (end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, space))) & 0xFFFFu;
+    if (other != 0) return p + __builtin_ctz(other);
+    p += 16;
+  }
+#endif
+  while (p < end && *p == ' ') ++p;
+  return p;
+}
+
+/// The first byte in [p, end) that is not a decimal digit, or end. Eight bytes at a time.
+inline const char* skip_digits(const char* p, const char* end) noexcept {
+  while (std::endian::native == std::endian::little && end - p >= 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    // A byte is a digit iff its high nibble is 3 and adding 6 does not carry into it.
+    const std::uint64_t not_digit =
+        ((word & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull) |
+        (((word + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull);
+    if (not_digit != 0) return p + (__builtin_ctzll(not_digit) >> 3);
+    p += 8;
+  }
+  while (p < end && static_cast<unsigned char>(*p - '0') < 10) ++p;
   return p;
 }
 
