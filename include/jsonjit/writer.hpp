@@ -15,6 +15,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 
@@ -57,16 +58,68 @@ class writer {
  public:
   explicit writer(output& out, const writer_options& options = {});
 
-  void start_object();
-  void end_object();
-  void start_array();
-  void end_array();
+  void start_object() {
+    if (value_separator_ <= comma && room() > 2 && depth_ < max_depth_) {
+      char* p = write_separator(value_separator_);
+      *p = '{';
+      out_.advance_to(p + 1);
+      open_compact(true);
+      value_separator_ = general;
+      name_separator_ = nothing;
+    } else {
+      start_container('{', true);
+    }
+  }
+  void end_object() {
+    // A name separator of nothing or comma means: compact, in an object, no name pending.
+    if (name_separator_ <= comma && room() > 1) {
+      close_compact('}');
+    } else {
+      end_container('}', true);
+    }
+  }
+  void start_array() {
+    if (value_separator_ <= comma && room() > 2 && depth_ < max_depth_) {
+      char* p = write_separator(value_separator_);
+      *p = '[';
+      out_.advance_to(p + 1);
+      open_compact(false);
+      value_separator_ = nothing;
+      name_separator_ = general;
+    } else {
+      start_container('[', false);
+    }
+  }
+  void end_array() {
+    // A value separator of nothing or comma inside a container means: compact, in an array.
+    if (value_separator_ <= comma && depth_ > 0 && last_ != last::name && room() > 1) {
+      close_compact(']');
+    } else {
+      end_container(']', false);
+    }
+  }
 
   /// A property name (UTF-8, escaped by the options' encoder). Must be inside an object.
-  void property_name(std::string_view name);
+  void property_name(std::string_view name) {
+    if (name_separator_ <= comma && room() > escaped_room(name.size()) + 2) {
+      char* p = write_separator(name_separator_);
+      p = write_escaped_string(p, name);
+      if (p == nullptr) return;
+      *p++ = ':';
+      out_.advance_to(p);
+      after_property_name();
+    } else {
+      property_name_slow(name);
+    }
+  }
 
   /// A string value (UTF-8, escaped by the options' encoder).
-  void string_value(std::string_view value);
+  void string_value(std::string_view value) {
+    char* p = begin_value(escaped_room(value.size()));
+    if (p == nullptr) return;
+    p = write_escaped_string(p, value);
+    if (p != nullptr) end_value(p);
+  }
   void number_value(std::int64_t value);
   void number_value(std::uint64_t value);
   /// Every other integer type, by its signedness.
@@ -83,8 +136,18 @@ class writer {
   /// NaN and infinities fail with non_finite_number unless allow_named_float_literals.
   void number_value(double value);
   void number_value(float value);
-  void bool_value(bool value);
-  void null_value();
+  void bool_value(bool value) {
+    char* p = begin_value(5);
+    if (p == nullptr) return;
+    std::memcpy(p, value ? "true" : "false", 5);  // room for 5 was reserved
+    end_value(p + (value ? 4 : 5));
+  }
+  void null_value() {
+    char* p = begin_value(4);
+    if (p == nullptr) return;
+    std::memcpy(p, "null", 4);
+    end_value(p + 4);
+  }
 
   /// Writes `json` verbatim as one value. It must be exactly one complete JSON value
   /// (checked with the strict reader unless `skip_input_validation`; then the caller vouches).
@@ -98,7 +161,7 @@ class writer {
   bool flush();
   /// True when every object and array that was started has been ended and at least one
   /// value was written.
-  bool is_complete() const noexcept { return depth_ == 0 && top_level_written_; }
+  bool is_complete() const noexcept { return depth_ == 0 && top_level_written_ && ok(); }
 
   bool ok() const noexcept { return error_ == error_code::none; }
   error_code error() const noexcept { return error_; }
@@ -111,26 +174,81 @@ class writer {
 
  private:
   enum class last : std::uint8_t { opened, value, name };
+  // What goes before the next value or property name, cached so the common case is one
+  // compare: nothing, a comma, or anything else (indentation, the top level, misuse, an
+  // earlier error), which takes the general path.
+  static constexpr std::uint8_t nothing = 0, comma = 1, general = 2;
 
+  std::size_t room() const noexcept { return static_cast<std::size_t>(out_.limit() - out_.pos()); }
+  /// Strings are escaped in pieces of this many input bytes, so one reservation stays small.
+  static constexpr std::size_t escape_piece = 1024;
+  /// Output room for escaping the first piece of a `size`-byte string, with its quotes: six
+  /// bytes per input byte at worst, three more input bytes to finish a UTF-8 sequence, 16 for
+  /// the escaper's block stores (see src/text/escape_p.hpp).
+  static constexpr std::size_t escaped_room(std::size_t size) noexcept {
+    return 6 * ((size < escape_piece ? size : escape_piece) + 3) + 16 + 2;
+  }
+  /// Writes ',' and returns the position after the separator (`separator` is nothing or comma).
+  char* write_separator(std::uint8_t separator) noexcept {
+    char* p = out_.pos();
+    *p = ',';
+    return p + separator;
+  }
+  /// Where the next value goes, after its separator, with `size` bytes of room; nullptr on error.
+  char* begin_value(std::size_t size) {
+    if (value_separator_ <= comma && room() > size) return write_separator(value_separator_);
+    return begin_value_slow(size);
+  }
+  void end_value(char* p) noexcept {
+    out_.advance_to(p);
+    last_ = last::value;
+    value_separator_ = value_separator_after_value_;
+    name_separator_ = name_separator_after_value_;
+  }
+  void after_property_name() noexcept {
+    last_ = last::name;
+    value_separator_ = static_cast<std::uint8_t>(nothing | force_general_);
+    name_separator_ = general;
+  }
   bool in_object() const { return depth_ > 0 && containers_.get(depth_ - 1); }
+  void open_compact(bool is_object) {
+    containers_.set(depth_, is_object);
+    ++depth_;
+    last_ = last::opened;
+    value_separator_after_value_ = is_object ? general : comma;
+    name_separator_after_value_ = is_object ? comma : general;
+  }
+  void close_compact(char close) {
+    char* p = out_.pos();
+    *p = close;
+    --depth_;
+    enter_context();
+    end_value(p + 1);
+  }
+  void enter_context() noexcept;
   std::size_t indent_room() const;
   char* write_indent(char* p, std::uint32_t depth) const;
-  /// Reserves room for the separator and `size` bytes of value, checks the structure and
-  /// writes the separator. Returns where the value goes, or nullptr after an error.
-  char* begin_value(std::size_t size);
-  void end_value(char* p);
+  char* begin_value_slow(std::size_t size);
+  void property_name_slow(std::string_view name);
   void start_container(char open, bool is_object);
   void end_container(char close, bool is_object);
-  char* write_escaped(char* p, std::string_view text);
+  /// Writes `"text"` escaped; returns the end, or nullptr after an error.
+  char* write_escaped_string(char* p, std::string_view text);
   void write_non_finite(double value);
-  void fail(error_code code) noexcept { error_ = code; }
+  void fail(error_code code) noexcept;
 
   output& out_;
   writer_options options_;
-  std::uint32_t depth_ = 0;
+  std::uint8_t value_separator_ = general;
+  std::uint8_t name_separator_ = general;
+  std::uint8_t value_separator_after_value_ = general;  // for the innermost container
+  std::uint8_t name_separator_after_value_ = general;
+  std::uint8_t force_general_ = 0;  // `general` when indenting or after an error
   last last_ = last::opened;
   bool top_level_written_ = false;
   error_code error_ = error_code::none;
+  std::uint32_t depth_ = 0;
+  std::uint32_t max_depth_;
   detail::bit_stack containers_;  // 1 = object
 };
 

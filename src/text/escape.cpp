@@ -106,13 +106,11 @@ char* escape_block(const char*& in, const char* block_end, const char* end, char
     }
     if (p >= block_end) break;
 #endif
+    // Scalar run: what the 16-byte loop cannot take (short strings, tails).
+    while (p < block_end && table[static_cast<unsigned char>(*p)] == 0) *out++ = *p++;
+    if (p >= block_end) break;
     const auto c = static_cast<unsigned char>(*p);
     const std::uint8_t kind = table[c];
-    if (kind == 0) {
-      *out++ = static_cast<char>(c);
-      ++p;
-      continue;
-    }
     if (kind == 1) {
       out = write_ascii_escape(out, c, mode);
       ++p;

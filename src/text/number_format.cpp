@@ -1,5 +1,6 @@
 #include "text/number_p.hpp"
 
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -13,16 +14,31 @@ constexpr char digit_pairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
+constexpr std::uint64_t powers_of_10[] = {1ull,
+                                          10ull,
+                                          100ull,
+                                          1000ull,
+                                          10000ull,
+                                          100000ull,
+                                          1000000ull,
+                                          10000000ull,
+                                          100000000ull,
+                                          1000000000ull,
+                                          10000000000ull,
+                                          100000000000ull,
+                                          1000000000000ull,
+                                          10000000000000ull,
+                                          100000000000000ull,
+                                          1000000000000000ull,
+                                          10000000000000000ull,
+                                          100000000000000000ull,
+                                          1000000000000000000ull,
+                                          10000000000000000000ull};
+
 int count_digits(std::uint64_t v) noexcept {
-  int n = 1;
-  for (;;) {
-    if (v < 10) return n;
-    if (v < 100) return n + 1;
-    if (v < 1000) return n + 2;
-    if (v < 10000) return n + 3;
-    v /= 10000;
-    n += 4;
-  }
+  // log10 from the bit length (1233/4096 ~ log10(2)), corrected by one compare.
+  const int guess = ((64 - std::countl_zero(v | 1)) * 1233) >> 12;
+  return guess + ((v | 1) >= powers_of_10[guess]);
 }
 
 // Splits to_chars' shortest scientific text ("-d.ddde+XX") into sign, digits and exponent,

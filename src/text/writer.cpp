@@ -1,3 +1,6 @@
+// The writer's general paths. The common case (compact output, a separator known in advance)
+// is inline in writer.hpp; everything else — indentation, the top level, misuse, errors —
+// comes here.
 #include <jsonjit/writer.hpp>
 
 #include <jsonjit/reader.hpp>
@@ -12,23 +15,47 @@
 #include "text/utf8_p.hpp"
 
 namespace jsonjit {
+
+static_assert(writer_options{}.max_depth > 0);
+
 namespace {
-
-// Strings, raw values and Base64 are written in pieces of this many input bytes, so one
-// reservation stays small (which keeps chunked outputs near their chunk size).
+// Raw values and Base64 are copied in pieces of this many bytes.
 constexpr std::size_t piece = 1024;
-constexpr std::size_t escaped_piece_room =
-    detail::max_escape_expansion * (piece + detail::max_sequence_overrun) + 16;
-
 }  // namespace
 
-writer::writer(output& out, const writer_options& options) : out_(out), options_(options) {}
+writer::writer(output& out, const writer_options& options)
+    : out_(out), options_(options), max_depth_(static_cast<std::uint32_t>(std::max(1, options.max_depth))) {
+  reset();
+}
 
 void writer::reset() noexcept {
   depth_ = 0;
   last_ = last::opened;
   top_level_written_ = false;
   error_ = error_code::none;
+  force_general_ = options_.indented ? general : nothing;
+  value_separator_ = name_separator_ = general;
+  enter_context();
+}
+
+void writer::fail(error_code code) noexcept {
+  error_ = code;
+  force_general_ = general;
+  value_separator_ = name_separator_ = general;
+  value_separator_after_value_ = name_separator_after_value_ = general;
+}
+
+void writer::enter_context() noexcept {
+  std::uint8_t value = general, name = general;  // the top level: one value only
+  if (depth_ > 0) {
+    if (in_object()) {
+      name = comma;
+    } else {
+      value = comma;
+    }
+  }
+  value_separator_after_value_ = value | force_general_;
+  name_separator_after_value_ = name | force_general_;
 }
 
 std::size_t writer::indent_room() const {
@@ -44,7 +71,7 @@ char* writer::write_indent(char* p, std::uint32_t depth) const {
   return p + count;
 }
 
-char* writer::begin_value(std::size_t size) {
+char* writer::begin_value_slow(std::size_t size) {
   if (error_ != error_code::none) return nullptr;
   if (!out_.reserve(size + 1 + indent_room())) {
     fail(error_code::sink_failed);
@@ -59,6 +86,7 @@ char* writer::begin_value(std::size_t size) {
       }
       *p++ = '\n';  // keeps several top-level values apart (JSON Lines style)
     }
+    top_level_written_ = true;
     return p;
   }
   if (last_ == last::name) return p;
@@ -71,14 +99,8 @@ char* writer::begin_value(std::size_t size) {
   return p;
 }
 
-void writer::end_value(char* p) {
-  out_.advance_to(p);
-  last_ = last::value;
-  if (depth_ == 0) top_level_written_ = true;
-}
-
 void writer::start_container(char open, bool is_object) {
-  if (error_ == error_code::none && depth_ >= static_cast<std::uint32_t>(options_.max_depth)) {
+  if (error_ == error_code::none && depth_ >= max_depth_) {
     fail(error_code::depth_exceeded);
     return;
   }
@@ -89,6 +111,9 @@ void writer::start_container(char open, bool is_object) {
   containers_.set(depth_, is_object);
   ++depth_;
   last_ = last::opened;
+  enter_context();
+  value_separator_ = (is_object ? general : nothing) | force_general_;
+  name_separator_ = (is_object ? nothing : general) | force_general_;
 }
 
 void writer::end_container(char close, bool is_object) {
@@ -108,20 +133,18 @@ void writer::end_container(char close, bool is_object) {
   char* p = out_.pos();
   if (options_.indented && last_ != last::opened) p = write_indent(p, depth_);
   *p++ = close;
+  enter_context();
   end_value(p);
 }
 
-void writer::start_object() { start_container('{', true); }
-void writer::end_object() { end_container('}', true); }
-void writer::start_array() { start_container('[', false); }
-void writer::end_array() { end_container(']', false); }
-
-char* writer::write_escaped(char* p, std::string_view text) {
+char* writer::write_escaped_string(char* p, std::string_view text) {
+  static_assert(escaped_room(escape_piece) >=
+                detail::max_escape_expansion * (escape_piece + detail::max_sequence_overrun) + 16 + 2);
   const char* in = text.data();
   const char* const end = in + text.size();
   *p++ = '"';
   for (;;) {
-    const char* block_end = in + std::min<std::size_t>(piece, static_cast<std::size_t>(end - in));
+    const char* block_end = in + std::min<std::size_t>(escape_piece, static_cast<std::size_t>(end - in));
     p = detail::escape_block(in, block_end, end, p, options_.escaping, options_.replace_invalid_utf8);
     if (p == nullptr) {
       fail(error_code::invalid_utf8);
@@ -129,7 +152,7 @@ char* writer::write_escaped(char* p, std::string_view text) {
     }
     if (in >= end) break;
     out_.advance_to(p);
-    if (!out_.reserve(escaped_piece_room + 4)) {
+    if (!out_.reserve(escaped_room(escape_piece) + 2)) {
       fail(error_code::sink_failed);
       return nullptr;
     }
@@ -139,36 +162,26 @@ char* writer::write_escaped(char* p, std::string_view text) {
   return p;
 }
 
-void writer::property_name(std::string_view name) {
+void writer::property_name_slow(std::string_view name) {
   if (error_ != error_code::none) return;
   if (!options_.skip_validation && (!in_object() || last_ == last::name)) {
     fail(last_ == last::name && in_object() ? error_code::expected_value_after_property_name
                                             : error_code::property_name_outside_object);
     return;
   }
-  const std::size_t first = std::min(name.size(), piece);
-  if (!out_.reserve(detail::max_escape_expansion * (first + detail::max_sequence_overrun) + 20 +
-                    indent_room())) {
+  if (!out_.reserve(escaped_room(name.size()) + 4 + indent_room())) {
     fail(error_code::sink_failed);
     return;
   }
   char* p = out_.pos();
   if (last_ == last::value) *p++ = ',';
   if (options_.indented) p = write_indent(p, depth_);
-  p = write_escaped(p, name);
+  p = write_escaped_string(p, name);
   if (p == nullptr) return;
   *p++ = ':';
   if (options_.indented) *p++ = ' ';
   out_.advance_to(p);
-  last_ = last::name;
-}
-
-void writer::string_value(std::string_view value) {
-  const std::size_t first = std::min(value.size(), piece);
-  char* p = begin_value(detail::max_escape_expansion * (first + detail::max_sequence_overrun) + 20);
-  if (p == nullptr) return;
-  p = write_escaped(p, value);
-  if (p != nullptr) end_value(p);
+  after_property_name();
 }
 
 void writer::number_value(std::int64_t value) {
@@ -200,20 +213,6 @@ void writer::number_value(float value) {
   if (!std::isfinite(value)) return write_non_finite(value);
   char* p = begin_value(detail::max_number_chars);
   if (p != nullptr) end_value(detail::format_float(p, value));
-}
-
-void writer::bool_value(bool value) {
-  char* p = begin_value(5);
-  if (p == nullptr) return;
-  std::memcpy(p, value ? "true" : "false", value ? 4 : 5);
-  end_value(p + (value ? 4 : 5));
-}
-
-void writer::null_value() {
-  char* p = begin_value(4);
-  if (p == nullptr) return;
-  std::memcpy(p, "null", 4);
-  end_value(p + 4);
 }
 
 void writer::raw_value(std::string_view json, bool skip_input_validation) {
