@@ -151,7 +151,16 @@ class writer {
 
   /// Writes `json` verbatim as one value. It must be exactly one complete JSON value
   /// (checked with the strict reader unless `skip_input_validation`; then the caller vouches).
-  void raw_value(std::string_view json, bool skip_input_validation = false);
+  void raw_value(std::string_view json, bool skip_input_validation = false) {
+    if (skip_input_validation && json.size() <= escape_piece) {
+      char* p = begin_value(json.size());
+      if (p == nullptr) return;
+      std::memcpy(p, json.data(), json.size());
+      end_value(p + json.size());
+    } else {
+      raw_value_slow(json, skip_input_validation);
+    }
+  }
   /// The bytes as one standard Base64 string (with padding; never escaped).
   void base64_string_value(std::span<const std::byte> bytes);
   /// A comment `/*text*/` (non-standard JSON; readers need comments allowed).
@@ -225,11 +234,18 @@ class writer {
     enter_context();
     end_value(p + 1);
   }
-  void enter_context() noexcept;
+  /// Sets what follows a value in the innermost container (or at the top level).
+  void enter_context() noexcept {
+    std::uint8_t value = general, name = general;  // the top level: one value only
+    if (depth_ > 0) (containers_.get(depth_ - 1) ? name : value) = comma;
+    value_separator_after_value_ = value | force_general_;
+    name_separator_after_value_ = name | force_general_;
+  }
   std::size_t indent_room() const;
   char* write_indent(char* p, std::uint32_t depth) const;
   char* begin_value_slow(std::size_t size);
   void property_name_slow(std::string_view name);
+  void raw_value_slow(std::string_view json, bool skip_input_validation);
   void start_container(char open, bool is_object);
   void end_container(char close, bool is_object);
   /// Writes `"text"` escaped; returns the end, or nullptr after an error.

@@ -63,12 +63,13 @@ char* write_ascii_escape(char* out, unsigned char c, escape_mode mode) noexcept 
 
 #if JSONJIT_SSE2
 // Bit i set where byte i of `v` needs the slow path in `mode`.
-inline unsigned special_mask(__m128i v, escape_mode mode) noexcept {
+template <escape_mode mode>
+inline unsigned special_mask(__m128i v) noexcept {
   // Signed compare: catches controls (0x00..0x1F) and every non-ASCII byte (negative).
   __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
   m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
   m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-  if (mode == escape_mode::html_safe) {
+  if constexpr (mode == escape_mode::html_safe) {
     // & (0x26) and ' (0x27) differ in bit 0; < (0x3C) and > (0x3E) in bit 1.
     m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFE))), _mm_set1_epi8(0x26)));
     m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFD))), _mm_set1_epi8(0x3C)));
@@ -78,12 +79,44 @@ inline unsigned special_mask(__m128i v, escape_mode mode) noexcept {
   }
   return static_cast<unsigned>(_mm_movemask_epi8(m));
 }
+
+std::uint64_t load64(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+std::uint32_t load32(const char* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+// The n (4..15) bytes at p in a vector, some repeated; nothing outside them is read.
+inline __m128i load_short(const char* p, std::size_t n) noexcept {
+  if (n >= 8) {
+    return _mm_set_epi64x(static_cast<long long>(load64(p + n - 8)), static_cast<long long>(load64(p)));
+  }
+  const auto head = static_cast<int>(load32(p)), tail = static_cast<int>(load32(p + n - 4));
+  return _mm_set_epi32(tail, head, tail, head);
+}
+
+// Copies n (4..15) bytes with two overlapping moves.
+inline void copy_short(char* out, const char* p, std::size_t n) noexcept {
+  if (n >= 8) {
+    const std::uint64_t head = load64(p), tail = load64(p + n - 8);
+    std::memcpy(out, &head, 8);
+    std::memcpy(out + n - 8, &tail, 8);
+  } else {
+    const std::uint32_t head = load32(p), tail = load32(p + n - 4);
+    std::memcpy(out, &head, 4);
+    std::memcpy(out + n - 4, &tail, 4);
+  }
+}
 #endif
 
-}  // namespace
-
-char* escape_block(const char*& in, const char* block_end, const char* end, char* out,
-                   escape_mode mode, bool replace_invalid) noexcept {
+template <escape_mode mode>
+char* escape_block_in(const char*& in, const char* block_end, const char* end, char* out,
+                      bool replace_invalid) noexcept {
   const escape_table& table = mode == escape_mode::html_safe ? html_safe_table : relaxed_table;
   const char* p = in;
   while (p < block_end) {
@@ -93,7 +126,7 @@ char* escape_block(const char*& in, const char* block_end, const char* end, char
     while (end - p >= 16 && p < block_end) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
-      const unsigned mask = special_mask(v, mode);
+      const unsigned mask = special_mask<mode>(v);
       if (mask == 0) {
         p += 16;
         out += 16;
@@ -105,6 +138,15 @@ char* escape_block(const char*& in, const char* block_end, const char* end, char
       break;
     }
     if (p >= block_end) break;
+    if (const auto n = static_cast<std::size_t>(end - p); n >= 4 && n < 16) {
+      // Short strings and tails: check and copy what is left in one step when it is clean.
+      if (special_mask<mode>(load_short(p, n)) == 0) {
+        copy_short(out, p, n);
+        out += n;
+        p = end;
+        break;
+      }
+    }
 #endif
     // Scalar run: what the 16-byte loop cannot take (short strings, tails).
     while (p < block_end && table[static_cast<unsigned char>(*p)] == 0) *out++ = *p++;
@@ -132,20 +174,41 @@ char* escape_block(const char*& in, const char* block_end, const char* end, char
       }
       continue;
     }
-    if (mode == escape_mode::relaxed) {
-      std::memcpy(out, p, static_cast<std::size_t>(seq.length));
-      out += seq.length;
-    } else if (seq.code_point < 0x10000) {
-      out = write_u_escape(out, seq.code_point);
-    } else {
-      const std::uint32_t v = seq.code_point - 0x10000;
-      out = write_u_escape(out, 0xD800 + (v >> 10));
-      out = write_u_escape(out, 0xDC00 + (v & 0x3FF));
-    }
-    p += seq.length;
+    // Valid non-ASCII text: handle whole sequences while it lasts.
+    const auto* at = reinterpret_cast<const unsigned char*>(p);
+    const auto* const stop = reinterpret_cast<const unsigned char*>(end);
+    const auto* const until = reinterpret_cast<const unsigned char*>(block_end);
+    utf8_sequence next = seq;
+    do {
+      if constexpr (mode == escape_mode::relaxed) {
+        // A 4-byte move where the input has 4 bytes left (the output always has room).
+        std::memcpy(out, at, stop - at >= 4 ? 4 : static_cast<std::size_t>(next.length));
+        out += next.length;
+      } else if (next.code_point < 0x10000) {  // \uXXXX per UTF-16 code unit
+        out = write_u_escape(out, next.code_point);
+      } else {
+        const std::uint32_t v = next.code_point - 0x10000;
+        out = write_u_escape(out, 0xD800 + (v >> 10));
+        out = write_u_escape(out, 0xDC00 + (v & 0x3FF));
+      }
+      at += next.length;
+      if (at >= until || *at < 0x80) break;
+      next = decode_utf8(at, stop);
+    } while (next.length > 0);
+    p = reinterpret_cast<const char*>(at);
   }
   in = p;
   return out;
+}
+
+}  // namespace
+
+char* escape_block(const char*& in, const char* block_end, const char* end, char* out,
+                   escape_mode mode, bool replace_invalid) noexcept {
+  if (mode == escape_mode::html_safe) {
+    return escape_block_in<escape_mode::html_safe>(in, block_end, end, out, replace_invalid);
+  }
+  return escape_block_in<escape_mode::relaxed>(in, block_end, end, out, replace_invalid);
 }
 
 }  // namespace jsonjit::detail

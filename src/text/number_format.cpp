@@ -1,6 +1,5 @@
 #include "text/number_p.hpp"
 
-#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -13,33 +12,6 @@ constexpr char digit_pairs[] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
-
-constexpr std::uint64_t powers_of_10[] = {1ull,
-                                          10ull,
-                                          100ull,
-                                          1000ull,
-                                          10000ull,
-                                          100000ull,
-                                          1000000ull,
-                                          10000000ull,
-                                          100000000ull,
-                                          1000000000ull,
-                                          10000000000ull,
-                                          100000000000ull,
-                                          1000000000000ull,
-                                          10000000000000ull,
-                                          100000000000000ull,
-                                          1000000000000000ull,
-                                          10000000000000000ull,
-                                          100000000000000000ull,
-                                          1000000000000000000ull,
-                                          10000000000000000000ull};
-
-int count_digits(std::uint64_t v) noexcept {
-  // log10 from the bit length (1233/4096 ~ log10(2)), corrected by one compare.
-  const int guess = ((64 - std::countl_zero(v | 1)) * 1233) >> 12;
-  return guess + ((v | 1) >= powers_of_10[guess]);
-}
 
 // Splits to_chars' shortest scientific text ("-d.ddde+XX") into sign, digits and exponent,
 // then lays it out the way .NET does. `threshold` is .NET's round-trip digit count (17 or 9).
@@ -96,22 +68,35 @@ char* format_shortest(char* out, const char* text, const char* text_end, int thr
 
 }  // namespace
 
-char* format_uint64(char* out, std::uint64_t value) noexcept {
-  const int n = count_digits(value);
-  char* p = out + n;
+// Writes the digits of `value` so that they end at `end`; returns where they start.
+template <class Unsigned>
+inline char* digits_backwards(char* end, Unsigned value) noexcept {
+  char* p = end;
   while (value >= 100) {
-    const auto pair = static_cast<unsigned>(value % 100);
-    value /= 100;
     p -= 2;
-    std::memcpy(p, digit_pairs + 2 * pair, 2);
+    std::memcpy(p, digit_pairs + 2 * static_cast<unsigned>(value % 100), 2);
+    value /= 100;
   }
   if (value >= 10) {
     p -= 2;
-    std::memcpy(p, digit_pairs + 2 * value, 2);
+    std::memcpy(p, digit_pairs + 2 * static_cast<unsigned>(value), 2);
   } else {
     *--p = static_cast<char>('0' + value);
   }
-  return out + n;
+  return p;
+}
+
+char* format_uint64(char* out, std::uint64_t value) noexcept {
+  // Digits go backwards into a local buffer (no digit count needed up front), then one
+  // fixed-size copy of 20 bytes (the most digits there can be; the output has room for
+  // max_number_chars). Bytes copied past the digits are beyond the returned end.
+  static_assert(max_number_chars >= 20);
+  char buffer[40];
+  char* const digits_end = buffer + 20;
+  char* const start = value <= 0xFFFFFFFFu ? digits_backwards(digits_end, static_cast<std::uint32_t>(value))
+                                           : digits_backwards(digits_end, value);
+  std::memcpy(out, start, 20);
+  return out + (digits_end - start);
 }
 
 char* format_int64(char* out, std::int64_t value) noexcept {

@@ -45,19 +45,6 @@ void writer::fail(error_code code) noexcept {
   value_separator_after_value_ = name_separator_after_value_ = general;
 }
 
-void writer::enter_context() noexcept {
-  std::uint8_t value = general, name = general;  // the top level: one value only
-  if (depth_ > 0) {
-    if (in_object()) {
-      name = comma;
-    } else {
-      value = comma;
-    }
-  }
-  value_separator_after_value_ = value | force_general_;
-  name_separator_after_value_ = name | force_general_;
-}
-
 std::size_t writer::indent_room() const {
   if (!options_.indented) return 0;
   return 2 + std::size_t{depth_} * options_.indent_size;
@@ -215,7 +202,7 @@ void writer::number_value(float value) {
   if (p != nullptr) end_value(detail::format_float(p, value));
 }
 
-void writer::raw_value(std::string_view json, bool skip_input_validation) {
+void writer::raw_value_slow(std::string_view json, bool skip_input_validation) {
   if (error_ != error_code::none) return;
   if (!skip_input_validation) {
     reader_options strict;
