@@ -1,8 +1,11 @@
 #include "text/number_p.hpp"
 
+#include "text/shortest_p.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace jsonjit::detail {
 namespace {
@@ -13,22 +16,9 @@ constexpr char digit_pairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-// Splits to_chars' shortest scientific text ("-d.ddde+XX") into sign, digits and exponent,
-// then lays it out the way .NET does. `threshold` is .NET's round-trip digit count (17 or 9).
-char* format_shortest(char* out, const char* text, const char* text_end, int threshold) noexcept {
-  const char* p = text;
-  if (*p == '-') *out++ = *p++;
-  char digits[24];
-  int count = 0;
-  digits[count++] = *p++;
-  if (*p == '.') {
-    ++p;
-    while (*p != 'e') digits[count++] = *p++;
-  }
-  ++p;  // 'e'
-  int exponent = 0;
-  std::from_chars(*p == '+' ? p + 1 : p, text_end, exponent);
-
+// Lays out `count` significant digits with scientific exponent `exponent` (value =
+// d.ddd * 10^exponent) the way .NET does; `threshold` is its round-trip digit count (17 or 9).
+char* lay_out(char* out, const char* digits, int count, int exponent, int threshold) noexcept {
   const int max_digits = count > threshold ? count : threshold;
   if (exponent > -5 && exponent < max_digits) {
     if (exponent >= 0) {
@@ -66,11 +56,9 @@ char* format_shortest(char* out, const char* text, const char* text_end, int thr
   return out + 2;
 }
 
-}  // namespace
-
 // Writes the digits of `value` so that they end at `end`; returns where they start.
 template <class Unsigned>
-inline char* digits_backwards(char* end, Unsigned value) noexcept {
+char* digits_backwards(char* end, Unsigned value) noexcept {
   char* p = end;
   while (value >= 100) {
     p -= 2;
@@ -85,6 +73,26 @@ inline char* digits_backwards(char* end, Unsigned value) noexcept {
   }
   return p;
 }
+
+// Shortest digits from std::to_chars' scientific text ("d.ddde+XX"), laid out by lay_out.
+template <class Float>
+char* format_with_to_chars(char* out, Float value, int threshold) noexcept {
+  char text[max_number_chars];
+  const char* const text_end = std::to_chars(text, text + sizeof text, value, std::chars_format::scientific).ptr;
+  char digits[20];
+  int count = 0;
+  const char* p = text;
+  digits[count++] = *p++;
+  if (*p == '.') {
+    for (++p; *p != 'e'; ++p) digits[count++] = *p;
+  }
+  ++p;  // 'e'
+  int exponent = 0;
+  std::from_chars(*p == '+' ? p + 1 : p, text_end, exponent);
+  return lay_out(out, digits, count, exponent, threshold);
+}
+
+}  // namespace
 
 char* format_uint64(char* out, std::uint64_t value) noexcept {
   // Digits go backwards into a local buffer (no digit count needed up front), then one
@@ -109,25 +117,35 @@ char* format_int64(char* out, std::int64_t value) noexcept {
 }
 
 char* format_double(char* out, double value) noexcept {
-  if (value == 0) {
-    if (std::signbit(value)) *out++ = '-';
-    *out++ = '0';
-    return out;
+  if (std::signbit(value)) {
+    *out++ = '-';
+    value = -value;
   }
-  char text[max_number_chars];
-  const auto r = std::to_chars(text, text + sizeof text, value, std::chars_format::scientific);
-  return format_shortest(out, text, r.ptr, 17);
+  if (value < std::numeric_limits<double>::min()) {
+    if (value == 0) {
+      *out++ = '0';
+      return out;
+    }
+    return format_with_to_chars(out, value, 17);  // subnormal
+  }
+  const decimal shortest = shortest_decimal(value);
+  char buffer[24];
+  char* const digits_end = buffer + sizeof buffer;
+  const char* const digits = digits_backwards(digits_end, shortest.significand);
+  const auto count = static_cast<int>(digits_end - digits);
+  return lay_out(out, digits, count, shortest.exponent + count - 1, 17);
 }
 
 char* format_float(char* out, float value) noexcept {
+  if (std::signbit(value)) {
+    *out++ = '-';
+    value = -value;
+  }
   if (value == 0) {
-    if (std::signbit(value)) *out++ = '-';
     *out++ = '0';
     return out;
   }
-  char text[max_number_chars];
-  const auto r = std::to_chars(text, text + sizeof text, value, std::chars_format::scientific);
-  return format_shortest(out, text, r.ptr, 9);
+  return format_with_to_chars(out, value, 9);
 }
 
 }  // namespace jsonjit::detail

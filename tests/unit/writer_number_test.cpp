@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cstring>
+#include <utility>
+#include <vector>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -82,6 +85,78 @@ TEST(WriterNumber, RandomDoublesRoundTrip) {
     ASSERT_EQ(r.token(), token_type::number) << text;
     const double back = *r.get_double();
     ASSERT_EQ(std::memcmp(&back, &value, sizeof value), 0) << text;
+  }
+}
+
+// The shortest digits and exponent of to_chars' scientific form ("-d.ddde+XX").
+std::pair<std::string, int> to_chars_shortest(double value) {
+  char text[64];
+  const char* end = std::to_chars(text, text + sizeof text, value, std::chars_format::scientific).ptr;
+  std::string digits;
+  const char* p = text;
+  if (*p == '-') ++p;
+  for (; *p != 'e'; ++p) {
+    if (*p != '.') digits += *p;
+  }
+  return {digits, std::stoi(std::string(p + 1, end))};
+}
+
+// Our digits and exponent, read back from the writer's text in either layout.
+std::pair<std::string, int> written_shortest(const std::string& text) {
+  std::string mantissa = text, digits;
+  int exponent = 0;
+  if (const auto e = text.find('E'); e != std::string::npos) {
+    mantissa = text.substr(0, e);
+    exponent = std::stoi(text.substr(e + 1));
+  }
+  if (mantissa[0] == '-') mantissa.erase(0, 1);
+  const auto dot = mantissa.find('.');
+  const std::string integer = mantissa.substr(0, dot);
+  const std::string fraction = dot == std::string::npos ? "" : mantissa.substr(dot + 1);
+  digits = integer + fraction;
+  int scientific = exponent + static_cast<int>(integer.size()) - 1;
+  const auto first = digits.find_first_not_of('0');
+  scientific -= static_cast<int>(first);
+  digits = digits.substr(first);
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  return {digits, scientific};
+}
+
+// The writer's shortest digits must be exactly to_chars' (libstdc++'s Ryu): same digit
+// string, same exponent, for every kind of double.
+TEST(WriterNumber, ShortestDigitsAgreeWithToChars) {
+  std::vector<double> values;
+  std::mt19937_64 rng(99);
+  for (int i = 0; i < 300000; ++i) {
+    std::uint64_t bits = rng();
+    double v;
+    std::memcpy(&v, &bits, sizeof v);
+    if (std::isfinite(v) && v != 0) values.push_back(v);
+  }
+  for (std::uint64_t t = 1; t < 2000; ++t) {  // the smallest subnormals, one by one
+    double v;
+    std::memcpy(&v, &t, sizeof v);
+    values.push_back(v);
+  }
+  for (int e = -1074; e <= 1023; ++e) {  // powers of two (irregular spacing) and neighbours
+    const double p = std::ldexp(1.0, e);
+    values.push_back(p);
+    values.push_back(std::nextafter(p, 0.0));
+    values.push_back(std::nextafter(p, HUGE_VAL));
+  }
+  for (int e = -323; e <= 308; ++e) values.push_back(std::strtod(("1e" + std::to_string(e)).c_str(), nullptr));
+  for (std::uint64_t i = 1; i < 100000; i += 7) values.push_back(static_cast<double>(i) / 1000);
+  for (int i = 0; i < 200000; ++i) {  // short decimals: the shortest form drops many digits
+    const std::uint64_t digits = rng() % 100000000;
+    const int exponent = static_cast<int>(rng() % 600) - 300;
+    values.push_back(std::strtod((std::to_string(digits) + "e" + std::to_string(exponent)).c_str(), nullptr));
+  }
+  values.push_back(std::numeric_limits<double>::max());
+  values.push_back(9007199254740993.0);
+  for (double v : values) {
+    if (v == 0) continue;  // nextafter(smallest subnormal, 0)
+    const std::string text = number(v);
+    ASSERT_EQ(written_shortest(text), to_chars_shortest(v)) << text;
   }
 }
 
