@@ -2,6 +2,7 @@
 
 #include "text/shortest_p.hpp"
 
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -16,37 +17,52 @@ constexpr char digit_pairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
+constexpr std::uint64_t powers_of_10[] = {
+    1ull,           10ull,           100ull,           1000ull,           10000ull,
+    100000ull,      1000000ull,      10000000ull,      100000000ull,      1000000000ull,
+    10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull, 100000000000000ull,
+    1000000000000000ull, 10000000000000000ull, 100000000000000000ull, 1000000000000000000ull,
+    10000000000000000000ull};
+
+int count_digits(std::uint64_t v) noexcept {
+  // log10 from the bit length (1233/4096 ~ log10(2)), corrected by one compare.
+  const int guess = ((64 - std::countl_zero(v | 1)) * 1233) >> 12;
+  return guess + ((v | 1) >= powers_of_10[guess]);
+}
+
+// Moves 24 bytes: number text is assembled with fixed-size copies into room that the writer
+// reserved (max_number_chars), from digit buffers padded to match; bytes past the end of the
+// number are garbage that later output overwrites.
+inline void copy24(char* out, const char* in) noexcept { std::memcpy(out, in, 24); }
+
 // Lays out `count` significant digits with scientific exponent `exponent` (value =
 // d.ddd * 10^exponent) the way .NET does; `threshold` is its round-trip digit count (17 or 9).
+// `digits` must have 40 readable bytes; `out` needs max_number_chars of room.
 char* lay_out(char* out, const char* digits, int count, int exponent, int threshold) noexcept {
   const int max_digits = count > threshold ? count : threshold;
   if (exponent > -5 && exponent < max_digits) {
-    if (exponent >= 0) {
-      if (count <= exponent + 1) {
-        std::memcpy(out, digits, static_cast<std::size_t>(count));
-        out += count;
-        for (int i = count; i <= exponent; ++i) *out++ = '0';
-      } else {
-        std::memcpy(out, digits, static_cast<std::size_t>(exponent + 1));
-        out += exponent + 1;
-        *out++ = '.';
-        std::memcpy(out, digits + exponent + 1, static_cast<std::size_t>(count - exponent - 1));
-        out += count - exponent - 1;
-      }
-    } else {
-      *out++ = '0';
-      *out++ = '.';
-      for (int i = -1; i > exponent; --i) *out++ = '0';
-      std::memcpy(out, digits, static_cast<std::size_t>(count));
-      out += count;
+    if (exponent < 0) {  // 0.000ddd
+      std::memcpy(out, "0.0000", 6);
+      out += 1 - exponent;
+      copy24(out, digits);
+      return out + count;
     }
-    return out;
+    copy24(out, digits);
+    if (count <= exponent + 1) {  // an integer: ddd000
+      std::memset(out + count, '0', 24);
+      return out + exponent + 1;
+    }
+    copy24(out + exponent + 2, digits + exponent + 1);  // ddd.ddd
+    out[exponent + 1] = '.';
+    return out + count + 1;
   }
-  *out++ = digits[0];
+  out[0] = digits[0];
   if (count > 1) {
-    *out++ = '.';
-    std::memcpy(out, digits + 1, static_cast<std::size_t>(count - 1));
-    out += count - 1;
+    out[1] = '.';
+    copy24(out + 2, digits + 1);
+    out += count + 1;
+  } else {
+    out += 1;
   }
   *out++ = 'E';
   *out++ = exponent < 0 ? '-' : '+';
@@ -74,12 +90,29 @@ char* digits_backwards(char* end, Unsigned value) noexcept {
   return p;
 }
 
+// The 8 decimal digits of v < 10^8 (leading zeros included), computed in parallel lanes of
+// one 64-bit word: split into 4-digit halves, then 2-digit quarters, then digits.
+inline void write_8_digits(char* out, std::uint32_t v) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    const std::uint64_t halves = (v / 10000) | (static_cast<std::uint64_t>(v % 10000) << 32);
+    const std::uint64_t hundreds = ((halves * 10486) >> 20) & 0x0000007F0000007Full;  // x / 100
+    const std::uint64_t quarters = hundreds | ((halves - hundreds * 100) << 16);
+    const std::uint64_t tens = ((quarters * 103) >> 10) & 0x000F000F000F000Full;  // x / 10
+    const std::uint64_t digits = tens | ((quarters - tens * 10) << 8);
+    const std::uint64_t text = digits | 0x3030303030303030ull;
+    std::memcpy(out, &text, 8);
+  } else {
+    char* start = digits_backwards(out + 8, v);
+    std::memset(out, '0', static_cast<std::size_t>(start - out));
+  }
+}
+
 // Shortest digits from std::to_chars' scientific text ("d.ddde+XX"), laid out by lay_out.
 template <class Float>
 char* format_with_to_chars(char* out, Float value, int threshold) noexcept {
   char text[max_number_chars];
   const char* const text_end = std::to_chars(text, text + sizeof text, value, std::chars_format::scientific).ptr;
-  char digits[20];
+  char digits[64];
   int count = 0;
   const char* p = text;
   digits[count++] = *p++;
@@ -117,6 +150,7 @@ char* format_int64(char* out, std::int64_t value) noexcept {
 }
 
 char* format_double(char* out, double value) noexcept {
+  static_assert(max_number_chars >= 17 + 2 + 24, "lay_out's widest copy");
   if (std::signbit(value)) {
     *out++ = '-';
     value = -value;
@@ -129,11 +163,14 @@ char* format_double(char* out, double value) noexcept {
     return format_with_to_chars(out, value, 17);  // subnormal
   }
   const decimal shortest = shortest_decimal(value);
-  char buffer[24];
-  char* const digits_end = buffer + sizeof buffer;
-  const char* const digits = digits_backwards(digits_end, shortest.significand);
-  const auto count = static_cast<int>(digits_end - digits);
-  return lay_out(out, digits, count, shortest.exponent + count - 1, 17);
+  // At most 17 digits: one, then two groups of eight, leading zeros skipped afterwards.
+  char buffer[64];
+  const std::uint64_t high = shortest.significand / 100000000;
+  buffer[0] = static_cast<char>('0' + high / 100000000);
+  write_8_digits(buffer + 1, static_cast<std::uint32_t>(high % 100000000));
+  write_8_digits(buffer + 9, static_cast<std::uint32_t>(shortest.significand % 100000000));
+  const int count = count_digits(shortest.significand);
+  return lay_out(out, buffer + 17 - count, count, shortest.exponent + count - 1, 17);
 }
 
 char* format_float(char* out, float value) noexcept {

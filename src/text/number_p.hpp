@@ -6,7 +6,7 @@
 namespace jsonjit::detail {
 
 /// Room any formatter below needs.
-inline constexpr int max_number_chars = 32;
+inline constexpr int max_number_chars = 48;
 
 char* format_uint64(char* out, std::uint64_t value) noexcept;
 char* format_int64(char* out, std::int64_t value) noexcept;
