@@ -178,13 +178,25 @@ char* escape_block_in(const char*& in, const char* block_end, const char* end, c
     const auto* at = reinterpret_cast<const unsigned char*>(p);
     const auto* const stop = reinterpret_cast<const unsigned char*>(end);
     const auto* const until = reinterpret_cast<const unsigned char*>(block_end);
+    if constexpr (mode == escape_mode::relaxed) {
+      int length = seq.length;
+      do {
+        if (stop - at >= 4) {  // a fixed 4-byte move (the output always has room)
+          std::memcpy(out, at, 4);
+        } else {
+          std::memcpy(out, at, static_cast<std::size_t>(length));
+        }
+        out += length;
+        at += length;
+        if (at >= until || *at < 0x80) break;
+        length = valid_utf8_length(at, stop);
+      } while (length > 0);
+      p = reinterpret_cast<const char*>(at);
+      continue;
+    }
     utf8_sequence next = seq;
     do {
-      if constexpr (mode == escape_mode::relaxed) {
-        // A 4-byte move where the input has 4 bytes left (the output always has room).
-        std::memcpy(out, at, stop - at >= 4 ? 4 : static_cast<std::size_t>(next.length));
-        out += next.length;
-      } else if (next.code_point < 0x10000) {  // \uXXXX per UTF-16 code unit
+      if (next.code_point < 0x10000) {  // \uXXXX per UTF-16 code unit
         out = write_u_escape(out, next.code_point);
       } else {
         const std::uint32_t v = next.code_point - 0x10000;

@@ -380,14 +380,14 @@ bool reader::read_string(token_type type, const checkpoint& at) {
     if (static_cast<unsigned char>(c) < 0x20) return fail(error_code::control_character_in_string, p);
     // Non-ASCII: validate whole sequences while they last.
     do {
-      const detail::utf8_sequence seq = detail::decode_utf8(
-          reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(end_));
-      if (seq.length == 0) return fail(error_code::invalid_utf8, p);
-      if (seq.length < 0) {
+      const int length = detail::valid_utf8_length(reinterpret_cast<const unsigned char*>(p),
+                                                   reinterpret_cast<const unsigned char*>(end_));
+      if (length == 0) return fail(error_code::invalid_utf8, p);
+      if (length < 0) {
         if (!final_) return need_more(at);
         return fail(error_code::invalid_utf8, p);
       }
-      p += seq.length;
+      p += length;
     } while (p < end_ && static_cast<unsigned char>(*p) >= 0x80);
   }
   if (!final_) return need_more(at);

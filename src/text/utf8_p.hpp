@@ -53,6 +53,19 @@ inline utf8_sequence decode_utf8(const unsigned char* p, const unsigned char* en
   return {cp, length, 0};
 }
 
+/// The length of the valid sequence at `p` (p < end), or decode_utf8's 0 / -1. Checks the
+/// common two- and three-byte forms (most non-ASCII text) without decoding.
+inline int valid_utf8_length(const unsigned char* p, const unsigned char* end) noexcept {
+  const unsigned lead = p[0];
+  if (end - p >= 3) {
+    const bool continuation1 = (p[1] & 0xC0) == 0x80, continuation2 = (p[2] & 0xC0) == 0x80;
+    // E1..EC and EE..EF take any continuation bytes (E0 and ED restrict the second one).
+    if (lead - 0xE1u < 0x0Fu && lead != 0xED && continuation1 && continuation2) return 3;
+    if (lead - 0xC2u < 0x1Eu && continuation1) return 2;
+  }
+  return decode_utf8(p, end).length;
+}
+
 /// Writes `cp` (a Unicode scalar value) as UTF-8; returns the byte count (1..4).
 inline int encode_utf8(std::uint32_t cp, char* out) noexcept {
   if (cp < 0x80) {

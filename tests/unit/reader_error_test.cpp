@@ -97,5 +97,37 @@ TEST(ReaderError, ValidEdgeCasesAreAccepted) {
   }
 }
 
+// RFC 3629, written out plainly: is [p, p + n) one valid UTF-8 sequence?
+bool is_one_valid_sequence(const unsigned char* p, int n) {
+  const unsigned a = p[0];
+  auto cont = [&](int i) { return (p[i] & 0xC0) == 0x80; };
+  if (n == 2) return a >= 0xC2 && a <= 0xDF && cont(1);
+  if (n == 3) {
+    if (a == 0xE0) return p[1] >= 0xA0 && p[1] <= 0xBF && cont(2);
+    if (a == 0xED) return p[1] >= 0x80 && p[1] <= 0x9F && cont(2);
+    return a >= 0xE1 && a <= 0xEF && cont(1) && cont(2);
+  }
+  return false;
+}
+
+TEST(ReaderError, EveryTwoAndThreeByteSequenceIsJudgedByRfc3629) {
+  std::string json;
+  for (unsigned a = 0x80; a < 0x100; ++a) {
+    for (unsigned b = 0; b < 0x100; ++b) {
+      json.assign({'"', static_cast<char>(a), static_cast<char>(b), '"'});
+      const unsigned char two[] = {static_cast<unsigned char>(a), static_cast<unsigned char>(b)};
+      // With a non-ASCII first byte, the string is valid only as one 2-byte sequence.
+      ASSERT_EQ(test::accepts(json), is_one_valid_sequence(two, 2)) << std::hex << a << " " << b;
+      if (a < 0xE0 || a > 0xEF) continue;
+      for (unsigned c = 0; c < 0x100; ++c) {
+        json.assign({'"', static_cast<char>(a), static_cast<char>(b), static_cast<char>(c), '"'});
+        const unsigned char three[] = {static_cast<unsigned char>(a), static_cast<unsigned char>(b),
+                                       static_cast<unsigned char>(c)};
+        ASSERT_EQ(test::accepts(json), is_one_valid_sequence(three, 3)) << std::hex << a << " " << b << " " << c;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace jsonjit
