@@ -157,14 +157,14 @@ class reader {
     return state_.offset_ + static_cast<std::uint64_t>(p - begin_);
   }
   bool fail(error_code code, const char* at);
-  bool need_more(const checkpoint& at);
-  bool at_end(const checkpoint& at);
+  bool need_more();
+  bool at_end();
   /// Skips JSON whitespace from `p`, counting lines; returns the first other byte or end_.
   const char* skip_whitespace(const char* p) noexcept;
-  bool read_comment(const checkpoint& at);
-  bool read_string(token_type type, const checkpoint& at);
-  bool read_number(const checkpoint& at);
-  bool read_literal(const checkpoint& at);
+  bool read_comment();
+  bool read_string(token_type type);
+  bool read_number();
+  bool read_literal();
   bool open_container(token_type type, bool is_object);
   bool close_container(token_type type);
   void after_scalar() noexcept;
@@ -184,6 +184,7 @@ class reader {
   std::string_view value_;
   std::uint64_t token_offset_ = 0, token_line_ = 1, token_line_start_ = 0;
   error_info error_{};
+  checkpoint saved_{};  // where the current read() started (kept for non-final pieces only)
   reader_state state_;
 };
 

@@ -90,17 +90,23 @@ char* digits_backwards(char* end, Unsigned value) noexcept {
   return p;
 }
 
-// The 8 decimal digits of v < 10^8 (leading zeros included), computed in parallel lanes of
-// one 64-bit word: split into 4-digit halves, then 2-digit quarters, then digits.
+// The 8 decimal digits of v < 10^8 as ASCII in one little-endian word (first digit in the
+// lowest byte; leading zeros included), computed in parallel lanes: split into 4-digit
+// halves, then 2-digit quarters, then digits.
+inline std::uint64_t eight_digits(std::uint32_t v) noexcept {
+  const std::uint64_t halves = (v / 10000) | (static_cast<std::uint64_t>(v % 10000) << 32);
+  const std::uint64_t hundreds = ((halves * 10486) >> 20) & 0x0000007F0000007Full;  // x / 100
+  const std::uint64_t quarters = hundreds | ((halves - hundreds * 100) << 16);
+  const std::uint64_t tens = ((quarters * 103) >> 10) & 0x000F000F000F000Full;  // x / 10
+  return (tens | ((quarters - tens * 10) << 8)) | 0x3030303030303030ull;
+}
+
+inline void store8(char* out, std::uint64_t word) noexcept { std::memcpy(out, &word, 8); }
+
+// Writes the 8 digits of v < 10^8, leading zeros included.
 inline void write_8_digits(char* out, std::uint32_t v) noexcept {
   if constexpr (std::endian::native == std::endian::little) {
-    const std::uint64_t halves = (v / 10000) | (static_cast<std::uint64_t>(v % 10000) << 32);
-    const std::uint64_t hundreds = ((halves * 10486) >> 20) & 0x0000007F0000007Full;  // x / 100
-    const std::uint64_t quarters = hundreds | ((halves - hundreds * 100) << 16);
-    const std::uint64_t tens = ((quarters * 103) >> 10) & 0x000F000F000F000Full;  // x / 10
-    const std::uint64_t digits = tens | ((quarters - tens * 10) << 8);
-    const std::uint64_t text = digits | 0x3030303030303030ull;
-    std::memcpy(out, &text, 8);
+    store8(out, eight_digits(v));
   } else {
     char* start = digits_backwards(out + 8, v);
     std::memset(out, '0', static_cast<std::size_t>(start - out));
@@ -128,16 +134,30 @@ char* format_with_to_chars(char* out, Float value, int threshold) noexcept {
 }  // namespace
 
 char* format_uint64(char* out, std::uint64_t value) noexcept {
-  // Digits go backwards into a local buffer (no digit count needed up front), then one
-  // fixed-size copy of 20 bytes (the most digits there can be; the output has room for
-  // max_number_chars). Bytes copied past the digits are beyond the returned end.
-  static_assert(max_number_chars >= 20);
-  char buffer[40];
-  char* const digits_end = buffer + 20;
-  char* const start = value <= 0xFFFFFFFFu ? digits_backwards(digits_end, static_cast<std::uint32_t>(value))
-                                           : digits_backwards(digits_end, value);
-  std::memcpy(out, start, 20);
-  return out + (digits_end - start);
+  static_assert(max_number_chars >= 24);
+  const int count = count_digits(value);
+  if constexpr (std::endian::native == std::endian::little) {
+    // Groups of eight digits made in registers and stored straight to the output; the first
+    // group is shifted so that its leading zeros fall off (later stores overwrite its tail).
+    if (value < 100000000) {
+      store8(out, eight_digits(static_cast<std::uint32_t>(value)) >> (8 * (8 - count)));
+    } else if (value < 10000000000000000) {
+      const int first = count - 8;
+      store8(out, eight_digits(static_cast<std::uint32_t>(value / 100000000)) >> (8 * (8 - first)));
+      store8(out + first, eight_digits(static_cast<std::uint32_t>(value % 100000000)));
+    } else {
+      const int first = count - 16;
+      const std::uint64_t low16 = value % 10000000000000000;
+      store8(out, eight_digits(static_cast<std::uint32_t>(value / 10000000000000000)) >> (8 * (8 - first)));
+      store8(out + first, eight_digits(static_cast<std::uint32_t>(low16 / 100000000)));
+      store8(out + first + 8, eight_digits(static_cast<std::uint32_t>(low16 % 100000000)));
+    }
+  } else {
+    char buffer[24];
+    digits_backwards(buffer + count, value);
+    std::memcpy(out, buffer, static_cast<std::size_t>(count));
+  }
+  return out + count;
 }
 
 char* format_int64(char* out, std::int64_t value) noexcept {

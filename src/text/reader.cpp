@@ -109,11 +109,11 @@ bool reader::fail(error_code code, const char* at) {
   return false;
 }
 
-bool reader::need_more(const checkpoint& at) {
-  pos_ = at.pos;
-  state_.line_ = at.line;
-  state_.line_start_ = at.line_start;
-  state_.expect_ = at.expect_state;
+bool reader::need_more() {
+  pos_ = saved_.pos;
+  state_.line_ = saved_.line;
+  state_.line_start_ = saved_.line_start;
+  state_.expect_ = saved_.expect_state;
   needs_more_ = true;
   return false;
 }
@@ -154,8 +154,8 @@ const char* reader::skip_whitespace(const char* p) noexcept {
   return p;
 }
 
-bool reader::at_end(const checkpoint& at) {
-  if (!final_) return need_more(at);
+bool reader::at_end() {
+  if (!final_) return need_more();
   switch (state_.expect_) {
     case expect::end:
       halted_ = true;
@@ -209,25 +209,36 @@ bool reader::read() {
     if (halted_ || !start()) return false;
   }
   needs_more_ = false;
-  const checkpoint at{pos_, state_.line_, state_.line_start_, state_.expect_};
+  // Only a non-final piece can run out mid-token and need to roll back.
+  if (!final_) saved_ = {pos_, state_.line_, state_.line_start_, state_.expect_};
   for (;;) {
     const char* p = next_token_start(pos_);
     pos_ = p;
-    if (p == end_) [[unlikely]] return at_end(at);
+    if (p == end_) [[unlikely]] return at_end();
     const char c = *p;
     if (c == '/') [[unlikely]] {
       if (state_.options_.comments == comment_handling::disallow) {
         return fail(error_code::comments_not_allowed, p);
       }
-      if (!read_comment(at)) return false;
+      if (!read_comment()) return false;
       if (state_.options_.comments == comment_handling::allow) return true;
       continue;
     }
     switch (state_.expect_) {
       case expect::comma_or_end:
         if (c == ',') {
-          ++pos_;
-          state_.expect_ = state_.in_object_ ? expect::name : expect::array_value;
+          // The usual continuations are taken at once; everything else (comments, trailing
+          // commas, errors, the end of the input) goes round the loop.
+          pos_ = next_token_start(p + 1);
+          const char next = pos_ < end_ ? *pos_ : '\0';
+          if (state_.in_object_) {
+            state_.expect_ = expect::name;
+            if (next == '"') return read_string(token_type::property_name);
+          } else {
+            state_.expect_ = expect::array_value;
+            if (next == '-' || is_digit(next)) return read_number();
+            if (next == '"') return read_string(token_type::string);
+          }
           continue;
         }
         if (state_.in_object_) {
@@ -237,11 +248,11 @@ bool reader::read() {
         if (c == ']') return close_container(token_type::end_array);
         return fail(error_code::expected_comma_or_end_array, p);
       case expect::name_or_end_object:
-        if (c == '"') return read_string(token_type::property_name, at);
+        if (c == '"') return read_string(token_type::property_name);
         if (c == '}') return close_container(token_type::end_object);
         return fail(error_code::expected_property_name_or_end_object, p);
       case expect::name:
-        if (c == '"') return read_string(token_type::property_name, at);
+        if (c == '"') return read_string(token_type::property_name);
         if (c == '}') {
           if (state_.options_.allow_trailing_commas) return close_container(token_type::end_object);
           return fail(error_code::trailing_comma_not_allowed, p);
@@ -264,15 +275,15 @@ bool reader::read() {
         break;
     }
     switch (c) {
-      case '"': return read_string(token_type::string, at);
+      case '"': return read_string(token_type::string);
       case '{': return open_container(token_type::start_object, true);
       case '[': return open_container(token_type::start_array, false);
       case 't':
       case 'f':
-      case 'n': return read_literal(at);
+      case 'n': return read_literal();
       case '-':
       case '0': case '1': case '2': case '3': case '4':
-      case '5': case '6': case '7': case '8': case '9': return read_number(at);
+      case '5': case '6': case '7': case '8': case '9': return read_number();
       default:
         return fail(state_.expect_ == expect::value_or_end_array ? error_code::expected_value_or_end_array
                                                                  : error_code::expected_value,
@@ -305,7 +316,7 @@ JSONJIT_HOT bool reader::close_container(token_type type) {
   return true;
 }
 
-bool reader::read_string(token_type type, const checkpoint& at) {
+bool reader::read_string(token_type type) {
   const char* const quote = pos_;
   const std::uint64_t line = state_.line_, line_start = state_.line_start_;
   const char* p = quote + 1;
@@ -320,7 +331,7 @@ bool reader::read_string(token_type type, const checkpoint& at) {
         // The ':' belongs to the property name token.
         const char* q = pos_ < end_ && *pos_ == ':' ? pos_ : skip_whitespace(pos_);
         if (q == end_) {
-          if (!final_) return need_more(at);
+          if (!final_) return need_more();
           return fail(error_code::expected_colon, end_);
         }
         if (*q != ':') return fail(error_code::expected_colon, q);
@@ -384,22 +395,22 @@ bool reader::read_string(token_type type, const checkpoint& at) {
                                                    reinterpret_cast<const unsigned char*>(end_));
       if (length == 0) return fail(error_code::invalid_utf8, p);
       if (length < 0) {
-        if (!final_) return need_more(at);
+        if (!final_) return need_more();
         return fail(error_code::invalid_utf8, p);
       }
       p += length;
     } while (p < end_ && static_cast<unsigned char>(*p) >= 0x80);
   }
-  if (!final_) return need_more(at);
+  if (!final_) return need_more();
   return fail(error_code::unterminated_string, end_);
 }
 
-JSONJIT_HOT bool reader::read_number(const checkpoint& at) {
+JSONJIT_HOT bool reader::read_number() {
   const char* const start = pos_;
   const char* p = start;
   // Reaching the end mid-number: more input may continue it.
   const auto incomplete = [&]() {
-    if (!final_) return need_more(at);
+    if (!final_) return need_more();
     return fail(error_code::expected_digit, end_);
   };
   if (*p == '-') {
@@ -430,7 +441,7 @@ JSONJIT_HOT bool reader::read_number(const checkpoint& at) {
     if (!is_digit(*p)) return fail(error_code::expected_digit, p);
     p = detail::skip_digits(p + 1, end_);
   }
-  if (p == end_ && !final_) return need_more(at);
+  if (p == end_ && !final_) return need_more();
   begin_token(token_type::number, start);
   value_ = {start, static_cast<std::size_t>(p - start)};
   pos_ = p;
@@ -438,7 +449,7 @@ JSONJIT_HOT bool reader::read_number(const checkpoint& at) {
   return true;
 }
 
-JSONJIT_HOT bool reader::read_literal(const checkpoint& at) {
+JSONJIT_HOT bool reader::read_literal() {
   std::string_view literal;
   token_type type;
   switch (*pos_) {
@@ -452,7 +463,7 @@ JSONJIT_HOT bool reader::read_literal(const checkpoint& at) {
     if (pos_[i] != literal[i]) return fail(error_code::invalid_literal, pos_ + i);
   }
   if (n < literal.size()) {
-    if (!final_) return need_more(at);
+    if (!final_) return need_more();
     return fail(error_code::invalid_literal, end_);
   }
   begin_token(type, pos_);
@@ -462,10 +473,10 @@ JSONJIT_HOT bool reader::read_literal(const checkpoint& at) {
   return true;
 }
 
-bool reader::read_comment(const checkpoint& at) {
+bool reader::read_comment() {
   const char* const start = pos_;
   if (end_ - start < 2) {
-    if (!final_) return need_more(at);
+    if (!final_) return need_more();
     return fail(error_code::invalid_comment, start);
   }
   const bool line_comment = start[1] == '/';
@@ -479,7 +490,7 @@ bool reader::read_comment(const checkpoint& at) {
       const detail::utf8_sequence seq = detail::decode_utf8(
           reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(end_));
       if (seq.length == 0 || (seq.length < 0 && final_)) return fail(error_code::invalid_utf8, p);
-      if (seq.length < 0) return need_more(at);
+      if (seq.length < 0) return need_more();
       p += seq.length;
       continue;
     }
@@ -499,7 +510,7 @@ bool reader::read_comment(const checkpoint& at) {
     ++p;
   }
   if (text_end == nullptr) {
-    if (!final_) return need_more(at);
+    if (!final_) return need_more();
     if (!line_comment) return fail(error_code::unterminated_comment, end_);
     text_end = end_;
   }
