@@ -9,8 +9,11 @@
 #include "text/simd_p.hpp"
 #include "text/utf8_p.hpp"
 
-// Small steps of the state machine are forced inline into read(): one call per token.
+// Small steps of the state machine are forced inline into read(): one call per token. Rare
+// paths (errors, the end of a piece, comments) stay out of line, so that the common path
+// keeps its registers.
 #define JSONJIT_HOT [[gnu::always_inline]] inline
+#define JSONJIT_COLD [[gnu::cold, gnu::noinline]]
 
 namespace jsonjit {
 namespace {
@@ -102,14 +105,14 @@ reader_state reader::state() const {
   return copy;
 }
 
-bool reader::fail(error_code code, const char* at) {
+JSONJIT_COLD bool reader::fail(error_code code, const char* at) {
   const std::uint64_t offset = offset_of(at);
   error_ = {code, offset, state_.line_, offset - state_.line_start_ + 1, at == end_};
   halted_ = true;
   return false;
 }
 
-bool reader::need_more() {
+JSONJIT_COLD bool reader::need_more() {
   pos_ = saved_.pos;
   state_.line_ = saved_.line;
   state_.line_start_ = saved_.line_start;
@@ -154,7 +157,7 @@ const char* reader::skip_whitespace(const char* p) noexcept {
   return p;
 }
 
-bool reader::at_end() {
+JSONJIT_COLD bool reader::at_end() {
   if (!final_) return need_more();
   switch (state_.expect_) {
     case expect::end:
@@ -179,7 +182,7 @@ bool reader::at_end() {
   return fail(error_code::expected_value, end_);
 }
 
-bool reader::start() {
+JSONJIT_COLD bool reader::start() {
   // A UTF-8 byte order mark before the first value is skipped (as System.Text.Json does).
   const std::size_t available = static_cast<std::size_t>(end_ - pos_);
   const std::size_t n = available < 3 ? available : 3;
@@ -238,6 +241,8 @@ bool reader::read() {
             state_.expect_ = expect::array_value;
             if (next == '-' || is_digit(next)) return read_number();
             if (next == '"') return read_string(token_type::string);
+            if (next == '[') return open_container(token_type::start_array, false);
+            if (next == '{') return open_container(token_type::start_object, true);
           }
           continue;
         }
@@ -473,7 +478,7 @@ JSONJIT_HOT bool reader::read_literal() {
   return true;
 }
 
-bool reader::read_comment() {
+JSONJIT_COLD bool reader::read_comment() {
   const char* const start = pos_;
   if (end_ - start < 2) {
     if (!final_) return need_more();
