@@ -7,19 +7,23 @@ namespace jsonjit::bench {
 void ratio_reporter::ReportRuns(const std::vector<Run>& runs) {
   ConsoleReporter::ReportRuns(runs);
   for (const Run& run : runs) {
-    if (run.run_type != Run::RT_Iteration || run.error_occurred) continue;
-    const std::string name = run.benchmark_name();
+    // Repetitions: the median where Google Benchmark computed one, else the fastest run.
+    const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+    if ((run.run_type != Run::RT_Iteration && !median) || run.error_occurred) continue;
+    const std::string name = run.run_name.function_name;
     const std::size_t engine_at = name.rfind('/');
     if (engine_at == std::string::npos) continue;
     const std::string key = name.substr(0, engine_at);
     const std::string engine = name.substr(engine_at + 1);
     measurement m;
-    m.seconds_per_op = run.real_accumulated_time / static_cast<double>(run.iterations);
+    m.seconds_per_op = run.GetAdjustedRealTime();
+    m.from_median = median;
     if (auto it = run.counters.find("bytes_per_second"); it != run.counters.end()) m.bytes_per_second = it->second;
     if (auto it = run.counters.find("allocs/op"); it != run.counters.end()) m.allocs_per_op = it->second;
     if (!results_.contains(key)) order_.push_back(key);
     auto [slot, added] = results_[key].try_emplace(engine, m);
-    if (!added && m.seconds_per_op < slot->second.seconds_per_op) slot->second = m;
+    if (added || slot->second.from_median) continue;
+    if (median || m.seconds_per_op < slot->second.seconds_per_op) slot->second = m;
   }
 }
 

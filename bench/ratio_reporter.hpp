@@ -20,8 +20,9 @@ class ratio_reporter : public benchmark::ConsoleReporter {
     double seconds_per_op = 0;
     double bytes_per_second = 0;
     double allocs_per_op = 0;
+    bool from_median = false;
   };
-  // group/file -> engine -> best (fastest) repetition
+  // group/file -> engine -> the median of the repetitions, or the fastest
   std::map<std::string, std::map<std::string, measurement>> results_;
   std::vector<std::string> order_;
 };
