@@ -4,5 +4,6 @@
 #include <jsonjit/error.hpp>
 #include <jsonjit/output.hpp>
 #include <jsonjit/reader.hpp>
+#include <jsonjit/transcode.hpp>
 #include <jsonjit/version.hpp>
 #include <jsonjit/writer.hpp>

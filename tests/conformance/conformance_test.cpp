@@ -1,5 +1,6 @@
 // JSONTestSuite, JSON_checker and nativejson-benchmark round trips, from data/.
 #include <jsonjit/reader.hpp>
+#include <jsonjit/transcode.hpp>
 #include <jsonjit/writer.hpp>
 
 #include <gtest/gtest.h>
@@ -91,22 +92,8 @@ std::string rewrite(const std::string& json) {
   memory_output out;
   writer w(out);
   reader r(json);
-  while (r.read()) {
-    switch (r.token()) {
-      case token_type::start_array: w.start_array(); break;
-      case token_type::end_array: w.end_array(); break;
-      case token_type::start_object: w.start_object(); break;
-      case token_type::end_object: w.end_object(); break;
-      case token_type::property_name: w.property_name(*r.get_string()); break;
-      case token_type::string: w.string_value(*r.get_string()); break;
-      case token_type::number: w.raw_value(r.value(), true); break;
-      case token_type::true_value: w.bool_value(true); break;
-      case token_type::false_value: w.bool_value(false); break;
-      case token_type::null: w.null_value(); break;
-      default: break;
-    }
-  }
-  EXPECT_FALSE(r.error()) << to_string(r.error());
+  const error_info e = transcode(r, w);
+  EXPECT_FALSE(e) << to_string(e);
   EXPECT_TRUE(w.is_complete());
   return out.str();
 }

@@ -38,8 +38,7 @@ outcome check_one(std::string_view path) {
     while (r.read()) {
     }
     if (const error_info& e = r.error()) {
-      std::printf("%s:%llu:%llu: %s\n", in.name().c_str(), static_cast<unsigned long long>(e.line),
-                  static_cast<unsigned long long>(e.column), message(e).c_str());
+      print_error(stdout, in.name(), e);
       return outcome::invalid;
     }
     state = r.state();

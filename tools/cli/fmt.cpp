@@ -1,11 +1,10 @@
-// `jsonjit fmt`: reader -> writer. Number text is copied verbatim; strings are unescaped and
-// re-escaped by the chosen encoder. Nothing is printed unless the whole input is valid.
+// `jsonjit fmt`: reader -> writer (jsonjit::transcode). Number text is copied verbatim; strings
+// are unescaped and re-escaped by the chosen encoder. Nothing is printed unless the whole input is valid.
 #include <charconv>
 #include <cstdio>
 #include <string>
 
-#include <jsonjit/reader.hpp>
-#include <jsonjit/writer.hpp>
+#include <jsonjit/transcode.hpp>
 
 #include "commands.hpp"
 #include "input.hpp"
@@ -62,36 +61,8 @@ int fmt(std::span<const std::string_view> args) {
   memory_output out(text.size() + text.size() / 2 + 64);
   writer w(out, options);
   reader r(text);
-  std::string unescaped;
-  while (r.read()) {
-    switch (r.token()) {
-      case token_type::start_object: w.start_object(); break;
-      case token_type::end_object: w.end_object(); break;
-      case token_type::start_array: w.start_array(); break;
-      case token_type::end_array: w.end_array(); break;
-      case token_type::property_name:
-      case token_type::string: {
-        unescaped.resize(r.value().size());
-        const std::size_t size = *r.copy_string(unescaped);
-        const std::string_view value(unescaped.data(), size);
-        if (r.token() == token_type::property_name) {
-          w.property_name(value);
-        } else {
-          w.string_value(value);
-        }
-        break;
-      }
-      case token_type::number: w.raw_value(r.value(), /*skip_input_validation=*/true); break;
-      case token_type::true_value: w.bool_value(true); break;
-      case token_type::false_value: w.bool_value(false); break;
-      case token_type::null: w.null_value(); break;
-      case token_type::comment:
-      case token_type::none: break;
-    }
-  }
-  if (const error_info& e = r.error()) {
-    std::fprintf(stderr, "%s:%llu:%llu: %s\n", in.name().c_str(), static_cast<unsigned long long>(e.line),
-                 static_cast<unsigned long long>(e.column), message(e).c_str());
+  if (const error_info e = transcode(r, w)) {
+    print_error(stderr, in.name(), e);
     return exit_invalid;
   }
   if (!w.ok()) {  // cannot happen for input the reader accepted; reported rather than hidden

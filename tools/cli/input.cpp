@@ -5,6 +5,11 @@
 
 namespace jsonjit::cli {
 
+void print_error(std::FILE* to, const std::string& name, const error_info& error) {
+  std::fprintf(to, "%s:%llu:%llu: %s\n", name.c_str(), static_cast<unsigned long long>(error.line),
+               static_cast<unsigned long long>(error.column), message(error).c_str());
+}
+
 input_file::input_file(std::string_view path) {
   if (path == "-") {
     file_ = stdin;

@@ -5,7 +5,12 @@
 #include <string>
 #include <string_view>
 
+#include <jsonjit/error.hpp>
+
 namespace jsonjit::cli {
+
+/// Prints "NAME:LINE:COLUMN: message" (the form editors and compilers use) to `to`.
+void print_error(std::FILE* to, const std::string& name, const error_info& error);
 
 /// An open input; `name()` is how messages refer to it ("<stdin>" for "-").
 class input_file {
