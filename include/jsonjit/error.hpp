@@ -115,7 +115,8 @@ class result {
   bool has_value() const noexcept { return value_.index() == 0; }
   explicit operator bool() const noexcept { return has_value(); }
   error_code error() const noexcept {
-    return has_value() ? error_code::none : std::get<1>(value_);
+    const error_code* code = std::get_if<1>(&value_);
+    return code != nullptr ? *code : error_code::none;
   }
 
   /// The value. On an error: throws json_error, or aborts where exceptions are disabled.
