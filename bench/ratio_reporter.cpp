@@ -20,7 +20,6 @@ void ratio_reporter::ReportRuns(const std::vector<Run>& runs) {
     m.from_median = median;
     if (auto it = run.counters.find("bytes_per_second"); it != run.counters.end()) m.bytes_per_second = it->second;
     if (auto it = run.counters.find("allocs/op"); it != run.counters.end()) m.allocs_per_op = it->second;
-    if (!results_.contains(key)) order_.push_back(key);
     auto [slot, added] = results_[key].try_emplace(engine, m);
     if (added || slot->second.from_median) continue;
     if (median || m.seconds_per_op < slot->second.seconds_per_op) slot->second = m;
@@ -30,8 +29,7 @@ void ratio_reporter::ReportRuns(const std::vector<Run>& runs) {
 void ratio_reporter::Finalize() {
   ConsoleReporter::Finalize();
   std::printf("\n%-40s %-26s %10s %10s %12s\n", "benchmark", "engine", "MB/s", "allocs/op", "vs rapidjson");
-  for (const std::string& key : order_) {
-    const auto& engines = results_[key];
+  for (const auto& [key, engines] : results_) {
     const auto peer = engines.find("rapidjson");
     for (const auto& [engine, m] : engines) {
       std::printf("%-40s %-26s %10.1f %10.1f", key.c_str(), engine.c_str(), m.bytes_per_second / 1e6, m.allocs_per_op);

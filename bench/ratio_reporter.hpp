@@ -24,7 +24,6 @@ class ratio_reporter : public benchmark::ConsoleReporter {
   };
   // group/file -> engine -> the median of the repetitions, or the fastest
   std::map<std::string, std::map<std::string, measurement>> results_;
-  std::vector<std::string> order_;
 };
 
 }  // namespace jsonjit::bench

@@ -10,8 +10,26 @@
 namespace jsonjit {
 namespace {
 
-bool is_integer_text(std::string_view text) noexcept {
-  return text.find_first_of(".eE") == std::string_view::npos;
+// The sign and magnitude of a number token (valid JSON number text) that must be an integer.
+error_code integer_magnitude(std::string_view text, bool& negative, std::uint64_t& magnitude) noexcept {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  negative = *p == '-';
+  p += negative;
+  std::uint64_t v = 0;
+  const char* const digits = p;
+  for (; p < end && static_cast<unsigned char>(*p - '0') < 10; ++p) {
+    const auto digit = static_cast<std::uint64_t>(*p - '0');
+    // 19 digits always fit; beyond that check each step.
+    if (p - digits >= 19 && (v > (UINT64_MAX - digit) / 10)) {
+      while (p < end && static_cast<unsigned char>(*p - '0') < 10) ++p;
+      return p == end ? error_code::number_out_of_range : error_code::number_not_integer;
+    }
+    v = v * 10 + digit;
+  }
+  if (p != end) return error_code::number_not_integer;  // a fraction or an exponent
+  magnitude = v;
+  return error_code::none;
 }
 
 // Sign of the decimal exponent of a number whose magnitude from_chars found out of range:
@@ -55,24 +73,26 @@ result<bool> reader::get_bool() const {
 
 result<std::int64_t> reader::get_int64() const {
   if (token_ != token_type::number) return error_code::wrong_token_type;
-  if (!is_integer_text(value_)) return error_code::number_not_integer;
-  std::int64_t v = 0;
-  const auto r = std::from_chars(value_.data(), value_.data() + value_.size(), v);
-  if (r.ec != std::errc{}) return error_code::number_out_of_range;
-  return v;
+  bool negative = false;
+  std::uint64_t magnitude = 0;
+  if (const error_code e = integer_magnitude(value_, negative, magnitude); e != error_code::none) return e;
+  if (negative) {
+    if (magnitude > std::uint64_t{1} << 63) return error_code::number_out_of_range;
+    return static_cast<std::int64_t>(0 - magnitude);  // two's complement, INT64_MIN included
+  }
+  if (magnitude > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+    return error_code::number_out_of_range;
+  }
+  return static_cast<std::int64_t>(magnitude);
 }
 
 result<std::uint64_t> reader::get_uint64() const {
   if (token_ != token_type::number) return error_code::wrong_token_type;
-  if (!is_integer_text(value_)) return error_code::number_not_integer;
-  if (value_[0] == '-') {
-    if (value_ == "-0") return std::uint64_t{0};
-    return error_code::number_out_of_range;
-  }
-  std::uint64_t v = 0;
-  const auto r = std::from_chars(value_.data(), value_.data() + value_.size(), v);
-  if (r.ec != std::errc{}) return error_code::number_out_of_range;
-  return v;
+  bool negative = false;
+  std::uint64_t magnitude = 0;
+  if (const error_code e = integer_magnitude(value_, negative, magnitude); e != error_code::none) return e;
+  if (negative && magnitude != 0) return error_code::number_out_of_range;  // "-0" is 0
+  return magnitude;
 }
 
 result<std::int32_t> reader::get_int32() const {
