@@ -113,11 +113,20 @@ class reader {
   /// True if a string or property name contains escapes (value() differs from its text).
   bool value_is_escaped() const noexcept { return value_escaped_; }
   /// Objects and arrays enclosing the token (a start token counts those outside it).
-  int depth() const noexcept { return token_depth_; }
+  int depth() const noexcept {
+    const bool opened = token_ == token_type::start_object || token_ == token_type::start_array;
+    return static_cast<int>(state_.depth_) - opened;
+  }
   /// Absolute byte offset, line and byte column (1-based) of the token's first byte.
-  std::uint64_t token_offset() const noexcept { return token_offset_; }
+  std::uint64_t token_offset() const noexcept {
+    // value() starts after the opening quote of strings and names and after "//" or "/*".
+    const int prefix = token_ == token_type::string || token_ == token_type::property_name ? 1
+                       : token_ == token_type::comment                                     ? 2
+                                                                                           : 0;
+    return offset_of(value_.data()) - static_cast<std::uint64_t>(prefix);
+  }
   std::uint64_t token_line() const noexcept { return token_line_; }
-  std::uint64_t token_column() const noexcept { return token_offset_ - token_line_start_ + 1; }
+  std::uint64_t token_column() const noexcept { return token_offset() - token_line_start_ + 1; }
 
   /// Bytes of this piece fully read; the caller keeps the rest for the next piece.
   std::size_t bytes_consumed() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
@@ -168,7 +177,11 @@ class reader {
   bool open_container(token_type type, bool is_object);
   bool close_container(token_type type);
   void after_scalar() noexcept;
-  void begin_token(token_type type, const char* start) noexcept;
+  void begin_token(token_type type, const char* start, std::size_t size) noexcept;
+  void halt() noexcept {
+    halted_ = true;
+    running_ = false;
+  }
   bool start();
   const char* next_token_start(const char* p) noexcept;
 
@@ -180,9 +193,9 @@ class reader {
   bool halted_ = false;  // end of input or error
   bool value_escaped_ = false;
   token_type token_ = token_type::none;
-  int token_depth_ = 0;
   std::string_view value_;
-  std::uint64_t token_offset_ = 0, token_line_ = 1, token_line_start_ = 0;
+  bool running_ = false;  // started and not halted: read()'s one check on entry
+  std::uint64_t token_line_ = 1, token_line_start_ = 0;
   error_info error_{};
   checkpoint saved_{};  // where the current read() started (kept for non-final pieces only)
   reader_state state_;

@@ -108,7 +108,7 @@ reader_state reader::state() const {
 JSONJIT_COLD bool reader::fail(error_code code, const char* at) {
   const std::uint64_t offset = offset_of(at);
   error_ = {code, offset, state_.line_, offset - state_.line_start_ + 1, at == end_};
-  halted_ = true;
+  halt();
   return false;
 }
 
@@ -121,12 +121,11 @@ JSONJIT_COLD bool reader::need_more() {
   return false;
 }
 
-JSONJIT_HOT void reader::begin_token(token_type type, const char* start) noexcept {
+JSONJIT_HOT void reader::begin_token(token_type type, const char* start, std::size_t size) noexcept {
   token_ = type;
-  token_offset_ = offset_of(start);
+  value_ = {start, size};
   token_line_ = state_.line_;
   token_line_start_ = state_.line_start_;
-  token_depth_ = static_cast<int>(state_.depth_);
   value_escaped_ = false;
 }
 
@@ -161,11 +160,11 @@ JSONJIT_COLD bool reader::at_end() {
   if (!final_) return need_more();
   switch (state_.expect_) {
     case expect::end:
-      halted_ = true;
+      halt();
       return false;
     case expect::top_value:
       if (state_.any_value_) {
-        halted_ = true;
+        halt();
         return false;
       }
       return fail(error_code::empty_input, end_);
@@ -183,20 +182,23 @@ JSONJIT_COLD bool reader::at_end() {
 }
 
 JSONJIT_COLD bool reader::start() {
-  // A UTF-8 byte order mark before the first value is skipped (as System.Text.Json does).
-  const std::size_t available = static_cast<std::size_t>(end_ - pos_);
-  const std::size_t n = available < 3 ? available : 3;
-  if (std::memcmp(pos_, "\xEF\xBB\xBF", n) == 0) {
-    if (n < 3 && !final_) {
-      needs_more_ = true;
-      return false;
+  if (!state_.started_) {
+    // A UTF-8 byte order mark before the first value is skipped (as System.Text.Json does).
+    const std::size_t available = static_cast<std::size_t>(end_ - pos_);
+    const std::size_t n = available < 3 ? available : 3;
+    if (std::memcmp(pos_, "\xEF\xBB\xBF", n) == 0) {
+      if (n < 3 && !final_) {
+        needs_more_ = true;
+        return false;
+      }
+      if (n == 3) {
+        pos_ += 3;
+        state_.line_start_ = offset_of(pos_);
+      }
     }
-    if (n == 3) {
-      pos_ += 3;
-      state_.line_start_ = offset_of(pos_);
-    }
+    state_.started_ = true;
   }
-  state_.started_ = true;
+  running_ = true;
   return true;
 }
 
@@ -208,7 +210,7 @@ JSONJIT_HOT const char* reader::next_token_start(const char* p) noexcept {
 }
 
 bool reader::read() {
-  if (halted_ || !state_.started_) [[unlikely]] {
+  if (!running_) [[unlikely]] {
     if (halted_ || !start()) return false;
   }
   needs_more_ = false;
@@ -301,8 +303,7 @@ JSONJIT_HOT bool reader::open_container(token_type type, bool is_object) {
   if (state_.depth_ >= static_cast<std::uint32_t>(state_.options_.max_depth)) {
     return fail(error_code::depth_exceeded, pos_);
   }
-  begin_token(type, pos_);
-  value_ = {pos_, 1};
+  begin_token(type, pos_, 1);
   ++pos_;
   state_.containers_.set(state_.depth_, is_object);
   ++state_.depth_;
@@ -314,8 +315,7 @@ JSONJIT_HOT bool reader::open_container(token_type type, bool is_object) {
 JSONJIT_HOT bool reader::close_container(token_type type) {
   --state_.depth_;
   state_.in_object_ = state_.depth_ > 0 && state_.containers_.get(state_.depth_ - 1);
-  begin_token(type, pos_);
-  value_ = {pos_, 1};
+  begin_token(type, pos_, 1);
   ++pos_;
   after_scalar();
   return true;
@@ -346,10 +346,8 @@ bool reader::read_string(token_type type) {
         after_scalar();
       }
       token_ = type;
-      token_offset_ = offset_of(quote);
       token_line_ = line;
       token_line_start_ = line_start;
-      token_depth_ = static_cast<int>(state_.depth_);
       value_ = {quote + 1, static_cast<std::size_t>(p - quote - 1)};
       value_escaped_ = escaped;
       return true;
@@ -447,8 +445,7 @@ JSONJIT_HOT bool reader::read_number() {
     p = detail::skip_digits(p + 1, end_);
   }
   if (p == end_ && !final_) return need_more();
-  begin_token(token_type::number, start);
-  value_ = {start, static_cast<std::size_t>(p - start)};
+  begin_token(token_type::number, start, static_cast<std::size_t>(p - start));
   pos_ = p;
   after_scalar();
   return true;
@@ -471,8 +468,7 @@ JSONJIT_HOT bool reader::read_literal() {
     if (!final_) return need_more();
     return fail(error_code::invalid_literal, end_);
   }
-  begin_token(type, pos_);
-  value_ = {pos_, literal.size()};
+  begin_token(type, pos_, literal.size());
   pos_ += literal.size();
   after_scalar();
   return true;
@@ -521,10 +517,8 @@ JSONJIT_COLD bool reader::read_comment() {
   }
   if (state_.options_.comments == comment_handling::allow) {
     token_ = token_type::comment;
-    token_offset_ = offset_of(start);
     token_line_ = line;
     token_line_start_ = line_start;
-    token_depth_ = static_cast<int>(state_.depth_);
     value_escaped_ = false;
     value_ = {start + 2, static_cast<std::size_t>(text_end - start - 2)};
   }
@@ -548,11 +542,11 @@ bool reader::skip() {
     }
   }
   if (token_ == token_type::start_object || token_ == token_type::start_array) {
-    const int target = token_depth_;
+    const int target = depth();
     do {
       if (!read()) goto out_of_data;
     } while (!((token_ == token_type::end_object || token_ == token_type::end_array) &&
-               token_depth_ == target));
+               depth() == target));
   }
   return true;
 

@@ -28,7 +28,7 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
 }
 
 /// The first byte in [p, end) that is not ' ', or end.
-inline const char* skip_spaces(const char* p, const char* end) noexcept {
+[[gnu::always_inline]] inline const char* skip_spaces(const char* p, const char* end) noexcept {
 #if JSONJIT_SSE2
   const __m128i space = _mm_set1_epi8(' ');
   while (end - p >= 16) {
@@ -43,7 +43,7 @@ inline const char* skip_spaces(const char* p, const char* end) noexcept {
 }
 
 /// The first byte in [p, end) that is not a decimal digit, or end. Eight bytes at a time.
-inline const char* skip_digits(const char* p, const char* end) noexcept {
+[[gnu::always_inline]] inline const char* skip_digits(const char* p, const char* end) noexcept {
   while (std::endian::native == std::endian::little && end - p >= 8) {
     std::uint64_t word;
     std::memcpy(&word, p, 8);

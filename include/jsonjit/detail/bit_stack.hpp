@@ -10,12 +10,12 @@ namespace jsonjit::detail {
 class bit_stack {
  public:
   /// Sets the bit of level `depth` (0-based).
-  void set(std::uint32_t depth, bool bit) {
+  [[gnu::always_inline]] void set(std::uint32_t depth, bool bit) {
     std::uint64_t& word = word_for(depth, true);
     const std::uint64_t mask = std::uint64_t{1} << (depth % 64);
     word = bit ? (word | mask) : (word & ~mask);
   }
-  bool get(std::uint32_t depth) const {
+  [[gnu::always_inline]] bool get(std::uint32_t depth) const {
     const std::uint64_t word = depth < 64 ? inline_ : more_[depth / 64 - 1];
     return (word >> (depth % 64)) & 1;
   }
