@@ -204,8 +204,18 @@ JSONJIT_COLD bool reader::start() {
 
 JSONJIT_HOT const char* reader::next_token_start(const char* p) noexcept {
   if (p < end_ && static_cast<unsigned char>(*p) > ' ') return p;
-  // One space, as after ':' or ',' in much formatted JSON, without the call.
-  if (end_ - p >= 2 && p[0] == ' ' && static_cast<unsigned char>(p[1]) > ' ') return p + 1;
+  // Without the call, what formatted JSON has between tokens: one space (after ':' or ','),
+  // or a line break and indentation.
+  if (end_ - p >= 2) {
+    if (p[0] == ' ' && static_cast<unsigned char>(p[1]) > ' ') return p + 1;
+    if (p[0] == '\n') {
+      ++state_.line_;
+      state_.line_start_ = offset_of(p + 1);
+      const char* q = detail::skip_spaces(p + 1, end_);
+      if (q < end_ && static_cast<unsigned char>(*q) > ' ') return q;
+      p = q;
+    }
+  }
   return skip_whitespace(p);
 }
 
