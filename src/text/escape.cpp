@@ -61,59 +61,6 @@ char* write_ascii_escape(char* out, unsigned char c, escape_mode mode) noexcept 
   return write_u_escape(out, c);
 }
 
-#if JSONJIT_SSE2
-// Bit i set where byte i of `v` needs the slow path in `mode`.
-template <escape_mode mode>
-inline unsigned special_mask(__m128i v) noexcept {
-  // Signed compare: catches controls (0x00..0x1F) and every non-ASCII byte (negative).
-  __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
-  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
-  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-  if constexpr (mode == escape_mode::html_safe) {
-    // & (0x26) and ' (0x27) differ in bit 0; < (0x3C) and > (0x3E) in bit 1.
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFE))), _mm_set1_epi8(0x26)));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFD))), _mm_set1_epi8(0x3C)));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('+')));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
-  }
-  return static_cast<unsigned>(_mm_movemask_epi8(m));
-}
-
-std::uint64_t load64(const char* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  return v;
-}
-std::uint32_t load32(const char* p) noexcept {
-  std::uint32_t v;
-  std::memcpy(&v, p, 4);
-  return v;
-}
-
-// The n (4..15) bytes at p in a vector, some repeated; nothing outside them is read.
-inline __m128i load_short(const char* p, std::size_t n) noexcept {
-  if (n >= 8) {
-    return _mm_set_epi64x(static_cast<long long>(load64(p + n - 8)), static_cast<long long>(load64(p)));
-  }
-  const auto head = static_cast<int>(load32(p)), tail = static_cast<int>(load32(p + n - 4));
-  return _mm_set_epi32(tail, head, tail, head);
-}
-
-// Copies n (4..15) bytes with two overlapping moves.
-inline void copy_short(char* out, const char* p, std::size_t n) noexcept {
-  if (n >= 8) {
-    const std::uint64_t head = load64(p), tail = load64(p + n - 8);
-    std::memcpy(out, &head, 8);
-    std::memcpy(out + n - 8, &tail, 8);
-  } else {
-    const std::uint32_t head = load32(p), tail = load32(p + n - 4);
-    std::memcpy(out, &head, 4);
-    std::memcpy(out + n - 4, &tail, 4);
-  }
-}
-#endif
-
 template <escape_mode mode>
 char* escape_block_in(const char*& in, const char* block_end, const char* end, char* out,
                       bool replace_invalid) noexcept {

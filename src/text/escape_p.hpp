@@ -3,8 +3,13 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
 
 #include <jsonjit/writer.hpp>
+
+#include "text/simd_p.hpp"
 
 namespace jsonjit::detail {
 
@@ -20,5 +25,80 @@ inline constexpr std::size_t max_sequence_overrun = 3;
 /// when `replace_invalid` is false (then `in` points at the offending byte).
 char* escape_block(const char*& in, const char* block_end, const char* end, char* out,
                    escape_mode mode, bool replace_invalid) noexcept;
+
+#if JSONJIT_SSE2
+// Bit i set where byte i of `v` needs the slow path in `mode`.
+template <escape_mode mode>
+inline unsigned special_mask(__m128i v) noexcept {
+  // Signed compare: catches controls (0x00..0x1F) and every non-ASCII byte (negative).
+  __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+  if constexpr (mode == escape_mode::html_safe) {
+    // & (0x26) and ' (0x27) differ in bit 0; < (0x3C) and > (0x3E) in bit 1.
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFE))), _mm_set1_epi8(0x26)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFD))), _mm_set1_epi8(0x3C)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('+')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+  }
+  return static_cast<unsigned>(_mm_movemask_epi8(m));
+}
+
+inline std::uint64_t load64(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+inline std::uint32_t load32(const char* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+// The n (4..15) bytes at p in a vector, some repeated; nothing outside them is read.
+inline __m128i load_short(const char* p, std::size_t n) noexcept {
+  if (n >= 8) {
+    return _mm_set_epi64x(static_cast<long long>(load64(p + n - 8)), static_cast<long long>(load64(p)));
+  }
+  const auto head = static_cast<int>(load32(p)), tail = static_cast<int>(load32(p + n - 4));
+  return _mm_set_epi32(tail, head, tail, head);
+}
+
+// Copies n (4..15) bytes with two overlapping moves.
+inline void copy_short(char* out, const char* p, std::size_t n) noexcept {
+  if (n >= 8) {
+    const std::uint64_t head = load64(p), tail = load64(p + n - 8);
+    std::memcpy(out, &head, 8);
+    std::memcpy(out + n - 8, &tail, 8);
+  } else {
+    const std::uint32_t head = load32(p), tail = load32(p + n - 4);
+    std::memcpy(out, &head, 4);
+    std::memcpy(out + n - 4, &tail, 4);
+  }
+}
+#endif
+
+
+/// Writes `"text"` when text is short (4 to 15 bytes) and needs no escaping in `mode`, in one
+/// vector check and two moves; returns the end, or nullptr (nothing written) otherwise. `out`
+/// needs 18 bytes of room.
+inline char* quote_if_short_and_clean(char* out, std::string_view text, escape_mode mode) noexcept {
+#if JSONJIT_SSE2
+  const std::size_t n = text.size();
+  if (n < 4 || n >= 16) return nullptr;
+  const __m128i v = load_short(text.data(), n);
+  const unsigned special = mode == escape_mode::html_safe ? special_mask<escape_mode::html_safe>(v)
+                                                          : special_mask<escape_mode::relaxed>(v);
+  if (special != 0) return nullptr;
+  out[0] = '"';
+  copy_short(out + 1, text.data(), n);
+  out[n + 1] = '"';
+  return out + n + 2;
+#else
+  (void)out, (void)text, (void)mode;
+  return nullptr;
+#endif
+}
 
 }  // namespace jsonjit::detail

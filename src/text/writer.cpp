@@ -127,6 +127,7 @@ void writer::end_container(char close, bool is_object) {
 char* writer::write_escaped_string(char* p, std::string_view text) {
   static_assert(escaped_room(escape_piece) >=
                 detail::max_escape_expansion * (escape_piece + detail::max_sequence_overrun) + 16 + 2);
+  if (char* done = detail::quote_if_short_and_clean(p, text, options_.escaping)) return done;
   const char* in = text.data();
   const char* const end = in + text.size();
   *p++ = '"';
