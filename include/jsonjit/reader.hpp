@@ -117,8 +117,10 @@ class reader {
     const bool opened = token_ == token_type::start_object || token_ == token_type::start_array;
     return static_cast<int>(state_.depth_) - opened;
   }
-  /// Absolute byte offset, line and byte column (1-based) of the token's first byte.
+  /// Absolute byte offset, line and byte column (1-based) of the token's first byte (0, 1, 1
+  /// before the first token).
   std::uint64_t token_offset() const noexcept {
+    if (token_ == token_type::none) return 0;
     // value() starts after the opening quote of strings and names and after "//" or "/*".
     const int prefix = token_ == token_type::string || token_ == token_type::property_name ? 1
                        : token_ == token_type::comment                                     ? 2

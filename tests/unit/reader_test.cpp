@@ -35,6 +35,15 @@ TEST(Reader, TokensWithDepthOffsetLineAndColumn) {
             "end\n");
 }
 
+TEST(Reader, PositionBeforeTheFirstToken) {
+  reader r("  [1]");
+  EXPECT_EQ(r.token(), token_type::none);
+  EXPECT_EQ(r.token_offset(), 0u);
+  EXPECT_EQ(r.token_line(), 1u);
+  EXPECT_EQ(r.token_column(), 1u);
+  EXPECT_EQ(r.depth(), 0);
+}
+
 TEST(Reader, ScalarsAtTopLevelAndSurroundingWhitespace) {
   EXPECT_EQ(log_whole(" \r\n\t 42 \n"), "number d=0 @5 2:3 esc=0 [42]\nend\n");
   EXPECT_EQ(log_whole("\"\""), "string d=0 @0 1:1 esc=0 []\nend\n");
