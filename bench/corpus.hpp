@@ -19,11 +19,11 @@ const std::string& corpus(std::string_view name);
 /// One token with its value decoded, as a writer benchmark replays it.
 struct recorded_token {
   token_type type;
-  bool is_integer = false;   // numbers: the text is an int64
+  bool is_integer = false;  // numbers: the text is an int64
   std::int64_t integer = 0;
   double number = 0;
-  std::string text;          // strings and property names, unescaped
-  std::string_view raw;      // numbers: the text as written
+  std::string text;      // strings and property names, unescaped
+  std::string_view raw;  // numbers: the text as written
 };
 
 /// The file's tokens (cached).

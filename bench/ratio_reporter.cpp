@@ -18,7 +18,8 @@ void ratio_reporter::ReportRuns(const std::vector<Run>& runs) {
     measurement m;
     m.seconds_per_op = run.GetAdjustedRealTime();
     m.from_median = median;
-    if (auto it = run.counters.find("bytes_per_second"); it != run.counters.end()) m.bytes_per_second = it->second;
+    if (auto it = run.counters.find("bytes_per_second"); it != run.counters.end())
+      m.bytes_per_second = it->second;
     if (auto it = run.counters.find("allocs/op"); it != run.counters.end()) m.allocs_per_op = it->second;
     auto [slot, added] = results_[key].try_emplace(engine, m);
     if (added || slot->second.from_median) continue;
@@ -32,14 +33,17 @@ void ratio_reporter::Finalize() {
   for (const auto& [key, engines] : results_) {
     const auto peer = engines.find("rapidjson");
     for (const auto& [engine, m] : engines) {
-      std::printf("%-40s %-26s %10.1f %10.1f", key.c_str(), engine.c_str(), m.bytes_per_second / 1e6, m.allocs_per_op);
+      std::printf("%-40s %-26s %10.1f %10.1f", key.c_str(), engine.c_str(), m.bytes_per_second / 1e6,
+                  m.allocs_per_op);
       if (peer != engines.end() && engine != "rapidjson") {
         std::printf(" %11.2fx", peer->second.seconds_per_op / m.seconds_per_op);
       }
       std::printf("\n");
     }
   }
-  std::printf("\n'vs rapidjson' = RapidJSON's time / this engine's time (higher is faster; 2.00x = twice RapidJSON's throughput).\n");
+  std::printf(
+      "\n'vs rapidjson' = RapidJSON's time / this engine's time (higher is faster; 2.00x = twice RapidJSON's "
+      "throughput).\n");
   std::fflush(stdout);
 }
 

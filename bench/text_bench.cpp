@@ -183,7 +183,8 @@ void register_all() {
     };
     add("read_tokens/" + f + "/jsonjit", read_tokens_jsonjit);
     add("read_tokens/" + f + "/rapidjson", read_rapidjson<rapidjson::kParseDefaultFlags>);
-    add("read_tokens/" + f + "/rapidjson_utf8_validated", read_rapidjson<rapidjson::kParseValidateEncodingFlag>);
+    add("read_tokens/" + f + "/rapidjson_utf8_validated",
+        read_rapidjson<rapidjson::kParseValidateEncodingFlag>);
     add("read_values/" + f + "/jsonjit", read_values_jsonjit);
     add("read_values/" + f + "/rapidjson", read_rapidjson<rapidjson::kParseDefaultFlags>);
     add("write_values/" + f + "/jsonjit", [](benchmark::State& s, std::string_view x) {

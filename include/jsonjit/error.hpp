@@ -62,8 +62,7 @@ enum class error_code : std::uint8_t {
   non_finite_number,
   invalid_raw_value,
   comment_contains_end_marker,
-  sink_failed,
-  incomplete_document,
+  sink_failed,  // the last code (tests iterate up to it)
 };
 
 /// A one-line English description of `code`, naming what was expected. Never empty.
@@ -120,9 +119,18 @@ class result {
   }
 
   /// The value. On an error: throws json_error, or aborts where exceptions are disabled.
-  T& value() & { check(); return std::get<0>(value_); }
-  const T& value() const& { check(); return std::get<0>(value_); }
-  T&& value() && { check(); return std::get<0>(std::move(value_)); }
+  T& value() & {
+    check();
+    return std::get<0>(value_);
+  }
+  const T& value() const& {
+    check();
+    return std::get<0>(value_);
+  }
+  T&& value() && {
+    check();
+    return std::get<0>(std::move(value_));
+  }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
   T value_or(T fallback) const { return has_value() ? std::get<0>(value_) : std::move(fallback); }

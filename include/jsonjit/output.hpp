@@ -19,9 +19,7 @@ class output {
 
   /// Makes at least `n` bytes writable at `pos()`. False if the destination failed (a sink
   /// refused data, or memory ran out); nothing is written then.
-  bool reserve(std::size_t n) {
-    return static_cast<std::size_t>(limit_ - pos_) >= n || make_room(n);
-  }
+  bool reserve(std::size_t n) { return static_cast<std::size_t>(limit_ - pos_) >= n || make_room(n); }
   char* pos() const noexcept { return pos_; }
   char* limit() const noexcept { return limit_; }
   /// Commits bytes written in place: `pos` must lie in [pos(), limit()].

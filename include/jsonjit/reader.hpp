@@ -68,23 +68,23 @@ class reader_state {
  private:
   friend class reader;
   enum class expect : std::uint8_t {
-    top_value,          // a top-level value (the first, or another if several are allowed)
-    value_or_end_array, // after '['
-    array_value,        // after ',' in an array
-    member_value,       // after "name":
-    name_or_end_object, // after '{'
-    name,               // after ',' in an object
-    comma_or_end,       // after a value inside an object or array
-    end,                // after the top-level value
+    top_value,           // a top-level value (the first, or another if several are allowed)
+    value_or_end_array,  // after '['
+    array_value,         // after ',' in an array
+    member_value,        // after "name":
+    name_or_end_object,  // after '{'
+    name,                // after ',' in an object
+    comma_or_end,        // after a value inside an object or array
+    end,                 // after the top-level value
   };
 
   reader_options options_;
-  std::uint64_t offset_ = 0;      // absolute offset of the first byte of the next piece
+  std::uint64_t offset_ = 0;  // absolute offset of the first byte of the next piece
   std::uint64_t line_ = 1;
   std::uint64_t line_start_ = 0;  // absolute offset where the current line starts
   std::uint32_t depth_ = 0;
   expect expect_ = expect::top_value;
-  bool started_ = false;          // past a possible byte order mark
+  bool started_ = false;  // past a possible byte order mark
   bool any_value_ = false;
   bool in_object_ = false;        // the innermost open container is an object
   detail::bit_stack containers_;  // 1 = object

@@ -39,8 +39,8 @@ enum class newline : std::uint8_t { lf, crlf };
 
 struct writer_options {
   bool indented = false;
-  char indent_char = ' ';          ///< ' ' or '\t'
-  std::uint8_t indent_size = 2;    ///< characters per level, 0..127
+  char indent_char = ' ';        ///< ' ' or '\t'
+  std::uint8_t indent_size = 2;  ///< characters per level, 0..127
   newline line_ending = newline::lf;
   escape_mode escaping = escape_mode::html_safe;
   /// Write U+FFFD for invalid UTF-8 in strings instead of failing with invalid_utf8.
@@ -124,8 +124,8 @@ class writer {
   void number_value(std::uint64_t value);
   /// Every other integer type, by its signedness.
   template <std::integral T>
-    requires(!std::same_as<T, bool> && !std::same_as<T, std::int64_t> && !std::same_as<T, std::uint64_t>)
-  void number_value(T value) {
+  requires(!std::same_as<T, bool> && !std::same_as<T, std::int64_t> &&
+           !std::same_as<T, std::uint64_t>) void number_value(T value) {
     if constexpr (std::is_signed_v<T>) {
       number_value(static_cast<std::int64_t>(value));
     } else {

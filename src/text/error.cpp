@@ -14,8 +14,7 @@ std::string_view message(error_code code) noexcept {
     case error_code::expected_colon: return "expected ':' after the property name";
     case error_code::expected_comma_or_end_object: return "expected ',' or '}' after an object member";
     case error_code::expected_comma_or_end_array: return "expected ',' or ']' after an array element";
-    case error_code::expected_end_of_input:
-      return "expected the end of input after the top-level value";
+    case error_code::expected_end_of_input: return "expected the end of input after the top-level value";
     case error_code::trailing_comma_not_allowed:
       return "a trailing comma before the end of an object or array is not allowed";
     case error_code::comments_not_allowed: return "comments are not allowed";
@@ -39,11 +38,10 @@ std::string_view message(error_code code) noexcept {
     case error_code::number_not_integer: return "the number is not an integer";
     case error_code::number_out_of_range: return "the number does not fit the requested type";
     case error_code::buffer_too_small: return "the destination buffer is too small";
-    case error_code::value_needs_property_name:
-      return "a value inside an object needs a property name first";
-    case error_code::property_name_outside_object: return "a property name can only be written inside an object";
-    case error_code::expected_value_after_property_name:
-      return "expected a value after the property name";
+    case error_code::value_needs_property_name: return "a value inside an object needs a property name first";
+    case error_code::property_name_outside_object:
+      return "a property name can only be written inside an object";
+    case error_code::expected_value_after_property_name: return "expected a value after the property name";
     case error_code::mismatched_end: return "the end token does not match the open object or array";
     case error_code::multiple_top_level_values: return "only one top-level value can be written";
     case error_code::non_finite_number:
@@ -51,7 +49,6 @@ std::string_view message(error_code code) noexcept {
     case error_code::invalid_raw_value: return "the raw value is not one complete, valid JSON value";
     case error_code::comment_contains_end_marker: return "a comment cannot contain '*/'";
     case error_code::sink_failed: return "the output sink failed to take the data";
-    case error_code::incomplete_document: return "the JSON document is not complete: an object or array is still open";
   }
   return "unknown error";
 }

@@ -105,8 +105,8 @@ char* escape_block_in(const char*& in, const char* block_end, const char* end, c
       ++p;
       continue;
     }
-    const utf8_sequence seq = decode_utf8(reinterpret_cast<const unsigned char*>(p),
-                                          reinterpret_cast<const unsigned char*>(end));
+    const utf8_sequence seq =
+        decode_utf8(reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(end));
     if (seq.length <= 0) {
       if (!replace_invalid) {
         in = p;
@@ -162,8 +162,8 @@ char* escape_block_in(const char*& in, const char* block_end, const char* end, c
 
 }  // namespace
 
-char* escape_block(const char*& in, const char* block_end, const char* end, char* out,
-                   escape_mode mode, bool replace_invalid) noexcept {
+char* escape_block(const char*& in, const char* block_end, const char* end, char* out, escape_mode mode,
+                   bool replace_invalid) noexcept {
   if (mode == escape_mode::html_safe) {
     return escape_block_in<escape_mode::html_safe>(in, block_end, end, out, replace_invalid);
   }

@@ -23,8 +23,8 @@ inline constexpr std::size_t max_sequence_overrun = 3;
 /// max_escape_expansion * (block_end - in + max_sequence_overrun) + 16 bytes.
 /// Returns the new output position and advances `in`; returns nullptr on invalid UTF-8
 /// when `replace_invalid` is false (then `in` points at the offending byte).
-char* escape_block(const char*& in, const char* block_end, const char* end, char* out,
-                   escape_mode mode, bool replace_invalid) noexcept;
+char* escape_block(const char*& in, const char* block_end, const char* end, char* out, escape_mode mode,
+                   bool replace_invalid) noexcept;
 
 #if JSONJIT_SSE2
 // Bit i set where byte i of `v` needs the slow path in `mode`.
@@ -78,7 +78,6 @@ inline void copy_short(char* out, const char* p, std::size_t n) noexcept {
   }
 }
 #endif
-
 
 /// Writes `"text"` when text is short (4 to 15 bytes) and needs no escaping in `mode`, in one
 /// vector check and two moves; returns the end, or nullptr (nothing written) otherwise. `out`

@@ -17,12 +17,26 @@ constexpr char digit_pairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-constexpr std::uint64_t powers_of_10[] = {
-    1ull,           10ull,           100ull,           1000ull,           10000ull,
-    100000ull,      1000000ull,      10000000ull,      100000000ull,      1000000000ull,
-    10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull, 100000000000000ull,
-    1000000000000000ull, 10000000000000000ull, 100000000000000000ull, 1000000000000000000ull,
-    10000000000000000000ull};
+constexpr std::uint64_t powers_of_10[] = {1ull,
+                                          10ull,
+                                          100ull,
+                                          1000ull,
+                                          10000ull,
+                                          100000ull,
+                                          1000000ull,
+                                          10000000ull,
+                                          100000000ull,
+                                          1000000000ull,
+                                          10000000000ull,
+                                          100000000000ull,
+                                          1000000000000ull,
+                                          10000000000000ull,
+                                          100000000000000ull,
+                                          1000000000000000ull,
+                                          10000000000000000ull,
+                                          100000000000000000ull,
+                                          1000000000000000000ull,
+                                          10000000000000000000ull};
 
 int count_digits(std::uint64_t v) noexcept {
   // log10 from the bit length (1233/4096 ~ log10(2)), corrected by one compare.
@@ -33,7 +47,9 @@ int count_digits(std::uint64_t v) noexcept {
 // Moves 24 bytes: number text is assembled with fixed-size copies into room that the writer
 // reserved (max_number_chars), from digit buffers padded to match; bytes past the end of the
 // number are garbage that later output overwrites.
-inline void copy24(char* out, const char* in) noexcept { std::memcpy(out, in, 24); }
+inline void copy24(char* out, const char* in) noexcept {
+  std::memcpy(out, in, 24);
+}
 
 // Lays out `count` significant digits with scientific exponent `exponent` (value =
 // d.ddd * 10^exponent) the way .NET does; `threshold` is its round-trip digit count (17 or 9).
@@ -101,7 +117,9 @@ inline std::uint64_t eight_digits(std::uint32_t v) noexcept {
   return (tens | ((quarters - tens * 10) << 8)) | 0x3030303030303030ull;
 }
 
-inline void store8(char* out, std::uint64_t word) noexcept { std::memcpy(out, &word, 8); }
+inline void store8(char* out, std::uint64_t word) noexcept {
+  std::memcpy(out, &word, 8);
+}
 
 // Writes the 8 digits of v < 10^8, leading zeros included.
 inline void write_8_digits(char* out, std::uint32_t v) noexcept {
@@ -117,7 +135,8 @@ inline void write_8_digits(char* out, std::uint32_t v) noexcept {
 template <class Float>
 char* format_with_to_chars(char* out, Float value, int threshold) noexcept {
   char text[max_number_chars];
-  const char* const text_end = std::to_chars(text, text + sizeof text, value, std::chars_format::scientific).ptr;
+  const char* const text_end =
+      std::to_chars(text, text + sizeof text, value, std::chars_format::scientific).ptr;
   char digits[64];
   int count = 0;
   const char* p = text;

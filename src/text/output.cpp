@@ -30,9 +30,13 @@ memory_output::memory_output(std::size_t initial_capacity) {
   limit_ = limit;
 }
 
-memory_output::~memory_output() { std::free(begin_); }
+memory_output::~memory_output() {
+  std::free(begin_);
+}
 
-bool memory_output::make_room(std::size_t n) { return grow_block(begin_, pos_, limit_, n); }
+bool memory_output::make_room(std::size_t n) {
+  return grow_block(begin_, pos_, limit_, n);
+}
 
 chunked_output::chunked_output(chunk_sink& sink, std::size_t chunk_size)
     : sink_(sink), chunk_size_(std::max<std::size_t>(chunk_size, 1)) {
@@ -40,7 +44,9 @@ chunked_output::chunked_output(chunk_sink& sink, std::size_t chunk_size)
   grow_block(begin_, pos_, limit_, chunk_size_ + 4096);
 }
 
-chunked_output::~chunked_output() { std::free(begin_); }
+chunked_output::~chunked_output() {
+  std::free(begin_);
+}
 
 bool chunked_output::send_full_chunks() {
   char* chunk = begin_;

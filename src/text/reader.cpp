@@ -18,7 +18,14 @@
 namespace jsonjit {
 namespace {
 
-constexpr bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+constexpr bool is_digit(char c) noexcept {
+  return static_cast<unsigned char>(c - '0') < 10;
+}
+
+// Any byte above space starts a token (or is an error); bytes >= 0x80 count as above.
+constexpr bool above_space(char c) noexcept {
+  return static_cast<unsigned char>(c) > ' ';
+}
 
 constexpr int hex_value(char c) noexcept {
   if (is_digit(c)) return c - '0';
@@ -159,9 +166,7 @@ const char* reader::skip_whitespace(const char* p) noexcept {
 JSONJIT_COLD bool reader::at_end() {
   if (!final_) return need_more();
   switch (state_.expect_) {
-    case expect::end:
-      halt();
-      return false;
+    case expect::end: halt(); return false;
     case expect::top_value:
       if (state_.any_value_) {
         halt();
@@ -175,7 +180,7 @@ JSONJIT_COLD bool reader::at_end() {
     case expect::name: return fail(error_code::expected_property_name, end_);
     case expect::comma_or_end:
       return fail(state_.in_object_ ? error_code::expected_comma_or_end_object
-                              : error_code::expected_comma_or_end_array,
+                                    : error_code::expected_comma_or_end_array,
                   end_);
   }
   return fail(error_code::expected_value, end_);
@@ -203,16 +208,16 @@ JSONJIT_COLD bool reader::start() {
 }
 
 JSONJIT_HOT const char* reader::next_token_start(const char* p) noexcept {
-  if (p < end_ && static_cast<unsigned char>(*p) > ' ') return p;
+  if (p < end_ && above_space(*p)) return p;
   // Without the call, what formatted JSON has between tokens: one space (after ':' or ','),
   // or a line break and indentation.
   if (end_ - p >= 2) {
-    if (p[0] == ' ' && static_cast<unsigned char>(p[1]) > ' ') return p + 1;
+    if (p[0] == ' ' && above_space(p[1])) return p + 1;
     if (p[0] == '\n') {
       ++state_.line_;
       state_.line_start_ = offset_of(p + 1);
       const char* q = detail::skip_spaces(p + 1, end_);
-      if (q < end_ && static_cast<unsigned char>(*q) > ' ') return q;
+      if (q < end_ && above_space(*q)) return q;
       p = q;
     }
   }
@@ -229,7 +234,8 @@ bool reader::read() {
   for (;;) {
     const char* p = next_token_start(pos_);
     pos_ = p;
-    if (p == end_) [[unlikely]] return at_end();
+    if (p == end_) [[unlikely]]
+      return at_end();
     const char c = *p;
     if (c == '/') [[unlikely]] {
       if (state_.options_.comments == comment_handling::disallow) {
@@ -285,8 +291,7 @@ bool reader::read() {
         }
         break;
       case expect::member_value:
-      case expect::top_value:
-        break;
+      case expect::top_value: break;
       case expect::end:
         if (!state_.options_.allow_multiple_values) return fail(error_code::expected_end_of_input, p);
         break;
@@ -299,8 +304,16 @@ bool reader::read() {
       case 'f':
       case 'n': return read_literal();
       case '-':
-      case '0': case '1': case '2': case '3': case '4':
-      case '5': case '6': case '7': case '8': case '9': return read_number();
+      case '0':
+      case '1':
+      case '2':
+      case '3':
+      case '4':
+      case '5':
+      case '6':
+      case '7':
+      case '8':
+      case '9': return read_number();
       default:
         return fail(state_.expect_ == expect::value_or_end_array ? error_code::expected_value_or_end_array
                                                                  : error_code::expected_value,
@@ -366,9 +379,14 @@ bool reader::read_string(token_type type) {
       escaped = true;
       if (end_ - p < 2) break;
       switch (p[1]) {
-        case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
-          p += 2;
-          continue;
+        case '"':
+        case '\\':
+        case '/':
+        case 'b':
+        case 'f':
+        case 'n':
+        case 'r':
+        case 't': p += 2; continue;
         case 'u': break;
         default: return fail(error_code::invalid_escape, p);
       }
@@ -498,8 +516,8 @@ JSONJIT_COLD bool reader::read_comment() {
   while (p < end_) {
     const auto c = static_cast<unsigned char>(*p);
     if (c >= 0x80) {
-      const detail::utf8_sequence seq = detail::decode_utf8(
-          reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(end_));
+      const detail::utf8_sequence seq = detail::decode_utf8(reinterpret_cast<const unsigned char*>(p),
+                                                            reinterpret_cast<const unsigned char*>(end_));
       if (seq.length == 0 || (seq.length < 0 && final_)) return fail(error_code::invalid_utf8, p);
       if (seq.length < 0) return need_more();
       p += seq.length;
@@ -555,8 +573,7 @@ bool reader::skip() {
     const int target = depth();
     do {
       if (!read()) goto out_of_data;
-    } while (!((token_ == token_type::end_object || token_ == token_type::end_array) &&
-               depth() == target));
+    } while (!((token_ == token_type::end_object || token_ == token_type::end_array) && depth() == target));
   }
   return true;
 

@@ -11,11 +11,15 @@ constexpr std::uint64_t c_min = 1ull << 52;  // the hidden bit
 
 // floor(e * log10(2)), floor(e * log10(2) + log10(3/4)), floor(e * log2(10)) for the exponent
 // ranges used here (checked exhaustively by scripts/gen_pow10_table.py's companion test).
-constexpr int floor_log10_pow2(int e) noexcept { return static_cast<int>((e * 661971961083LL) >> 41); }
+constexpr int floor_log10_pow2(int e) noexcept {
+  return static_cast<int>((e * 661971961083LL) >> 41);
+}
 constexpr int floor_log10_three_quarters_pow2(int e) noexcept {
   return static_cast<int>((e * 661971961083LL - 274743187321LL) >> 41);
 }
-constexpr int floor_log2_pow10(int e) noexcept { return static_cast<int>((e * 913124641741LL) >> 38); }
+constexpr int floor_log2_pow10(int e) noexcept {
+  return static_cast<int>((e * 913124641741LL) >> 38);
+}
 
 __extension__ typedef unsigned __int128 uint128;  // GCC and clang on 64-bit targets
 

@@ -12,8 +12,8 @@ inline std::uint32_t hex4(const char* p) noexcept {
   std::uint32_t v = 0;
   for (int i = 0; i < 4; ++i) {
     const char c = p[i];
-    const std::uint32_t digit = c <= '9' ? static_cast<std::uint32_t>(c - '0')
-                                         : static_cast<std::uint32_t>((c | 0x20) - 'a' + 10);
+    const std::uint32_t digit =
+        c <= '9' ? static_cast<std::uint32_t>(c - '0') : static_cast<std::uint32_t>((c | 0x20) - 'a' + 10);
     v = (v << 4) | digit;
   }
   return v;

@@ -8,8 +8,7 @@ bool is_valid_utf8(const char* p, const char* end) noexcept {
   const auto* at = reinterpret_cast<const unsigned char*>(p);
   const auto* stop = reinterpret_cast<const unsigned char*>(end);
   while (at < stop) {
-    at = reinterpret_cast<const unsigned char*>(
-        skip_ascii(reinterpret_cast<const char*>(at), end));
+    at = reinterpret_cast<const unsigned char*>(skip_ascii(reinterpret_cast<const char*>(at), end));
     if (at == stop) break;
     const utf8_sequence seq = decode_utf8(at, stop);
     if (seq.length <= 0) return false;

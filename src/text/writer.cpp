@@ -105,8 +105,7 @@ void writer::start_container(char open, bool is_object) {
 
 void writer::end_container(char close, bool is_object) {
   if (error_ != error_code::none) return;
-  if (!options_.skip_validation &&
-      (depth_ == 0 || in_object() != is_object || last_ == last::name)) {
+  if (!options_.skip_validation && (depth_ == 0 || in_object() != is_object || last_ == last::name)) {
     fail(depth_ > 0 && last_ == last::name ? error_code::expected_value_after_property_name
                                            : error_code::mismatched_end);
     return;

@@ -70,7 +70,8 @@ TEST(JsonTestSuite, ImplementationDefinedFilesDoWhatIsDocumented) {
 TEST(JsonTestSuite, DeepNestingIsAcceptedWithAHigherLimit) {
   reader_options options;
   options.max_depth = 500;
-  EXPECT_TRUE(test::accepts(read_file(JSONJIT_DATA_DIR "/JSONTestSuite/test_parsing/i_structure_500_nested_arrays.json"), options));
+  EXPECT_TRUE(test::accepts(
+      read_file(JSONJIT_DATA_DIR "/JSONTestSuite/test_parsing/i_structure_500_nested_arrays.json"), options));
 }
 
 TEST(JsonChecker, PassFilesAcceptedFailFilesRejected) {

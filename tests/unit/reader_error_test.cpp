@@ -89,10 +89,10 @@ TEST(ReaderError, CodesAndPositions) {
 }
 
 TEST(ReaderError, ValidEdgeCasesAreAccepted) {
-  for (const char* json : {"0", "-0", "0.0e+0", "1E-7", "[-1.5e308]", "1e99999999999999999999",
-                           "123456789012345678901234567890", "\"\\u0000\"", "\"\\ud83d\\ude00\"",
-                           "\"\\/\\\\\\\"\\b\\f\\n\\r\\t\"", "\"\xF4\x8F\xBF\xBF\"", "\"\xEF\xBF\xBF\"",
-                           "{\"\":\"\"}", "[[[]],[[]]]", "\"\x7F\""}) {
+  for (const char* json :
+       {"0", "-0", "0.0e+0", "1E-7", "[-1.5e308]", "1e99999999999999999999", "123456789012345678901234567890",
+        "\"\\u0000\"", "\"\\ud83d\\ude00\"", "\"\\/\\\\\\\"\\b\\f\\n\\r\\t\"", "\"\xF4\x8F\xBF\xBF\"",
+        "\"\xEF\xBF\xBF\"", "{\"\":\"\"}", "[[[]],[[]]]", "\"\x7F\""}) {
     EXPECT_TRUE(test::accepts(json)) << json << ": " << to_string(test::first_error(json));
   }
 }
@@ -123,7 +123,8 @@ TEST(ReaderError, EveryTwoAndThreeByteSequenceIsJudgedByRfc3629) {
         json.assign({'"', static_cast<char>(a), static_cast<char>(b), static_cast<char>(c), '"'});
         const unsigned char three[] = {static_cast<unsigned char>(a), static_cast<unsigned char>(b),
                                        static_cast<unsigned char>(c)};
-        ASSERT_EQ(test::accepts(json), is_one_valid_sequence(three, 3)) << std::hex << a << " " << b << " " << c;
+        ASSERT_EQ(test::accepts(json), is_one_valid_sequence(three, 3))
+            << std::hex << a << " " << b << " " << c;
       }
     }
   }

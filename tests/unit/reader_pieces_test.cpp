@@ -69,7 +69,8 @@ TEST(ReaderPieces, HandwrittenInputsUnderEveryOptionSet) {
 
 TEST(ReaderPieces, EveryJsonTestSuiteFile) {
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(JSONJIT_DATA_DIR "/JSONTestSuite/test_parsing")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(JSONJIT_DATA_DIR "/JSONTestSuite/test_parsing")) {
     const std::string json = read_file(entry.path());
     expect_same_in_pieces(entry.path().filename().string(), json, {});
     ++files;

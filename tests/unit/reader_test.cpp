@@ -13,7 +13,8 @@ namespace {
 using test::log_whole;
 
 TEST(Reader, TokensWithDepthOffsetLineAndColumn) {
-  const std::string json = "{\"a\": [1, -2.5e3, \"x\\n\"],\n \"b\" :\ttrue, \"c\": {\"d\": null}, \"e\": false}";
+  const std::string json =
+      "{\"a\": [1, -2.5e3, \"x\\n\"],\n \"b\" :\ttrue, \"c\": {\"d\": null}, \"e\": false}";
   EXPECT_EQ(log_whole(json),
             "start_object d=0 @0 1:1 esc=0 [{]\n"
             "property_name d=1 @1 1:2 esc=0 [a]\n"
@@ -51,7 +52,8 @@ TEST(Reader, ScalarsAtTopLevelAndSurroundingWhitespace) {
 }
 
 TEST(Reader, ByteOrderMarkIsSkipped) {
-  EXPECT_EQ(log_whole("\xEF\xBB\xBF{}"), "start_object d=0 @3 1:1 esc=0 [{]\nend_object d=0 @4 1:2 esc=0 [}]\nend\n");
+  EXPECT_EQ(log_whole("\xEF\xBB\xBF{}"),
+            "start_object d=0 @3 1:1 esc=0 [{]\nend_object d=0 @4 1:2 esc=0 [}]\nend\n");
   EXPECT_FALSE(test::accepts("\xEF\xBB{}"));
   EXPECT_FALSE(test::accepts("{}\xEF\xBB\xBF"));
 }
@@ -133,21 +135,21 @@ TEST(Reader, HugeNestingFailsFastWithoutRecursion) {
 
 TEST(Reader, SkipObjectArrayAndPropertyValue) {
   reader r(R"({"skip": {"a": [1, {"b": 2}]}, "keep": [3, 4], "last": 5})");
-  ASSERT_TRUE(r.read());   // {
-  ASSERT_TRUE(r.read());   // "skip"
-  ASSERT_TRUE(r.skip());   // skips the object value
+  ASSERT_TRUE(r.read());  // {
+  ASSERT_TRUE(r.read());  // "skip"
+  ASSERT_TRUE(r.skip());  // skips the object value
   EXPECT_EQ(r.token(), token_type::end_object);
   EXPECT_EQ(r.depth(), 1);
   ASSERT_TRUE(r.read());
   EXPECT_TRUE(r.value_text_equals("keep"));
-  ASSERT_TRUE(r.read());   // [
+  ASSERT_TRUE(r.read());  // [
   ASSERT_TRUE(r.skip());
   EXPECT_EQ(r.token(), token_type::end_array);
-  ASSERT_TRUE(r.read());   // "last"
-  ASSERT_TRUE(r.skip());   // scalar value
+  ASSERT_TRUE(r.read());  // "last"
+  ASSERT_TRUE(r.skip());  // scalar value
   EXPECT_EQ(r.token(), token_type::number);
   EXPECT_EQ(r.value(), "5");
-  ASSERT_TRUE(r.skip());   // on a scalar: stays
+  ASSERT_TRUE(r.skip());  // on a scalar: stays
   EXPECT_EQ(r.value(), "5");
   ASSERT_TRUE(r.read());
   EXPECT_EQ(r.token(), token_type::end_object);

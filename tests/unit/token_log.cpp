@@ -17,7 +17,8 @@ void log_token(const reader& r, std::string& log) {
 void log_end(const reader& r, std::string& log) {
   if (const error_info& e = r.error()) {
     log += "error " + std::string(message(e.code)) + " @" + std::to_string(e.offset) + " " +
-           std::to_string(e.line) + ":" + std::to_string(e.column) + (e.at_end_of_input ? " at-end" : "") + "\n";
+           std::to_string(e.line) + ":" + std::to_string(e.column) + (e.at_end_of_input ? " at-end" : "") +
+           "\n";
   } else if (r.needs_more_data()) {
     log += "needs-more-data\n";
   } else {

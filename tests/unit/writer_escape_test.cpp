@@ -44,7 +44,8 @@ TEST(WriterEscape, InvalidUtf8IsAnErrorOrReplaced) {
   const char* const invalid[] = {"\xC3", "\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xFF", "a\x80z"};
   for (const char* text : invalid) {
     EXPECT_EQ(escaped(text), "error: " + std::string(message(error_code::invalid_utf8))) << text;
-    EXPECT_EQ(escaped(text, escape_mode::relaxed), "error: " + std::string(message(error_code::invalid_utf8)));
+    EXPECT_EQ(escaped(text, escape_mode::relaxed),
+              "error: " + std::string(message(error_code::invalid_utf8)));
   }
   EXPECT_EQ(escaped("a\x80z", escape_mode::html_safe, true), "\"a\\uFFFDz\"");
   EXPECT_EQ(escaped("a\x80z", escape_mode::relaxed, true), "\"a\xEF\xBF\xBDz\"");
@@ -75,23 +76,34 @@ std::string reference_escape(std::string_view text, escape_mode mode) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c < 0x80) {
       const bool html = mode == escape_mode::html_safe;
-      if (c == '\n') result += "\\n";
-      else if (c == '\r') result += "\\r";
-      else if (c == '\t') result += "\\t";
-      else if (c == '\b') result += "\\b";
-      else if (c == '\f') result += "\\f";
-      else if (c == '\\') result += "\\\\";
-      else if (c == '"') html ? u(c) : void(result += "\\\"");
-      else if (c < 0x20) u(c);
-      else if (html && (c == '&' || c == '\'' || c == '+' || c == '<' || c == '>' || c == '`' || c == 0x7F)) u(c);
-      else result += static_cast<char>(c);
+      if (c == '\n')
+        result += "\\n";
+      else if (c == '\r')
+        result += "\\r";
+      else if (c == '\t')
+        result += "\\t";
+      else if (c == '\b')
+        result += "\\b";
+      else if (c == '\f')
+        result += "\\f";
+      else if (c == '\\')
+        result += "\\\\";
+      else if (c == '"')
+        html ? u(c) : void(result += "\\\"");
+      else if (c < 0x20)
+        u(c);
+      else if (html && (c == '&' || c == '\'' || c == '+' || c == '<' || c == '>' || c == '`' || c == 0x7F))
+        u(c);
+      else
+        result += static_cast<char>(c);
       ++i;
       continue;
     }
     // The test only generates valid sequences.
     const int length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
     unsigned cp = c & (0x7F >> length);
-    for (int k = 1; k < length; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]) & 0x3F);
+    for (int k = 1; k < length; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]) & 0x3F);
     if (mode == escape_mode::relaxed) {
       result += text.substr(i, static_cast<std::size_t>(length));
     } else if (cp >= 0x10000) {
@@ -107,14 +119,32 @@ std::string reference_escape(std::string_view text, escape_mode mode) {
 
 TEST(WriterEscape, RandomStringsMatchTheReference) {
   std::mt19937 rng(12345);
-  const std::string pieces[] = {"a", "b", "Z", "0", " ", "/", "\"", "\\", "\n", "\x01", "<", "&", "+", "`",
-                                "\x7f", "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80", "abcdefghijklmnop"};
+  const std::string pieces[] = {"a",
+                                "b",
+                                "Z",
+                                "0",
+                                " ",
+                                "/",
+                                "\"",
+                                "\\",
+                                "\n",
+                                "\x01",
+                                "<",
+                                "&",
+                                "+",
+                                "`",
+                                "\x7f",
+                                "\xC3\xA9",
+                                "\xE4\xB8\xAD",
+                                "\xF0\x9F\x98\x80",
+                                "abcdefghijklmnop"};
   for (int round = 0; round < 3000; ++round) {
     std::string text;
     const int length = static_cast<int>(rng() % (round < 2500 ? 40 : 1500));
     for (int i = 0; i < length; ++i) {
       // Mostly plain letters, so long clean runs cross 16-byte and 1024-byte boundaries.
-      text += rng() % 4 != 0 ? std::string(1, static_cast<char>('a' + rng() % 26)) : pieces[rng() % std::size(pieces)];
+      text += rng() % 4 != 0 ? std::string(1, static_cast<char>('a' + rng() % 26))
+                             : pieces[rng() % std::size(pieces)];
     }
     for (escape_mode mode : {escape_mode::html_safe, escape_mode::relaxed}) {
       ASSERT_EQ(escaped(text, mode), reference_escape(text, mode)) << "round " << round;

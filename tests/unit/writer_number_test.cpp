@@ -5,13 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <charconv>
-#include <cstring>
-#include <utility>
-#include <vector>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace jsonjit {
 namespace {
@@ -144,7 +144,8 @@ TEST(WriterNumber, ShortestDigitsAgreeWithToChars) {
     values.push_back(std::nextafter(p, 0.0));
     values.push_back(std::nextafter(p, HUGE_VAL));
   }
-  for (int e = -323; e <= 308; ++e) values.push_back(std::strtod(("1e" + std::to_string(e)).c_str(), nullptr));
+  for (int e = -323; e <= 308; ++e)
+    values.push_back(std::strtod(("1e" + std::to_string(e)).c_str(), nullptr));
   for (std::uint64_t i = 1; i < 100000; i += 7) values.push_back(static_cast<double>(i) / 1000);
   for (int i = 0; i < 200000; ++i) {  // short decimals: the shortest form drops many digits
     const std::uint64_t digits = rng() % 100000000;

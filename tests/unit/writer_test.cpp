@@ -67,14 +67,16 @@ TEST(Writer, IndentCharacterSizeAndNewlineAreConfigurable) {
   options.indent_char = '\t';
   options.indent_size = 1;
   options.line_ending = newline::crlf;
-  EXPECT_EQ(write([](writer& w) {
-              w.start_array();
-              w.number_value(1);
-              w.start_array();
-              w.number_value(2);
-              w.end_array();
-              w.end_array();
-            }, options),
+  EXPECT_EQ(write(
+                [](writer& w) {
+                  w.start_array();
+                  w.number_value(1);
+                  w.start_array();
+                  w.number_value(2);
+                  w.end_array();
+                  w.end_array();
+                },
+                options),
             "[\r\n\t1,\r\n\t[\r\n\t\t2\r\n\t]\r\n]");
 }
 
@@ -95,10 +97,14 @@ TEST(Writer, LoginViewModelMatchesSystemTextJsonByteForByte) {
 
 TEST(Writer, LocationMatchesSystemTextJsonByteForByte) {
   // MODELS.md, Location.json: '+' is escaped as \u002B by the default encoder.
-  const std::vector<std::pair<const char*, const char*>> fields = {
-      {"Address1", "The Street Name"}, {"Address2", "20/11"}, {"City", "The City"},
-      {"State", "The State"},          {"PostalCode", "abc-12"}, {"Name", "Nonexisting"},
-      {"PhoneNumber", "+0 11 222 333 44"}, {"Country", "The Greatest"}};
+  const std::vector<std::pair<const char*, const char*>> fields = {{"Address1", "The Street Name"},
+                                                                   {"Address2", "20/11"},
+                                                                   {"City", "The City"},
+                                                                   {"State", "The State"},
+                                                                   {"PostalCode", "abc-12"},
+                                                                   {"Name", "Nonexisting"},
+                                                                   {"PhoneNumber", "+0 11 222 333 44"},
+                                                                   {"Country", "The Greatest"}};
   EXPECT_EQ(write([&](writer& w) {
               w.start_object();
               w.property_name("Id");
@@ -122,20 +128,54 @@ struct misuse {
 
 TEST(Writer, StructuralMisuseIsAnError) {
   const std::vector<misuse> cases = {
-      {"value without name", [](writer& w) { w.start_object(); w.number_value(1); }, error_code::value_needs_property_name},
-      {"name in array", [](writer& w) { w.start_array(); w.property_name("a"); }, error_code::property_name_outside_object},
-      {"name at top level", [](writer& w) { w.property_name("a"); }, error_code::property_name_outside_object},
-      {"two names", [](writer& w) { w.start_object(); w.property_name("a"); w.property_name("b"); }, error_code::expected_value_after_property_name},
-      {"end after name", [](writer& w) { w.start_object(); w.property_name("a"); w.end_object(); }, error_code::expected_value_after_property_name},
-      {"end array in object", [](writer& w) { w.start_object(); w.end_array(); }, error_code::mismatched_end},
+      {"value without name",
+       [](writer& w) {
+         w.start_object();
+         w.number_value(1);
+       },
+       error_code::value_needs_property_name},
+      {"name in array",
+       [](writer& w) {
+         w.start_array();
+         w.property_name("a");
+       },
+       error_code::property_name_outside_object},
+      {"name at top level", [](writer& w) { w.property_name("a"); },
+       error_code::property_name_outside_object},
+      {"two names",
+       [](writer& w) {
+         w.start_object();
+         w.property_name("a");
+         w.property_name("b");
+       },
+       error_code::expected_value_after_property_name},
+      {"end after name",
+       [](writer& w) {
+         w.start_object();
+         w.property_name("a");
+         w.end_object();
+       },
+       error_code::expected_value_after_property_name},
+      {"end array in object",
+       [](writer& w) {
+         w.start_object();
+         w.end_array();
+       },
+       error_code::mismatched_end},
       {"end with nothing open", [](writer& w) { w.end_object(); }, error_code::mismatched_end},
-      {"two top-level values", [](writer& w) { w.number_value(1); w.number_value(2); }, error_code::multiple_top_level_values},
+      {"two top-level values",
+       [](writer& w) {
+         w.number_value(1);
+         w.number_value(2);
+       },
+       error_code::multiple_top_level_values},
       {"NaN", [](writer& w) { w.number_value(std::nan("")); }, error_code::non_finite_number},
       {"infinity", [](writer& w) { w.number_value(-HUGE_VALF); }, error_code::non_finite_number},
       {"invalid raw", [](writer& w) { w.raw_value("{\"a\":}"); }, error_code::invalid_raw_value},
       {"two raw values", [](writer& w) { w.raw_value("1 2"); }, error_code::invalid_raw_value},
       {"empty raw", [](writer& w) { w.raw_value(""); }, error_code::invalid_raw_value},
-      {"comment end marker", [](writer& w) { w.comment_value("a */ b"); }, error_code::comment_contains_end_marker},
+      {"comment end marker", [](writer& w) { w.comment_value("a */ b"); },
+       error_code::comment_contains_end_marker},
       {"comment invalid utf-8", [](writer& w) { w.comment_value("\xC3"); }, error_code::invalid_utf8},
   };
   for (const misuse& c : cases) {
@@ -182,13 +222,15 @@ TEST(Writer, DepthLimit) {
 TEST(Writer, SkipValidationStillSeparates) {
   writer_options options;
   options.skip_validation = true;
-  EXPECT_EQ(write([](writer& w) {
-              w.start_object();
-              w.number_value(1);
-              w.number_value(2);
-              w.end_array();
-              w.number_value(3);
-            }, options),
+  EXPECT_EQ(write(
+                [](writer& w) {
+                  w.start_object();
+                  w.number_value(1);
+                  w.number_value(2);
+                  w.end_array();
+                  w.number_value(3);
+                },
+                options),
             "{1,2]\n3");
 }
 
@@ -219,22 +261,30 @@ TEST(Writer, RawValues) {
 TEST(Writer, NamedFloatLiteralsWhenAllowed) {
   writer_options options;
   options.allow_named_float_literals = true;
-  EXPECT_EQ(write([](writer& w) {
-              w.start_array();
-              w.number_value(std::nan(""));
-              w.number_value(HUGE_VAL);
-              w.number_value(-HUGE_VALF);
-              w.end_array();
-            }, options),
+  EXPECT_EQ(write(
+                [](writer& w) {
+                  w.start_array();
+                  w.number_value(std::nan(""));
+                  w.number_value(HUGE_VAL);
+                  w.number_value(-HUGE_VALF);
+                  w.end_array();
+                },
+                options),
             R"(["NaN","Infinity","-Infinity"])");
 }
 
-std::span<const std::byte> bytes_of(std::string_view s) { return std::as_bytes(std::span(s.data(), s.size())); }
+std::span<const std::byte> bytes_of(std::string_view s) {
+  return std::as_bytes(std::span(s.data(), s.size()));
+}
 
 TEST(Writer, Base64MatchesRfc4648Vectors) {
-  const std::vector<std::pair<std::string_view, std::string_view>> vectors = {
-      {"", "\"\""}, {"f", "\"Zg==\""}, {"fo", "\"Zm8=\""}, {"foo", "\"Zm9v\""},
-      {"foob", "\"Zm9vYg==\""}, {"fooba", "\"Zm9vYmE=\""}, {"foobar", "\"Zm9vYmFy\""}};
+  const std::vector<std::pair<std::string_view, std::string_view>> vectors = {{"", "\"\""},
+                                                                              {"f", "\"Zg==\""},
+                                                                              {"fo", "\"Zm8=\""},
+                                                                              {"foo", "\"Zm9v\""},
+                                                                              {"foob", "\"Zm9vYg==\""},
+                                                                              {"fooba", "\"Zm9vYmE=\""},
+                                                                              {"foobar", "\"Zm9vYmFy\""}};
   for (const auto& [input, expected] : vectors) {
     EXPECT_EQ(write([&](writer& w) { w.base64_string_value(bytes_of(input)); }), expected);
   }
@@ -261,7 +311,8 @@ std::string naive_base64(std::string_view input) {
 TEST(Writer, Base64OfLargeInputIsWrittenInPieces) {
   std::string input;
   for (int i = 0; i < 10000; ++i) input += static_cast<char>(i * 7);
-  EXPECT_EQ(write([&](writer& w) { w.base64_string_value(bytes_of(input)); }), '"' + naive_base64(input) + '"');
+  EXPECT_EQ(write([&](writer& w) { w.base64_string_value(bytes_of(input)); }),
+            '"' + naive_base64(input) + '"');
 }
 
 TEST(Writer, Comments) {
@@ -275,12 +326,14 @@ TEST(Writer, Comments) {
             "[1/* one */,2]");
   writer_options options;
   options.indented = true;
-  EXPECT_EQ(write([](writer& w) {
-              w.start_array();
-              w.comment_value("c");
-              w.number_value(1);
-              w.end_array();
-            }, options),
+  EXPECT_EQ(write(
+                [](writer& w) {
+                  w.start_array();
+                  w.comment_value("c");
+                  w.number_value(1);
+                  w.end_array();
+                },
+                options),
             "[\n  /*c*/\n  1\n]");
 }
 

@@ -54,7 +54,8 @@ int check(std::span<const std::string_view> args) {
   const std::span<const std::string_view> files = args.empty() ? stdin_only : args;
   for (std::string_view file : files) {
     if (file.size() > 1 && file[0] == '-') {
-      std::fprintf(stderr, "jsonjit check: unknown option '%.*s'\n", static_cast<int>(file.size()), file.data());
+      std::fprintf(stderr, "jsonjit check: unknown option '%.*s'\n", static_cast<int>(file.size()),
+                   file.data());
       return exit_usage;
     }
   }

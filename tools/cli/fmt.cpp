@@ -13,7 +13,8 @@ namespace jsonjit::cli {
 namespace {
 
 int usage_error(const char* what, std::string_view arg) {
-  std::fprintf(stderr, "jsonjit fmt: %s '%.*s'\nusage: jsonjit fmt [--indent N | --compact] [--relaxed] [FILE]\n",
+  std::fprintf(stderr,
+               "jsonjit fmt: %s '%.*s'\nusage: jsonjit fmt [--indent N | --compact] [--relaxed] [FILE]\n",
                what, static_cast<int>(arg.size()), arg.data());
   return exit_usage;
 }
