@@ -24,15 +24,24 @@ const std::string& corpus(std::string_view name) {
 
 const std::vector<recorded_token>& recorded_tokens(std::string_view name) {
   static std::map<std::string, std::vector<recorded_token>, std::less<>> streams;
+  static std::map<std::string, std::string, std::less<>> arenas;  // unescaped strings
   if (auto it = streams.find(name); it != streams.end()) return it->second;
+  const std::string& json = corpus(name);
+  std::string& arena = arenas[std::string(name)];
+  arena.reserve(json.size());  // unescaped text is never longer: pointers stay valid
   std::vector<recorded_token> tokens;
-  reader r(corpus(name));
+  reader r(json);
   while (r.read()) {
     recorded_token t{r.token()};
+    t.integer = 0;
     if (t.type == token_type::string || t.type == token_type::property_name) {
-      t.text = *r.get_string();
+      const std::string text = *r.get_string();
+      t.text = arena.data() + arena.size();
+      t.size = static_cast<std::uint32_t>(text.size());
+      arena += text;
     } else if (t.type == token_type::number) {
-      t.raw = r.value();
+      t.text = r.value().data();
+      t.size = static_cast<std::uint32_t>(r.value().size());
       if (auto integer = r.get_int64()) {
         t.is_integer = true;
         t.integer = *integer;
@@ -40,11 +49,10 @@ const std::vector<recorded_token>& recorded_tokens(std::string_view name) {
         t.number = *r.get_double();
       }
     }
-    tokens.push_back(std::move(t));
+    tokens.push_back(t);
   }
   if (r.error()) {
-    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(name.size()), name.data(),
-                 to_string(r.error()).c_str());
+    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(name.size()), name.data(), to_string(r.error()).c_str());
     std::exit(2);
   }
   return streams.emplace(std::string(name), std::move(tokens)).first->second;

@@ -16,15 +16,22 @@ inline constexpr std::string_view corpus_names[] = {"canada", "citm_catalog", "t
 /// The file's bytes (cached; exits with a message if it cannot be read).
 const std::string& corpus(std::string_view name);
 
-/// One token with its value decoded, as a writer benchmark replays it.
+/// One token with its value decoded, as a writer benchmark replays it. Kept to 24 bytes (text
+/// lives in an arena) so that replaying, which both engines share, stays small next to the
+/// writing it feeds (a token holding a std::string was 80 bytes: 7 MB per pass over citm).
 struct recorded_token {
   token_type type;
   bool is_integer = false;  // numbers: the text is an int64
-  std::int64_t integer = 0;
-  double number = 0;
-  std::string text;      // strings and property names, unescaped
-  std::string_view raw;  // numbers: the text as written
+  std::uint32_t size = 0;   // of `text`
+  const char* text = nullptr;  // strings and names: unescaped; numbers: as written
+  union {
+    std::int64_t integer;
+    double number;
+  };
+
+  std::string_view view() const noexcept { return {text, size}; }
 };
+static_assert(sizeof(recorded_token) == 24);
 
 /// The file's tokens (cached).
 const std::vector<recorded_token>& recorded_tokens(std::string_view name);

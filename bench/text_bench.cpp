@@ -110,11 +110,11 @@ void write_jsonjit(benchmark::State& state, std::string_view file, escape_mode e
         case token_type::end_object: w.end_object(); break;
         case token_type::start_array: w.start_array(); break;
         case token_type::end_array: w.end_array(); break;
-        case token_type::property_name: w.property_name(t.text); break;
-        case token_type::string: w.string_value(t.text); break;
+        case token_type::property_name: w.property_name(t.view()); break;
+        case token_type::string: w.string_value(t.view()); break;
         case token_type::number:
           if constexpr (mode == numbers::as_text) {
-            w.raw_value(t.raw, true);
+            w.raw_value(t.view(), true);
           } else if (t.is_integer) {
             w.number_value(t.integer);
           } else {
@@ -149,14 +149,14 @@ void write_rapidjson(benchmark::State& state, std::string_view file) {
         case token_type::start_array: w.StartArray(); break;
         case token_type::end_array: w.EndArray(); break;
         case token_type::property_name:
-          w.Key(t.text.data(), static_cast<rapidjson::SizeType>(t.text.size()));
+          w.Key(t.text, t.size);
           break;
         case token_type::string:
-          w.String(t.text.data(), static_cast<rapidjson::SizeType>(t.text.size()));
+          w.String(t.text, t.size);
           break;
         case token_type::number:
           if constexpr (mode == numbers::as_text) {
-            w.RawNumber(t.raw.data(), static_cast<rapidjson::SizeType>(t.raw.size()));
+            w.RawNumber(t.text, t.size);
           } else if (t.is_integer) {
             w.Int64(t.integer);
           } else {
