@@ -62,11 +62,12 @@ decimal to_decimal(int q, std::uint64_t c) noexcept {
   const std::uint64_t s = vb >> 2;
   if (s >= 100) {
     // Try one digit fewer: the multiples of ten around s.
-    const std::uint64_t s10 = 10 * multiply_high(s, 115292150460684698ull << 4);  // 10 * (s / 10)
+    const std::uint64_t s_div10 = multiply_high(s, 115292150460684698ull << 4);  // s / 10
+    const std::uint64_t s10 = 10 * s_div10;
     const std::uint64_t t10 = s10 + 10;
     const bool s10_in = vb_left + odd <= s10 << 2;
     const bool t10_in = (t10 << 2) + odd <= vb_right;
-    if (s10_in != t10_in) return {s10_in ? s10 : t10, k};
+    if (s10_in != t10_in) return {s10_in ? s_div10 : s_div10 + 1, k + 1};  // one digit fewer
   }
   const std::uint64_t t = s + 1;
   const bool s_in = vb_left + odd <= s << 2;
