@@ -35,7 +35,9 @@ void ratio_reporter::Finalize() {
     for (const auto& [engine, m] : engines) {
       std::printf("%-40s %-26s %10.1f %10.1f", key.c_str(), engine.c_str(), m.bytes_per_second / 1e6,
                   m.allocs_per_op);
-      if (peer != engines.end() && engine != "rapidjson") {
+      if (engine == "replay_only") {
+        std::printf("  (the replay loop both writers include)");
+      } else if (peer != engines.end() && engine != "rapidjson") {
         std::printf(" %11.2fx", peer->second.seconds_per_op / m.seconds_per_op);
       }
       std::printf("\n");
