@@ -169,12 +169,17 @@ class reader {
   }
   bool fail(error_code code, const char* at);
   bool need_more();
+  template <bool is_final>
   bool at_end();
   /// Skips JSON whitespace from `p`, counting lines; returns the first other byte or end_.
   const char* skip_whitespace(const char* p) noexcept;
+  template <bool is_final>
   bool read_comment();
+  template <bool is_final>
   bool read_string(token_type type);
+  template <bool is_final>
   bool read_number();
+  template <bool is_final>
   bool read_literal();
   bool open_container(token_type type, bool is_object);
   bool close_container(token_type type);
@@ -182,10 +187,15 @@ class reader {
   void begin_token(token_type type, const char* start, std::size_t size) noexcept;
   void halt() noexcept {
     halted_ = true;
-    running_ = false;
+    fast_ = false;
   }
   bool start();
   const char* next_token_start(const char* p) noexcept;
+  /// One token; `is_final` says whether this is the last piece (then nothing rolls back).
+  template <bool is_final>
+  bool read_token();
+  /// read() for everything but a started final piece: non-final pieces, the first call, halts.
+  bool read_general();
 
   const char* begin_;
   const char* pos_;
@@ -196,7 +206,7 @@ class reader {
   bool value_escaped_ = false;
   token_type token_ = token_type::none;
   std::string_view value_;
-  bool running_ = false;  // started and not halted: read()'s one check on entry
+  bool fast_ = false;  // a started final piece, not halted: read()'s one check on entry
   std::uint64_t token_line_ = 1, token_line_start_ = 0;
   error_info error_{};
   checkpoint saved_{};  // where the current read() started (kept for non-final pieces only)

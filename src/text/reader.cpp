@@ -163,8 +163,9 @@ const char* reader::skip_whitespace(const char* p) noexcept {
   return p;
 }
 
+template <bool is_final>
 JSONJIT_COLD bool reader::at_end() {
-  if (!final_) return need_more();
+  if (!is_final) return need_more();
   switch (state_.expect_) {
     case expect::end: halt(); return false;
     case expect::top_value:
@@ -203,7 +204,7 @@ JSONJIT_COLD bool reader::start() {
     }
     state_.started_ = true;
   }
-  running_ = true;
+  fast_ = final_;
   return true;
 }
 
@@ -225,23 +226,36 @@ JSONJIT_HOT const char* reader::next_token_start(const char* p) noexcept {
 }
 
 bool reader::read() {
-  if (!running_) [[unlikely]] {
-    if (halted_ || !start()) return false;
+  if (!fast_) [[unlikely]] return read_general();
+  return read_token<true>();
+}
+
+bool reader::read_general() {
+  if (halted_) return false;
+  if (!state_.started_ && !start()) return false;
+  if (final_) {
+    fast_ = true;
+    return read_token<true>();
   }
   needs_more_ = false;
   // Only a non-final piece can run out mid-token and need to roll back.
-  if (!final_) saved_ = {pos_, state_.line_, state_.line_start_, state_.expect_};
+  saved_ = {pos_, state_.line_, state_.line_start_, state_.expect_};
+  return read_token<false>();
+}
+
+template <bool is_final>
+JSONJIT_HOT bool reader::read_token() {
   for (;;) {
     const char* p = next_token_start(pos_);
     pos_ = p;
     if (p == end_) [[unlikely]]
-      return at_end();
+      return at_end<is_final>();
     const char c = *p;
     if (c == '/') [[unlikely]] {
       if (state_.options_.comments == comment_handling::disallow) {
         return fail(error_code::comments_not_allowed, p);
       }
-      if (!read_comment()) return false;
+      if (!read_comment<is_final>()) return false;
       if (state_.options_.comments == comment_handling::allow) return true;
       continue;
     }
@@ -254,11 +268,11 @@ bool reader::read() {
           const char next = pos_ < end_ ? *pos_ : '\0';
           if (state_.in_object_) {
             state_.expect_ = expect::name;
-            if (next == '"') return read_string(token_type::property_name);
+            if (next == '"') return read_string<is_final>(token_type::property_name);
           } else {
             state_.expect_ = expect::array_value;
-            if (next == '-' || is_digit(next)) return read_number();
-            if (next == '"') return read_string(token_type::string);
+            if (next == '-' || is_digit(next)) return read_number<is_final>();
+            if (next == '"') return read_string<is_final>(token_type::string);
             if (next == '[') return open_container(token_type::start_array, false);
             if (next == '{') return open_container(token_type::start_object, true);
           }
@@ -271,11 +285,11 @@ bool reader::read() {
         if (c == ']') return close_container(token_type::end_array);
         return fail(error_code::expected_comma_or_end_array, p);
       case expect::name_or_end_object:
-        if (c == '"') return read_string(token_type::property_name);
+        if (c == '"') return read_string<is_final>(token_type::property_name);
         if (c == '}') return close_container(token_type::end_object);
         return fail(error_code::expected_property_name_or_end_object, p);
       case expect::name:
-        if (c == '"') return read_string(token_type::property_name);
+        if (c == '"') return read_string<is_final>(token_type::property_name);
         if (c == '}') {
           if (state_.options_.allow_trailing_commas) return close_container(token_type::end_object);
           return fail(error_code::trailing_comma_not_allowed, p);
@@ -297,12 +311,12 @@ bool reader::read() {
         break;
     }
     switch (c) {
-      case '"': return read_string(token_type::string);
+      case '"': return read_string<is_final>(token_type::string);
       case '{': return open_container(token_type::start_object, true);
       case '[': return open_container(token_type::start_array, false);
       case 't':
       case 'f':
-      case 'n': return read_literal();
+      case 'n': return read_literal<is_final>();
       case '-':
       case '0':
       case '1':
@@ -313,7 +327,7 @@ bool reader::read() {
       case '6':
       case '7':
       case '8':
-      case '9': return read_number();
+      case '9': return read_number<is_final>();
       default:
         return fail(state_.expect_ == expect::value_or_end_array ? error_code::expected_value_or_end_array
                                                                  : error_code::expected_value,
@@ -344,6 +358,7 @@ JSONJIT_HOT bool reader::close_container(token_type type) {
   return true;
 }
 
+template <bool is_final>
 bool reader::read_string(token_type type) {
   const char* const quote = pos_;
   const std::uint64_t line = state_.line_, line_start = state_.line_start_;
@@ -359,7 +374,7 @@ bool reader::read_string(token_type type) {
         // The ':' belongs to the property name token.
         const char* q = pos_ < end_ && *pos_ == ':' ? pos_ : skip_whitespace(pos_);
         if (q == end_) {
-          if (!final_) return need_more();
+          if (!is_final) return need_more();
           return fail(error_code::expected_colon, end_);
         }
         if (*q != ':') return fail(error_code::expected_colon, q);
@@ -426,22 +441,23 @@ bool reader::read_string(token_type type) {
                                                    reinterpret_cast<const unsigned char*>(end_));
       if (length == 0) return fail(error_code::invalid_utf8, p);
       if (length < 0) {
-        if (!final_) return need_more();
+        if (!is_final) return need_more();
         return fail(error_code::invalid_utf8, p);
       }
       p += length;
     } while (p < end_ && static_cast<unsigned char>(*p) >= 0x80);
   }
-  if (!final_) return need_more();
+  if (!is_final) return need_more();
   return fail(error_code::unterminated_string, end_);
 }
 
+template <bool is_final>
 JSONJIT_HOT bool reader::read_number() {
   const char* const start = pos_;
   const char* p = start;
   // Reaching the end mid-number: more input may continue it.
   const auto incomplete = [&]() {
-    if (!final_) return need_more();
+    if (!is_final) return need_more();
     return fail(error_code::expected_digit, end_);
   };
   if (*p == '-') {
@@ -472,13 +488,14 @@ JSONJIT_HOT bool reader::read_number() {
     if (!is_digit(*p)) return fail(error_code::expected_digit, p);
     p = detail::skip_digits(p + 1, end_);
   }
-  if (p == end_ && !final_) return need_more();
+  if (p == end_ && !is_final) return need_more();
   begin_token(token_type::number, start, static_cast<std::size_t>(p - start));
   pos_ = p;
   after_scalar();
   return true;
 }
 
+template <bool is_final>
 JSONJIT_HOT bool reader::read_literal() {
   std::string_view literal;
   token_type type;
@@ -493,7 +510,7 @@ JSONJIT_HOT bool reader::read_literal() {
     if (pos_[i] != literal[i]) return fail(error_code::invalid_literal, pos_ + i);
   }
   if (n < literal.size()) {
-    if (!final_) return need_more();
+    if (!is_final) return need_more();
     return fail(error_code::invalid_literal, end_);
   }
   begin_token(type, pos_, literal.size());
@@ -502,10 +519,11 @@ JSONJIT_HOT bool reader::read_literal() {
   return true;
 }
 
+template <bool is_final>
 JSONJIT_COLD bool reader::read_comment() {
   const char* const start = pos_;
   if (end_ - start < 2) {
-    if (!final_) return need_more();
+    if (!is_final) return need_more();
     return fail(error_code::invalid_comment, start);
   }
   const bool line_comment = start[1] == '/';
@@ -518,7 +536,7 @@ JSONJIT_COLD bool reader::read_comment() {
     if (c >= 0x80) {
       const detail::utf8_sequence seq = detail::decode_utf8(reinterpret_cast<const unsigned char*>(p),
                                                             reinterpret_cast<const unsigned char*>(end_));
-      if (seq.length == 0 || (seq.length < 0 && final_)) return fail(error_code::invalid_utf8, p);
+      if (seq.length == 0 || (seq.length < 0 && is_final)) return fail(error_code::invalid_utf8, p);
       if (seq.length < 0) return need_more();
       p += seq.length;
       continue;
@@ -539,7 +557,7 @@ JSONJIT_COLD bool reader::read_comment() {
     ++p;
   }
   if (text_end == nullptr) {
-    if (!final_) return need_more();
+    if (!is_final) return need_more();
     if (!line_comment) return fail(error_code::unterminated_comment, end_);
     text_end = end_;
   }
