@@ -362,34 +362,48 @@ template <bool is_final>
 bool reader::read_string(token_type type) {
   const char* const quote = pos_;
   const std::uint64_t line = state_.line_, line_start = state_.line_start_;
+  // The string ends at `close` (its closing quote): finish the token.
+  const auto finish = [&](const char* close, bool escaped) {
+    pos_ = close + 1;
+    if (type == token_type::property_name) {
+      // The ':' belongs to the property name token.
+      const char* q = pos_ < end_ && *pos_ == ':' ? pos_ : skip_whitespace(pos_);
+      if (q == end_) {
+        if (!is_final) return need_more();
+        return fail(error_code::expected_colon, end_);
+      }
+      if (*q != ':') return fail(error_code::expected_colon, q);
+      pos_ = q + 1;
+      state_.expect_ = expect::member_value;
+    } else {
+      after_scalar();
+    }
+    token_ = type;
+    token_line_ = line;
+    token_line_start_ = line_start;
+    value_ = {quote + 1, static_cast<std::size_t>(close - quote - 1)};
+    value_escaped_ = escaped;
+    return true;
+  };
   const char* p = quote + 1;
+#if JSONJIT_SSE2
+  // Most strings are short and plain: if the first byte to look at in the next 16 is a quote,
+  // that is the end, known from the masks without loading the byte again.
+  if (end_ - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const auto quotes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('"'))));
+    const auto others = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)))));
+    const unsigned special = quotes | others;
+    if ((quotes & special & (0u - special)) != 0) return finish(p + __builtin_ctz(special), false);
+  }
+#endif
   bool escaped = false;
   for (;;) {
     p = find_string_special(p, end_);
     if (p == end_) break;
     const char c = *p;
-    if (c == '"') {
-      pos_ = p + 1;
-      if (type == token_type::property_name) {
-        // The ':' belongs to the property name token.
-        const char* q = pos_ < end_ && *pos_ == ':' ? pos_ : skip_whitespace(pos_);
-        if (q == end_) {
-          if (!is_final) return need_more();
-          return fail(error_code::expected_colon, end_);
-        }
-        if (*q != ':') return fail(error_code::expected_colon, q);
-        pos_ = q + 1;
-        state_.expect_ = expect::member_value;
-      } else {
-        after_scalar();
-      }
-      token_ = type;
-      token_line_ = line;
-      token_line_start_ = line_start;
-      value_ = {quote + 1, static_cast<std::size_t>(p - quote - 1)};
-      value_escaped_ = escaped;
-      return true;
-    }
+    if (c == '"') return finish(p, escaped);
     if (c == '\\') {
       escaped = true;
       if (end_ - p < 2) break;
