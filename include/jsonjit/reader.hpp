@@ -184,6 +184,9 @@ class reader {
   bool open_container(token_type type, bool is_object);
   bool close_container(token_type type);
   void after_scalar() noexcept;
+  void set_token(token_type type, std::string_view value, bool escaped, std::uint64_t line,
+                 std::uint64_t line_start) noexcept;
+  /// A token that starts on the current line, without escapes.
   void begin_token(token_type type, const char* start, std::size_t size) noexcept;
   void halt() noexcept {
     halted_ = true;

@@ -128,12 +128,17 @@ JSONJIT_COLD bool reader::need_more() {
   return false;
 }
 
-JSONJIT_HOT void reader::begin_token(token_type type, const char* start, std::size_t size) noexcept {
+JSONJIT_HOT void reader::set_token(token_type type, std::string_view value, bool escaped, std::uint64_t line,
+                                   std::uint64_t line_start) noexcept {
   token_ = type;
-  value_ = {start, size};
-  token_line_ = state_.line_;
-  token_line_start_ = state_.line_start_;
-  value_escaped_ = false;
+  value_ = value;
+  value_escaped_ = escaped;
+  token_line_ = line;
+  token_line_start_ = line_start;
+}
+
+JSONJIT_HOT void reader::begin_token(token_type type, const char* start, std::size_t size) noexcept {
+  set_token(type, {start, size}, false, state_.line_, state_.line_start_);
 }
 
 JSONJIT_HOT void reader::after_scalar() noexcept {
@@ -226,7 +231,8 @@ JSONJIT_HOT const char* reader::next_token_start(const char* p) noexcept {
 }
 
 bool reader::read() {
-  if (!fast_) [[unlikely]] return read_general();
+  if (!fast_) [[unlikely]]
+    return read_general();
   return read_token<true>();
 }
 
@@ -378,11 +384,7 @@ bool reader::read_string(token_type type) {
     } else {
       after_scalar();
     }
-    token_ = type;
-    token_line_ = line;
-    token_line_start_ = line_start;
-    value_ = {quote + 1, static_cast<std::size_t>(close - quote - 1)};
-    value_escaped_ = escaped;
+    set_token(type, {quote + 1, static_cast<std::size_t>(close - quote - 1)}, escaped, line, line_start);
     return true;
   };
   const char* p = quote + 1;
@@ -576,11 +578,8 @@ JSONJIT_COLD bool reader::read_comment() {
     text_end = end_;
   }
   if (state_.options_.comments == comment_handling::allow) {
-    token_ = token_type::comment;
-    token_line_ = line;
-    token_line_start_ = line_start;
-    value_escaped_ = false;
-    value_ = {start + 2, static_cast<std::size_t>(text_end - start - 2)};
+    set_token(token_type::comment, {start + 2, static_cast<std::size_t>(text_end - start - 2)}, false, line,
+              line_start);
   }
   pos_ = p;
   return true;
