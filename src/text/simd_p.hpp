@@ -42,8 +42,20 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
   return p;
 }
 
-/// The first byte in [p, end) that is not a decimal digit, or end. Eight bytes at a time.
+/// The first byte in [p, end) that is not a decimal digit, or end. Sixteen bytes at a time
+/// (a whole fraction of a typical double in one step), then eight, then one.
 [[gnu::always_inline]] inline const char* skip_digits(const char* p, const char* end) noexcept {
+#if JSONJIT_SSE2
+  while (end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // Signed compares: bytes >= 0x80 are negative, so below '0'.
+    const __m128i outside =
+        _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8('0')), _mm_cmpgt_epi8(v, _mm_set1_epi8('9')));
+    const auto mask = static_cast<unsigned>(_mm_movemask_epi8(outside));
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
   while (std::endian::native == std::endian::little && end - p >= 8) {
     std::uint64_t word;
     std::memcpy(&word, p, 8);
