@@ -3,7 +3,7 @@
 #                 ASan+UBSan, then the reader fuzzer (clang + libFuzzer) for a short run
 #   make bench  - build Release and print the side-by-side benchmark report
 
-.PHONY: test bench fuzz clean
+.PHONY: test bench clean
 
 test:
 	scripts/install-deps.sh test

@@ -52,7 +52,8 @@ const std::vector<recorded_token>& recorded_tokens(std::string_view name) {
     tokens.push_back(t);
   }
   if (r.error()) {
-    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(name.size()), name.data(), to_string(r.error()).c_str());
+    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(name.size()), name.data(),
+                 to_string(r.error()).c_str());
     std::exit(2);
   }
   return streams.emplace(std::string(name), std::move(tokens)).first->second;

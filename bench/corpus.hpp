@@ -21,8 +21,8 @@ const std::string& corpus(std::string_view name);
 /// writing it feeds (a token holding a std::string was 80 bytes: 7 MB per pass over citm).
 struct recorded_token {
   token_type type;
-  bool is_integer = false;  // numbers: the text is an int64
-  std::uint32_t size = 0;   // of `text`
+  bool is_integer = false;     // numbers: the text is an int64
+  std::uint32_t size = 0;      // of `text`
   const char* text = nullptr;  // strings and names: unescaped; numbers: as written
   union {
     std::int64_t integer;

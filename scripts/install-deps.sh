@@ -5,7 +5,7 @@ set -euo pipefail
 common=(cmake ninja-build g++ make)
 case "${1:-}" in
   test) wanted=("${common[@]}" libgtest-dev clang libclang-rt-14-dev) ;;
-  bench) wanted=("${common[@]}" libbenchmark-dev rapidjson-dev valgrind) ;;
+  bench) wanted=("${common[@]}" libbenchmark-dev rapidjson-dev) ;;
   *) echo "usage: $0 test|bench" >&2; exit 2 ;;
 esac
 

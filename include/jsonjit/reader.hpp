@@ -167,6 +167,11 @@ class reader {
   std::uint64_t offset_of(const char* p) const noexcept {
     return state_.offset_ + static_cast<std::uint64_t>(p - begin_);
   }
+  /// Counts a line break; `line_begin` is the byte after it.
+  void new_line(const char* line_begin) noexcept {
+    ++state_.line_;
+    state_.line_start_ = offset_of(line_begin);
+  }
   bool fail(error_code code, const char* at);
   bool need_more();
   template <bool is_final>

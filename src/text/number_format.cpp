@@ -11,7 +11,10 @@
 namespace jsonjit::detail {
 namespace {
 
-// "00" "01" ... "99": two digits per division halves the divisions.
+static_assert(std::endian::native == std::endian::little,
+              "digits are made in the byte lanes of little-endian words (x86-64, AArch64)");
+
+// "00" "01" ... "99": the two-digit exponent of the scientific form.
 constexpr char digit_pairs[] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -88,24 +91,6 @@ char* lay_out(char* out, const char* digits, int count, int exponent, int thresh
   return out + 2;
 }
 
-// Writes the digits of `value` so that they end at `end`; returns where they start.
-template <class Unsigned>
-char* digits_backwards(char* end, Unsigned value) noexcept {
-  char* p = end;
-  while (value >= 100) {
-    p -= 2;
-    std::memcpy(p, digit_pairs + 2 * static_cast<unsigned>(value % 100), 2);
-    value /= 100;
-  }
-  if (value >= 10) {
-    p -= 2;
-    std::memcpy(p, digit_pairs + 2 * static_cast<unsigned>(value), 2);
-  } else {
-    *--p = static_cast<char>('0' + value);
-  }
-  return p;
-}
-
 // The 8 decimal digits of v < 10^8 as ASCII in one little-endian word (first digit in the
 // lowest byte; leading zeros included), computed in parallel lanes: split into 4-digit
 // halves, then 2-digit quarters, then digits.
@@ -123,12 +108,7 @@ inline void store8(char* out, std::uint64_t word) noexcept {
 
 // Writes the 8 digits of v < 10^8, leading zeros included.
 inline void write_8_digits(char* out, std::uint32_t v) noexcept {
-  if constexpr (std::endian::native == std::endian::little) {
-    store8(out, eight_digits(v));
-  } else {
-    char* start = digits_backwards(out + 8, v);
-    std::memset(out, '0', static_cast<std::size_t>(start - out));
-  }
+  store8(out, eight_digits(v));
 }
 
 // Shortest digits from std::to_chars' scientific text ("d.ddde+XX"), laid out by lay_out.
@@ -155,26 +135,20 @@ char* format_with_to_chars(char* out, Float value, int threshold) noexcept {
 char* format_uint64(char* out, std::uint64_t value) noexcept {
   static_assert(max_number_chars >= 24);
   const int count = count_digits(value);
-  if constexpr (std::endian::native == std::endian::little) {
-    // Groups of eight digits made in registers and stored straight to the output; the first
-    // group is shifted so that its leading zeros fall off (later stores overwrite its tail).
-    if (value < 100000000) {
-      store8(out, eight_digits(static_cast<std::uint32_t>(value)) >> (8 * (8 - count)));
-    } else if (value < 10000000000000000) {
-      const int first = count - 8;
-      store8(out, eight_digits(static_cast<std::uint32_t>(value / 100000000)) >> (8 * (8 - first)));
-      store8(out + first, eight_digits(static_cast<std::uint32_t>(value % 100000000)));
-    } else {
-      const int first = count - 16;
-      const std::uint64_t low16 = value % 10000000000000000;
-      store8(out, eight_digits(static_cast<std::uint32_t>(value / 10000000000000000)) >> (8 * (8 - first)));
-      store8(out + first, eight_digits(static_cast<std::uint32_t>(low16 / 100000000)));
-      store8(out + first + 8, eight_digits(static_cast<std::uint32_t>(low16 % 100000000)));
-    }
+  // Groups of eight digits made in registers and stored straight to the output; the first
+  // group is shifted so that its leading zeros fall off (later stores overwrite its tail).
+  if (value < 100000000) {
+    store8(out, eight_digits(static_cast<std::uint32_t>(value)) >> (8 * (8 - count)));
+  } else if (value < 10000000000000000) {
+    const int first = count - 8;
+    store8(out, eight_digits(static_cast<std::uint32_t>(value / 100000000)) >> (8 * (8 - first)));
+    store8(out + first, eight_digits(static_cast<std::uint32_t>(value % 100000000)));
   } else {
-    char buffer[24];
-    digits_backwards(buffer + count, value);
-    std::memcpy(out, buffer, static_cast<std::size_t>(count));
+    const int first = count - 16;
+    const std::uint64_t low16 = value % 10000000000000000;
+    store8(out, eight_digits(static_cast<std::uint32_t>(value / 10000000000000000)) >> (8 * (8 - first)));
+    store8(out + first, eight_digits(static_cast<std::uint32_t>(low16 / 100000000)));
+    store8(out + first + 8, eight_digits(static_cast<std::uint32_t>(low16 % 100000000)));
   }
   return out + count;
 }

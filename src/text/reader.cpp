@@ -4,6 +4,7 @@
 #include <jsonjit/reader.hpp>
 
 #include <cstring>
+#include <optional>
 #include <utility>
 
 #include "text/simd_p.hpp"
@@ -153,13 +154,11 @@ JSONJIT_HOT void reader::after_scalar() noexcept {
 const char* reader::skip_whitespace(const char* p) noexcept {
   while (p < end_) {
     const char c = *p;
-    if (c > ' ') return p;  // the common case: a token follows at once (bytes >= 0x80 are < 0)
+    if (above_space(c)) return p;  // the common case: a token follows at once
     if (c == ' ' || c == '\t' || c == '\r') {
       ++p;
     } else if (c == '\n') {
-      ++p;
-      ++state_.line_;
-      state_.line_start_ = offset_of(p);
+      new_line(++p);
       p = detail::skip_spaces(p, end_);  // indentation usually follows
     } else {
       return p;
@@ -193,23 +192,20 @@ JSONJIT_COLD bool reader::at_end() {
 }
 
 JSONJIT_COLD bool reader::start() {
-  if (!state_.started_) {
-    // A UTF-8 byte order mark before the first value is skipped (as System.Text.Json does).
-    const std::size_t available = static_cast<std::size_t>(end_ - pos_);
-    const std::size_t n = available < 3 ? available : 3;
-    if (std::memcmp(pos_, "\xEF\xBB\xBF", n) == 0) {
-      if (n < 3 && !final_) {
-        needs_more_ = true;
-        return false;
-      }
-      if (n == 3) {
-        pos_ += 3;
-        state_.line_start_ = offset_of(pos_);
-      }
+  // A UTF-8 byte order mark before the first value is skipped (as System.Text.Json does).
+  const std::size_t available = static_cast<std::size_t>(end_ - pos_);
+  const std::size_t n = available < 3 ? available : 3;
+  if (std::memcmp(pos_, "\xEF\xBB\xBF", n) == 0) {
+    if (n < 3 && !final_) {
+      needs_more_ = true;
+      return false;
     }
-    state_.started_ = true;
+    if (n == 3) {
+      pos_ += 3;
+      state_.line_start_ = offset_of(pos_);
+    }
   }
-  fast_ = final_;
+  state_.started_ = true;
   return true;
 }
 
@@ -220,8 +216,7 @@ JSONJIT_HOT const char* reader::next_token_start(const char* p) noexcept {
   if (end_ - p >= 2) {
     if (p[0] == ' ' && above_space(p[1])) return p + 1;
     if (p[0] == '\n') {
-      ++state_.line_;
-      state_.line_start_ = offset_of(p + 1);
+      new_line(p + 1);
       const char* q = detail::skip_spaces(p + 1, end_);
       if (q < end_ && above_space(*q)) return q;
       p = q;
@@ -398,6 +393,7 @@ bool reader::read_string(token_type type) {
         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)))));
     const unsigned special = quotes | others;
     if ((quotes & special & (0u - special)) != 0) return finish(p + __builtin_ctz(special), false);
+    p += special != 0 ? __builtin_ctz(special) : 16;  // the scan goes on from there
   }
 #endif
   bool escaped = false;
@@ -550,11 +546,11 @@ JSONJIT_COLD bool reader::read_comment() {
   while (p < end_) {
     const auto c = static_cast<unsigned char>(*p);
     if (c >= 0x80) {
-      const detail::utf8_sequence seq = detail::decode_utf8(reinterpret_cast<const unsigned char*>(p),
-                                                            reinterpret_cast<const unsigned char*>(end_));
-      if (seq.length == 0 || (seq.length < 0 && is_final)) return fail(error_code::invalid_utf8, p);
-      if (seq.length < 0) return need_more();
-      p += seq.length;
+      const int length = detail::valid_utf8_length(reinterpret_cast<const unsigned char*>(p),
+                                                   reinterpret_cast<const unsigned char*>(end_));
+      if (length == 0 || (length < 0 && is_final)) return fail(error_code::invalid_utf8, p);
+      if (length < 0) return need_more();
+      p += length;
       continue;
     }
     if (line_comment) {
@@ -567,8 +563,7 @@ JSONJIT_COLD bool reader::read_comment() {
       p += 2;
       break;
     } else if (c == '\n') {
-      ++state_.line_;
-      state_.line_start_ = offset_of(p + 1);
+      new_line(p + 1);
     }
     ++p;
   }
@@ -593,7 +588,8 @@ bool reader::skip() {
   }
   // On a non-final piece, running out of data restores the reader so that skip() can be
   // called again once more data is there.
-  reader saved = final_ ? reader(std::string_view{}) : *this;
+  std::optional<reader> saved;
+  if (!final_) saved = *this;
   if (token_ == token_type::property_name) {
     if (!read()) goto out_of_data;
     while (token_ == token_type::comment) {
@@ -610,7 +606,7 @@ bool reader::skip() {
 
 out_of_data:
   if (needs_more_) {
-    *this = std::move(saved);
+    *this = std::move(*saved);
     needs_more_ = true;
   }
   return false;

@@ -32,11 +32,11 @@ error_code integer_magnitude(std::string_view text, bool& negative, std::uint64_
   return error_code::none;
 }
 
-// Sign of the decimal exponent of a number whose magnitude from_chars found out of range:
-// true if it overflowed (too large), false if it underflowed (too close to zero).
+// Whether a number that from_chars found out of range overflowed (too large) rather than
+// underflowed (too close to zero): the sign of its decimal magnitude, i.e. the position of its
+// first significant digit relative to the point, plus the exponent (saturated).
 bool overflowed(std::string_view text) noexcept {
   std::size_t i = text[0] == '-' ? 1 : 0;
-  std::int64_t exponent = 0;  // position of the first significant digit, relative to '.'
   bool seen_significant = false;
   std::int64_t integer_digits = 0, leading_fraction_zeros = 0;
   for (; i < text.size() && text[i] != '.' && text[i] != 'e' && text[i] != 'E'; ++i) {
@@ -49,8 +49,8 @@ bool overflowed(std::string_view text) noexcept {
       if (text[i] != '0') seen_significant = true;
     }
   }
-  exponent = integer_digits > 0 ? integer_digits : -leading_fraction_zeros;
-  if (i < text.size()) {  // explicit exponent; saturate instead of overflowing
+  std::int64_t magnitude = integer_digits > 0 ? integer_digits : -leading_fraction_zeros;
+  if (i < text.size()) {  // the exponent
     ++i;
     const bool negative = text[i] == '-';
     if (text[i] == '+' || text[i] == '-') ++i;
@@ -58,9 +58,9 @@ bool overflowed(std::string_view text) noexcept {
     for (; i < text.size(); ++i) {
       if (e < 1'000'000'000) e = e * 10 + (text[i] - '0');
     }
-    exponent += negative ? -e : e;
+    magnitude += negative ? -e : e;
   }
-  return exponent > 0;
+  return magnitude > 0;
 }
 
 }  // namespace

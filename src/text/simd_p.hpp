@@ -56,7 +56,8 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
     p += 16;
   }
 #endif
-  while (std::endian::native == std::endian::little && end - p >= 8) {
+  static_assert(std::endian::native == std::endian::little, "the SWAR step reads a little-endian word");
+  while (end - p >= 8) {
     std::uint64_t word;
     std::memcpy(&word, p, 8);
     // A byte is a digit iff its high nibble is 3 and adding 6 does not carry into it.

@@ -10,9 +10,9 @@ bool is_valid_utf8(const char* p, const char* end) noexcept {
   while (at < stop) {
     at = reinterpret_cast<const unsigned char*>(skip_ascii(reinterpret_cast<const char*>(at), end));
     if (at == stop) break;
-    const utf8_sequence seq = decode_utf8(at, stop);
-    if (seq.length <= 0) return false;
-    at += seq.length;
+    const int length = valid_utf8_length(at, stop);
+    if (length <= 0) return false;
+    at += length;
   }
   return true;
 }

@@ -16,8 +16,6 @@
 
 namespace jsonjit {
 
-static_assert(writer_options{}.max_depth > 0);
-
 namespace {
 // Raw values and Base64 are copied in pieces of this many bytes.
 constexpr std::size_t piece = 1024;
