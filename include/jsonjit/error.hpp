@@ -62,7 +62,14 @@ enum class error_code : std::uint8_t {
   non_finite_number,
   invalid_raw_value,
   comment_contains_end_marker,
-  sink_failed,  // the last code (tests iterate up to it)
+  sink_failed,
+
+  // Documents and values.
+  duplicate_property_name,
+  input_too_large,
+  wrong_type,
+  property_not_found,
+  index_out_of_range,  // the last code (tests iterate up to it)
 };
 
 /// A one-line English description of `code`, naming what was expected. Never empty.
@@ -87,6 +94,20 @@ std::string message(const error_info& error);
 /// "line L, column C (byte O): " followed by message(error).
 std::string to_string(const error_info& error);
 
+/// An error in parsed JSON with where it is in the text and in the JSON value: the JSON path
+/// of the value it concerns ("$.features[3].geometry"), and for duplicate_property_name the
+/// (unescaped) name.
+struct parse_error {
+  error_info info;
+  std::string path;
+  std::string name;
+
+  explicit operator bool() const noexcept { return static_cast<bool>(info); }
+};
+
+/// to_string(info), then " at PATH", then ": \"NAME\"" where there is a name.
+std::string to_string(const parse_error& error);
+
 #if defined(__cpp_exceptions)
 /// Thrown by `result<T>::value()` on an error, where exceptions are enabled.
 class json_error : public std::runtime_error {
@@ -94,28 +115,35 @@ class json_error : public std::runtime_error {
   explicit json_error(error_code code) : std::runtime_error(std::string(message(code))), code_(code) {}
   explicit json_error(const error_info& info)
       : std::runtime_error(to_string(info)), code_(info.code), info_(info) {}
+  explicit json_error(const parse_error& error)
+      : std::runtime_error(to_string(error)), code_(error.info.code), info_(error.info), path_(error.path) {}
   error_code code() const noexcept { return code_; }
   /// Where it happened; all zero for errors that have no input position.
   const error_info& where() const noexcept { return info_; }
+  /// The JSON path of the value concerned; empty where the error has none.
+  const std::string& path() const noexcept { return path_; }
 
  private:
   error_code code_;
   error_info info_{};
+  std::string path_;
 };
 #endif
 
-/// A value or the error that prevented it.
-template <class T>
+/// A value or the error that prevented it: an error_code, or a parse_error where the
+/// position matters.
+template <class T, class Error = error_code>
 class result {
  public:
-  result(T value) : value_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
-  result(error_code code) : value_(code) {}      // NOLINT(google-explicit-constructor)
+  result(T value) : value_(std::move(value)) {}   // NOLINT(google-explicit-constructor)
+  result(Error error) : value_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
   bool has_value() const noexcept { return value_.index() == 0; }
   explicit operator bool() const noexcept { return has_value(); }
-  error_code error() const noexcept {
-    const error_code* code = std::get_if<1>(&value_);
-    return code != nullptr ? *code : error_code::none;
+  /// The error; error_code::none (or an empty parse_error) if there is a value.
+  Error error() const {
+    const Error* error = std::get_if<1>(&value_);
+    return error != nullptr ? *error : Error{};
   }
 
   /// The value. On an error: throws json_error, or aborts where exceptions are disabled.
@@ -133,6 +161,8 @@ class result {
   }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
   T value_or(T fallback) const { return has_value() ? std::get<0>(value_) : std::move(fallback); }
 
  private:
@@ -144,7 +174,7 @@ class result {
     __builtin_trap();
 #endif
   }
-  std::variant<T, error_code> value_;
+  std::variant<T, Error> value_;
 };
 
 }  // namespace jsonjit

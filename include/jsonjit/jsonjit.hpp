@@ -1,6 +1,7 @@
 // Everything public in jsonjit. Prefer the narrower headers where compile time matters.
 #pragma once
 
+#include <jsonjit/document.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/output.hpp>
 #include <jsonjit/reader.hpp>

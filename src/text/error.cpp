@@ -49,6 +49,11 @@ std::string_view message(error_code code) noexcept {
     case error_code::invalid_raw_value: return "the raw value is not one complete, valid JSON value";
     case error_code::comment_contains_end_marker: return "a comment cannot contain '*/'";
     case error_code::sink_failed: return "the output sink failed to take the data";
+    case error_code::duplicate_property_name: return "duplicate property name";
+    case error_code::input_too_large: return "the input is too large for a document (4 GiB or more)";
+    case error_code::wrong_type: return "the value does not have the requested type";
+    case error_code::property_not_found: return "the object has no property of that name";
+    case error_code::index_out_of_range: return "the index is past the end of the array";
   }
   return "unknown error";
 }
@@ -62,6 +67,17 @@ std::string message(const error_info& error) {
 std::string to_string(const error_info& error) {
   return "line " + std::to_string(error.line) + ", column " + std::to_string(error.column) + " (byte " +
          std::to_string(error.offset) + "): " + message(error);
+}
+
+std::string to_string(const parse_error& error) {
+  std::string text = to_string(error.info);
+  if (!error.path.empty()) {
+    // Insert " at PATH" before the message, after the position.
+    const std::size_t colon = text.find("): ");
+    text.insert(colon + 1, " at " + error.path);
+  }
+  if (!error.name.empty()) text += ": \"" + error.name + "\"";
+  return text;
 }
 
 }  // namespace jsonjit

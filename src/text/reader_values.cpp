@@ -1,69 +1,13 @@
 // Typed access to the reader's current token: numbers with range checks, unescaped strings.
 #include <jsonjit/reader.hpp>
 
-#include <charconv>
 #include <cstring>
 #include <limits>
 
+#include "text/number_parse_p.hpp"
 #include "text/unescape_p.hpp"
 
 namespace jsonjit {
-namespace {
-
-// The sign and magnitude of a number token (valid JSON number text) that must be an integer.
-error_code integer_magnitude(std::string_view text, bool& negative, std::uint64_t& magnitude) noexcept {
-  const char* p = text.data();
-  const char* const end = p + text.size();
-  negative = *p == '-';
-  p += negative;
-  std::uint64_t v = 0;
-  const char* const digits = p;
-  for (; p < end && static_cast<unsigned char>(*p - '0') < 10; ++p) {
-    const auto digit = static_cast<std::uint64_t>(*p - '0');
-    // 19 digits always fit; beyond that check each step.
-    if (p - digits >= 19 && (v > (UINT64_MAX - digit) / 10)) {
-      while (p < end && static_cast<unsigned char>(*p - '0') < 10) ++p;
-      return p == end ? error_code::number_out_of_range : error_code::number_not_integer;
-    }
-    v = v * 10 + digit;
-  }
-  if (p != end) return error_code::number_not_integer;  // a fraction or an exponent
-  magnitude = v;
-  return error_code::none;
-}
-
-// Whether a number that from_chars found out of range overflowed (too large) rather than
-// underflowed (too close to zero): the sign of its decimal magnitude, i.e. the position of its
-// first significant digit relative to the point, plus the exponent (saturated).
-bool overflowed(std::string_view text) noexcept {
-  std::size_t i = text[0] == '-' ? 1 : 0;
-  bool seen_significant = false;
-  std::int64_t integer_digits = 0, leading_fraction_zeros = 0;
-  for (; i < text.size() && text[i] != '.' && text[i] != 'e' && text[i] != 'E'; ++i) {
-    if (text[i] != '0') seen_significant = true;
-    if (seen_significant) ++integer_digits;
-  }
-  if (i < text.size() && text[i] == '.') {
-    for (++i; i < text.size() && text[i] != 'e' && text[i] != 'E'; ++i) {
-      if (!seen_significant && text[i] == '0') ++leading_fraction_zeros;
-      if (text[i] != '0') seen_significant = true;
-    }
-  }
-  std::int64_t magnitude = integer_digits > 0 ? integer_digits : -leading_fraction_zeros;
-  if (i < text.size()) {  // the exponent
-    ++i;
-    const bool negative = text[i] == '-';
-    if (text[i] == '+' || text[i] == '-') ++i;
-    std::int64_t e = 0;
-    for (; i < text.size(); ++i) {
-      if (e < 1'000'000'000) e = e * 10 + (text[i] - '0');
-    }
-    magnitude += negative ? -e : e;
-  }
-  return magnitude > 0;
-}
-
-}  // namespace
 
 result<bool> reader::get_bool() const {
   if (token_ == token_type::true_value) return true;
@@ -75,7 +19,7 @@ result<std::int64_t> reader::get_int64() const {
   if (token_ != token_type::number) return error_code::wrong_token_type;
   bool negative = false;
   std::uint64_t magnitude = 0;
-  if (const error_code e = integer_magnitude(value_, negative, magnitude); e != error_code::none) return e;
+  if (const error_code e = detail::integer_magnitude(value_, negative, magnitude); e != error_code::none) return e;
   if (negative) {
     if (magnitude > std::uint64_t{1} << 63) return error_code::number_out_of_range;
     return static_cast<std::int64_t>(0 - magnitude);  // two's complement, INT64_MIN included
@@ -90,7 +34,7 @@ result<std::uint64_t> reader::get_uint64() const {
   if (token_ != token_type::number) return error_code::wrong_token_type;
   bool negative = false;
   std::uint64_t magnitude = 0;
-  if (const error_code e = integer_magnitude(value_, negative, magnitude); e != error_code::none) return e;
+  if (const error_code e = detail::integer_magnitude(value_, negative, magnitude); e != error_code::none) return e;
   if (negative && magnitude != 0) return error_code::number_out_of_range;  // "-0" is 0
   return magnitude;
 }
@@ -114,12 +58,7 @@ result<std::uint32_t> reader::get_uint32() const {
 result<double> reader::get_double() const {
   if (token_ != token_type::number) return error_code::wrong_token_type;
   double v = 0;
-  const auto r = std::from_chars(value_.data(), value_.data() + value_.size(), v);
-  if (r.ec == std::errc::result_out_of_range) {
-    if (overflowed(value_)) return error_code::number_out_of_range;
-    return value_[0] == '-' ? -0.0 : 0.0;
-  }
-  if (r.ec != std::errc{}) return error_code::wrong_token_type;  // unreachable: validated
+  if (const error_code e = detail::parse_double(value_, v); e != error_code::none) return e;
   return v;
 }
 

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "text/utf8_p.hpp"
 
@@ -44,6 +45,23 @@ inline std::size_t decode_escape(const char* p, char* out, int& written) noexcep
   *out = simple;
   written = 1;
   return 2;
+}
+
+/// Unescapes the validated string text [p, end) into `out`, which has room for end - p bytes
+/// (the text never grows); returns the end of the output.
+inline char* unescape(const char* p, const char* end, char* out) noexcept {
+  while (p < end) {
+    const char* backslash = static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)));
+    const char* run_end = backslash != nullptr ? backslash : end;
+    std::memcpy(out, p, static_cast<std::size_t>(run_end - p));
+    out += run_end - p;
+    p = run_end;
+    if (p == end) break;
+    int written = 0;
+    p += decode_escape(p, out, written);
+    out += written;
+  }
+  return out;
 }
 
 }  // namespace jsonjit::detail

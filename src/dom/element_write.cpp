@@ -1,0 +1,82 @@
+// Writing a document's values through the writer: one pass over the tape, no recursion.
+#include <jsonjit/detail/bit_stack.hpp>
+#include <jsonjit/document.hpp>
+#include <jsonjit/output.hpp>
+
+#include <cstring>
+
+namespace jsonjit {
+
+using detail::tape_tag;
+namespace tape = detail::tape;
+
+void element::write(writer& w) const {
+  if (!exists()) return;
+  const std::uint32_t last = tape::next(tape_, index_);
+  detail::bit_stack in_object;
+  std::uint32_t depth = 0;
+  bool name_next = false;
+  for (std::uint32_t i = index_; i < last;) {
+    const std::uint64_t word = tape_[i];
+    const tape_tag t = tape::tag(word);
+    if (name_next && t != tape_tag::end_object) {
+      w.property_name(tape::text_at(strings_, tape::offset(word)));
+      name_next = false;
+      ++i;
+      continue;
+    }
+    switch (t) {
+      case tape_tag::null_value: w.null_value(); break;
+      case tape_tag::false_value: w.bool_value(false); break;
+      case tape_tag::true_value: w.bool_value(true); break;
+      case tape_tag::int64:
+      case tape_tag::uint64:
+      case tape_tag::double_value: {
+        const std::uint64_t bits = tape_[i + 1];
+        if (tape::offset(word) != 0) {
+          w.raw_value(tape::text_at(strings_, tape::offset(word) - 1), true);
+        } else if (t == tape_tag::int64) {
+          w.number_value(static_cast<std::int64_t>(bits));
+        } else if (t == tape_tag::uint64) {
+          w.number_value(bits);
+        } else {
+          double value;
+          std::memcpy(&value, &bits, sizeof value);
+          w.number_value(value);
+        }
+        ++i;
+        break;
+      }
+      case tape_tag::string: w.string_value(tape::text_at(strings_, tape::offset(word))); break;
+      case tape_tag::start_array:
+        w.start_array();
+        in_object.set(depth++, false);
+        break;
+      case tape_tag::start_object:
+        w.start_object();
+        in_object.set(depth++, true);
+        break;
+      case tape_tag::end_array:
+        w.end_array();
+        --depth;
+        break;
+      case tape_tag::end_object:
+        w.end_object();
+        --depth;
+        break;
+    }
+    ++i;
+    name_next = depth > 0 && in_object.get(depth - 1);
+  }
+}
+
+result<std::string> element::to_json(const writer_options& options) const {
+  if (!exists()) return why_;
+  memory_output out;
+  writer w(out, options);
+  write(w);
+  if (!w.ok()) return w.error();
+  return out.str();
+}
+
+}  // namespace jsonjit

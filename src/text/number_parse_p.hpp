@@ -1,0 +1,38 @@
+// Converting number text the reader has already validated. Private to the library.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include <jsonjit/error.hpp>
+
+namespace jsonjit::detail {
+
+/// The sign and magnitude of valid JSON number text that must be an integer: fails with
+/// number_not_integer for a fraction or exponent, number_out_of_range beyond 64 bits.
+inline error_code integer_magnitude(std::string_view text, bool& negative, std::uint64_t& magnitude) noexcept {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  negative = *p == '-';
+  p += negative;
+  std::uint64_t v = 0;
+  const char* const digits = p;
+  for (; p < end && static_cast<unsigned char>(*p - '0') < 10; ++p) {
+    const auto digit = static_cast<std::uint64_t>(*p - '0');
+    // 19 digits always fit; beyond that check each step.
+    if (p - digits >= 19 && (v > (UINT64_MAX - digit) / 10)) {
+      while (p < end && static_cast<unsigned char>(*p - '0') < 10) ++p;
+      return p == end ? error_code::number_out_of_range : error_code::number_not_integer;
+    }
+    v = v * 10 + digit;
+  }
+  if (p != end) return error_code::number_not_integer;  // a fraction or an exponent
+  magnitude = v;
+  return error_code::none;
+}
+
+/// The nearest double to valid JSON number text; fails with number_out_of_range on overflow
+/// (1e400), gives ±0 on underflow.
+error_code parse_double(std::string_view text, double& value) noexcept;
+
+}  // namespace jsonjit::detail

@@ -1,0 +1,63 @@
+// json-serde through jsonjit::document: every number is stored as int64 or double and written
+// in its shortest round-trip form, which the benchmark's expected hashes require.
+#include <jsonjit/document.hpp>
+#include <jsonjit/output.hpp>
+#include <jsonjit/writer.hpp>
+
+#include <vector>
+
+#include "engines.hpp"
+
+namespace json_serde {
+namespace {
+
+constexpr jsonjit::writer_options compact{.escaping = jsonjit::escape_mode::relaxed};
+
+bool finish(jsonjit::writer& w, jsonjit::memory_output& out, std::string& text, std::string& error) {
+  if (!w.ok()) {
+    error = std::string(jsonjit::message(w.error()));
+    return false;
+  }
+  text = out.str();
+  return true;
+}
+
+bool run_dom(std::string_view json, int n, outputs& out, std::string& error) {
+  auto first = jsonjit::document::parse(json);
+  if (!first) {
+    error = jsonjit::to_string(first.error());
+    return false;
+  }
+  {
+    jsonjit::memory_output text;
+    jsonjit::writer w(text, compact);
+    first->root().write(w);
+    if (!finish(w, text, out.single, error)) return false;
+  }
+  std::vector<jsonjit::document> list;
+  list.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    auto doc = jsonjit::document::parse(json);
+    if (!doc) {
+      error = jsonjit::to_string(doc.error());
+      return false;
+    }
+    list.push_back(std::move(*doc));
+  }
+  jsonjit::memory_output text;
+  jsonjit::writer w(text, compact);
+  w.start_array();
+  for (const jsonjit::document& doc : list) doc.root().write(w);
+  w.end_array();
+  return finish(w, text, out.list, error);
+}
+
+constexpr engine all[] = {
+    {"dom", "jsonjit::document (untyped, like PLB's 1.cs)", run_dom},
+};
+
+}  // namespace
+
+std::span<const engine> engines() { return all; }
+
+}  // namespace json_serde

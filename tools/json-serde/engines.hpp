@@ -1,0 +1,28 @@
+// The ways json-serde can turn text into values and back. Each engine does the benchmark's
+// two steps: one value serialized compactly, and the text parsed `n` times into a list that is
+// serialized as one array. The typed engine (GeoJSON structs, like PLB's 2.cs) joins this
+// table with the typed serializer.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace json_serde {
+
+struct outputs {
+  std::string single;  // compact(parse(json))
+  std::string list;    // "[" + n copies of single joined by "," + "]", from n separate parses
+};
+
+struct engine {
+  std::string_view name;
+  std::string_view description;
+  /// Fills `out`; on invalid input returns false with a message in `error`.
+  bool (*run)(std::string_view json, int n, outputs& out, std::string& error);
+};
+
+/// Every engine; the first is the default.
+std::span<const engine> engines();
+
+}  // namespace json_serde
