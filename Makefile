@@ -21,7 +21,7 @@ bench:
 	scripts/install-deps.sh bench
 	cmake --preset release
 	cmake --build --preset release
-	build/release/bench/jsonjit_bench_text --benchmark_min_time=0.2 --benchmark_repetitions=5 \
+	build/release/bench/jsonjit_bench --benchmark_min_time=0.2 --benchmark_repetitions=5 \
 	  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true
 
 clean:

@@ -5,7 +5,7 @@
 set -euo pipefail
 build=${1:-build/release}
 filter=${2:-.}
-bench="$build/bench/jsonjit_bench_text"
+bench="$build/bench/jsonjit_bench"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$bench" --benchmark_list_tests=true | grep -E "$filter" | while read -r name; do

@@ -2,8 +2,8 @@
 #include <benchmark/benchmark.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstdlib>
-#include <new>
 
 #include "corpus.hpp"
 #include "main.hpp"
@@ -17,16 +17,36 @@ std::uint64_t jsonjit::bench::allocations_so_far() noexcept {
   return allocation_count.load(std::memory_order_relaxed);
 }
 
-void* operator new(std::size_t size) {
+// Every heap allocation is counted where all of them pass, whatever the library: C++ new, C
+// malloc (RapidJSON's allocator), aligned allocation (simdjson). glibc's own entry points do
+// the work.
+extern "C" {
+void* __libc_malloc(std::size_t size);
+void* __libc_calloc(std::size_t count, std::size_t size);
+void* __libc_realloc(void* p, std::size_t size);
+void* __libc_memalign(std::size_t alignment, std::size_t size);
+
+void* malloc(std::size_t size) {
   allocation_count.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
+  return __libc_malloc(size);
 }
-void operator delete(void* p) noexcept {
-  std::free(p);
+void* calloc(std::size_t count, std::size_t size) {
+  allocation_count.fetch_add(1, std::memory_order_relaxed);
+  return __libc_calloc(count, size);
 }
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
+void* realloc(void* p, std::size_t size) {
+  allocation_count.fetch_add(1, std::memory_order_relaxed);
+  return __libc_realloc(p, size);
+}
+void* aligned_alloc(std::size_t alignment, std::size_t size) {
+  allocation_count.fetch_add(1, std::memory_order_relaxed);
+  return __libc_memalign(alignment, size);
+}
+int posix_memalign(void** p, std::size_t alignment, std::size_t size) {
+  allocation_count.fetch_add(1, std::memory_order_relaxed);
+  *p = __libc_memalign(alignment, size);
+  return *p != nullptr ? 0 : ENOMEM;
+}
 }
 
 int main(int argc, char** argv) {

@@ -29,22 +29,29 @@ void ratio_reporter::ReportRuns(const std::vector<Run>& runs) {
 
 void ratio_reporter::Finalize() {
   ConsoleReporter::Finalize();
-  std::printf("\n%-40s %-26s %10s %10s %12s\n", "benchmark", "engine", "MB/s", "allocs/op", "vs rapidjson");
+  std::printf("\n%-40s %-26s %10s %10s %13s %13s\n", "benchmark", "engine", "MB/s", "allocs/op", "vs rapidjson",
+              "vs simdjson");
   for (const auto& [key, engines] : results_) {
-    const auto peer = engines.find("rapidjson");
     for (const auto& [engine, m] : engines) {
       std::printf("%-40s %-26s %10.1f %10.1f", key.c_str(), engine.c_str(), m.bytes_per_second / 1e6,
                   m.allocs_per_op);
       if (engine == "replay_only") {
-        std::printf("  (the replay loop both writers include)");
-      } else if (peer != engines.end() && engine != "rapidjson") {
-        std::printf(" %11.2fx", peer->second.seconds_per_op / m.seconds_per_op);
+        std::printf("  (the replay loop both writers include)\n");
+        continue;
+      }
+      for (const char* peer : {"rapidjson", "simdjson"}) {
+        const auto baseline = engines.find(peer);
+        if (baseline != engines.end() && engine != peer) {
+          std::printf(" %12.2fx", baseline->second.seconds_per_op / m.seconds_per_op);
+        } else {
+          std::printf(" %13s", "");
+        }
       }
       std::printf("\n");
     }
   }
   std::printf(
-      "\n'vs rapidjson' = RapidJSON's time / this engine's time (higher is faster; 2.00x = twice RapidJSON's "
+      "\n'vs PEER' = PEER's time / this engine's time in the same run (higher is faster; 2.00x = twice PEER's "
       "throughput).\n");
   std::fflush(stdout);
 }

@@ -1,4 +1,4 @@
-// Console output plus, at the end, a table of throughput ratios against RapidJSON: the
+// Console output plus, at the end, a table of throughput ratios against RapidJSON and simdjson: the
 // machines are shared and noisy, so ratios from one run are what the project quotes.
 #pragma once
 

@@ -1,4 +1,5 @@
 // JSONTestSuite, JSON_checker and nativejson-benchmark round trips, from data/.
+#include <jsonjit/document.hpp>
 #include <jsonjit/reader.hpp>
 #include <jsonjit/transcode.hpp>
 #include <jsonjit/writer.hpp>
@@ -128,6 +129,44 @@ TEST(Roundtrip, NumberValuesSurviveSystemTextJsonFormatting) {
     ASSERT_TRUE(back.read());
     const double again = *back.get_double();
     EXPECT_EQ(std::memcmp(&again, &value, sizeof value), 0) << name << " -> " << out.view();
+  }
+}
+
+// Documents accept what the reader accepts, except numbers a double cannot hold (documents
+// store numbers as values); what they accept survives writing and parsing again.
+TEST(Document, AgreesWithTheReaderAndRoundTrips) {
+  int files = 0, out_of_range = 0;
+  for (const auto& entry : fs::directory_iterator(JSONJIT_DATA_DIR "/JSONTestSuite/test_parsing")) {
+    const std::string name = entry.path().filename().string();
+    const std::string json = read_file(entry.path());
+    auto doc = document::parse(json, {.max_depth = 1000});
+    const bool reader_accepts = !test::first_error(json, {.max_depth = 1000});
+    ++files;
+    if (!doc.has_value() && doc.error().info.code == error_code::number_out_of_range) {
+      EXPECT_TRUE(name.starts_with("i_number")) << name;
+      ++out_of_range;
+      continue;
+    }
+    ASSERT_EQ(doc.has_value(), reader_accepts) << name;
+    if (!doc) continue;
+    const std::string text = doc->root().to_json().value();
+    auto again = document::parse(text, {.max_depth = 1000});
+    ASSERT_TRUE(again.has_value()) << name << ": " << text;
+    EXPECT_TRUE(doc->root() == again->root()) << name << ": " << text;
+    EXPECT_EQ(again->root().to_json().value(), text) << name;
+  }
+  EXPECT_EQ(files, 318);
+  EXPECT_EQ(out_of_range, 5);  // the i_number files whose magnitude overflows a double
+}
+
+TEST(Document, RoundtripFilesComeBackByteForByteWithNumberText) {
+  for (int i = 1; i <= 27; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "roundtrip%02d.json", i);
+    const std::string json = read_file(fs::path(JSONJIT_DATA_DIR "/roundtrip") / name);
+    auto doc = document::parse(json, {.preserve_number_text = true});
+    ASSERT_TRUE(doc.has_value()) << name;
+    EXPECT_EQ(doc->root().to_json().value(), json) << name;
   }
 }
 

@@ -1,0 +1,211 @@
+// Documents side by side: parsing each corpus file into a DOM, and serializing a parsed DOM
+// compactly, with jsonjit::document, simdjson (DOM), RapidJSON (Document), Boost.JSON and
+// nlohmann::json. Names are group/file/engine; main() prints the ratio table.
+//
+// Every parser converts numbers exactly (RapidJSON with kParseFullPrecisionFlag) and keeps
+// 64-bit integers, and validates UTF-8 where it can (RapidJSON and nlohmann do not by default).
+// Parsers that can reuse their memory do (jsonjit: document::assign; simdjson: its parser);
+// `jsonjit_new_document` parses into a fresh document each time. Writers keep UTF-8 unescaped,
+// like RapidJSON's Writer; `jsonjit_html_safe` is System.Text.Json's default escaping.
+#include <benchmark/benchmark.h>
+
+#include <jsonjit/document.hpp>
+#include <jsonjit/output.hpp>
+#include <jsonjit/writer.hpp>
+
+#include <boost/json.hpp>
+#include <nlohmann/json.hpp>
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+#include <simdjson.h>
+
+#include <string>
+
+#include "corpus.hpp"
+#include "main.hpp"
+
+namespace jsonjit::bench {
+namespace {
+
+constexpr unsigned rapidjson_flags = rapidjson::kParseFullPrecisionFlag;
+
+void set_throughput(benchmark::State& state, std::string_view file) {
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(corpus(file).size()));
+}
+
+const simdjson::padded_string& padded(std::string_view file) {
+  static std::map<std::string, simdjson::padded_string, std::less<>> cache;
+  auto it = cache.find(file);
+  if (it == cache.end()) it = cache.emplace(std::string(file), simdjson::padded_string(corpus(file))).first;
+  return it->second;
+}
+
+// --- parsing -------------------------------------------------------------------------------
+
+void parse_jsonjit(benchmark::State& state, std::string_view file) {
+  const std::string& json = corpus(file);
+  document doc;
+  if (doc.assign(json)) state.SkipWithError("invalid input");
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(doc.assign(json));
+    benchmark::ClobberMemory();
+  }
+  set_throughput(state, file);
+}
+
+void parse_jsonjit_new_document(benchmark::State& state, std::string_view file) {
+  const std::string& json = corpus(file);
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    auto doc = document::parse(json);
+    if (!doc) state.SkipWithError("invalid input");
+    benchmark::DoNotOptimize(doc);
+  }
+  set_throughput(state, file);
+}
+
+void parse_simdjson(benchmark::State& state, std::string_view file) {
+  const simdjson::padded_string& json = padded(file);
+  simdjson::dom::parser parser;
+  if (parser.parse(json).error() != simdjson::SUCCESS) state.SkipWithError("invalid input");
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    simdjson::dom::element root;
+    if (parser.parse(json).get(root) != simdjson::SUCCESS) state.SkipWithError("invalid input");
+    benchmark::DoNotOptimize(root);
+  }
+  set_throughput(state, file);
+}
+
+void parse_rapidjson(benchmark::State& state, std::string_view file) {
+  const std::string& json = corpus(file);
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    rapidjson::Document doc;
+    doc.Parse<rapidjson_flags>(json.data(), json.size());
+    if (doc.HasParseError()) state.SkipWithError("invalid input");
+    benchmark::DoNotOptimize(doc);
+  }
+  set_throughput(state, file);
+}
+
+void parse_boost_json(benchmark::State& state, std::string_view file) {
+  const std::string& json = corpus(file);
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    boost::json::error_code ec;
+    boost::json::value value = boost::json::parse(json, ec);
+    if (ec) state.SkipWithError("invalid input");
+    benchmark::DoNotOptimize(value);
+  }
+  set_throughput(state, file);
+}
+
+void parse_nlohmann(benchmark::State& state, std::string_view file) {
+  const std::string& json = corpus(file);
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    nlohmann::json value = nlohmann::json::parse(json, nullptr, false);
+    if (value.is_discarded()) state.SkipWithError("invalid input");
+    benchmark::DoNotOptimize(value);
+  }
+  set_throughput(state, file);
+}
+
+// --- serializing ---------------------------------------------------------------------------
+
+void serialize_jsonjit(benchmark::State& state, std::string_view file, escape_mode escaping) {
+  const auto doc = document::parse(corpus(file));
+  if (!doc) return state.SkipWithError("invalid input");
+  memory_output out(corpus(file).size() * 2);
+  writer_options options;
+  options.escaping = escaping;
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    out.clear();
+    writer w(out, options);
+    doc->root().write(w);
+    if (!w.ok()) state.SkipWithError("write failed");
+    benchmark::DoNotOptimize(out.data());
+  }
+  set_throughput(state, file);
+}
+
+void serialize_simdjson(benchmark::State& state, std::string_view file) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element root;
+  if (parser.parse(padded(file)).get(root) != simdjson::SUCCESS) return state.SkipWithError("invalid input");
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    std::string text = simdjson::to_string(root);
+    benchmark::DoNotOptimize(text.data());
+  }
+  set_throughput(state, file);
+}
+
+void serialize_rapidjson(benchmark::State& state, std::string_view file) {
+  const std::string& json = corpus(file);
+  rapidjson::Document doc;
+  doc.Parse<rapidjson_flags>(json.data(), json.size());
+  if (doc.HasParseError()) return state.SkipWithError("invalid input");
+  rapidjson::StringBuffer buffer;
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    buffer.Clear();
+    rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+    doc.Accept(w);
+    benchmark::DoNotOptimize(buffer.GetString());
+  }
+  set_throughput(state, file);
+}
+
+void serialize_boost_json(benchmark::State& state, std::string_view file) {
+  const boost::json::value value = boost::json::parse(corpus(file));
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    std::string text = boost::json::serialize(value);
+    benchmark::DoNotOptimize(text.data());
+  }
+  set_throughput(state, file);
+}
+
+void serialize_nlohmann(benchmark::State& state, std::string_view file) {
+  const nlohmann::json value = nlohmann::json::parse(corpus(file));
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    std::string text = value.dump();
+    benchmark::DoNotOptimize(text.data());
+  }
+  set_throughput(state, file);
+}
+
+void register_all() {
+  for (std::string_view file : corpus_names) {
+    const std::string f(file);
+    auto add = [&](const std::string& name, auto fn) {
+      benchmark::RegisterBenchmark(name.c_str(), fn, file)->Unit(benchmark::kMillisecond);
+    };
+    add("dom_parse/" + f + "/jsonjit", parse_jsonjit);
+    add("dom_parse/" + f + "/jsonjit_new_document", parse_jsonjit_new_document);
+    add("dom_parse/" + f + "/simdjson", parse_simdjson);
+    add("dom_parse/" + f + "/rapidjson", parse_rapidjson);
+    add("dom_parse/" + f + "/boost_json", parse_boost_json);
+    add("dom_parse/" + f + "/nlohmann", parse_nlohmann);
+    add("dom_serialize/" + f + "/jsonjit",
+        [](benchmark::State& s, std::string_view x) { serialize_jsonjit(s, x, escape_mode::relaxed); });
+    add("dom_serialize/" + f + "/jsonjit_html_safe",
+        [](benchmark::State& s, std::string_view x) { serialize_jsonjit(s, x, escape_mode::html_safe); });
+    add("dom_serialize/" + f + "/simdjson", serialize_simdjson);
+    add("dom_serialize/" + f + "/rapidjson", serialize_rapidjson);
+    add("dom_serialize/" + f + "/boost_json", serialize_boost_json);
+    add("dom_serialize/" + f + "/nlohmann", serialize_nlohmann);
+  }
+}
+
+const bool registered = (register_all(), true);
+
+}  // namespace
+}  // namespace jsonjit::bench
