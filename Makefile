@@ -23,6 +23,7 @@ bench:
 	cmake --build --preset release
 	build/release/bench/jsonjit_bench --benchmark_min_time=0.2 --benchmark_repetitions=5 \
 	  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true
+	bench/json_serde/compare.sh build/release/bench/json_serde_compare data
 
 clean:
 	rm -rf build

@@ -208,7 +208,8 @@ class element {
   /// The value as JSON text. Fails if the writer does (nesting deeper than its max_depth).
   result<std::string> to_json(const writer_options& options = {}) const;
 
-  /// Deep equality of JSON values: numbers by value (1 == 1.0), strings by their text, arrays
+  /// Deep equality of JSON values: numbers by value (1 == 1.0; two integers exactly, an integer
+  /// and a double when the integer converts to that double), strings by their text, arrays
   /// element by element, objects as sets of properties (order does not matter; where a name
   /// occurs more than once, its last value counts, as in lookups).
   friend bool operator==(const element& a, const element& b) noexcept;

@@ -24,17 +24,6 @@ double as_double(std::uint64_t bits) noexcept {
   return value;
 }
 
-bool integer_equals_double(std::int64_t i, double d) noexcept {
-  // Exact: d must be integral and in range before converting it.
-  return d >= -9223372036854775808.0 && d < 9223372036854775808.0 && static_cast<std::int64_t>(d) == i &&
-         static_cast<double>(static_cast<std::int64_t>(d)) == d;
-}
-
-bool unsigned_equals_double(std::uint64_t u, double d) noexcept {
-  return d >= 0 && d < 18446744073709551616.0 && static_cast<std::uint64_t>(d) == u &&
-         static_cast<double>(static_cast<std::uint64_t>(d)) == d;
-}
-
 bool numbers_equal(tape_tag ta, std::uint64_t a, tape_tag tb, std::uint64_t b) noexcept {
   if (ta == tb) return ta == tape_tag::double_value ? as_double(a) == as_double(b) : a == b;
   if (ta > tb) {  // order the pair: int64 < uint64 < double
@@ -42,8 +31,11 @@ bool numbers_equal(tape_tag ta, std::uint64_t a, tape_tag tb, std::uint64_t b) n
     std::swap(a, b);
   }
   if (ta == tape_tag::int64 && tb == tape_tag::uint64) return false;  // uint64 is above INT64_MAX
-  if (ta == tape_tag::int64) return integer_equals_double(static_cast<std::int64_t>(a), as_double(b));
-  return unsigned_equals_double(a, as_double(b));
+  // An integer and a double: equal when the integer converts to that double, which is what
+  // writing the double in its shortest form and reading it back as an integer preserves.
+  const double integer = ta == tape_tag::int64 ? static_cast<double>(static_cast<std::int64_t>(a))
+                                               : static_cast<double>(a);
+  return integer == as_double(b);
 }
 
 /// An object's members by name, the last of each name only.

@@ -231,10 +231,13 @@ TEST(Document, EqualityIsByValue) {
   EXPECT_FALSE(eq("[1,2]", "[1,2,3]"));
   EXPECT_FALSE(eq(R"({"a":1})", R"({"b":1})"));
   EXPECT_FALSE(eq(R"({"a":1})", R"({"a":"1"})"));
-  EXPECT_FALSE(eq("9007199254740993", "9007199254740992"));  // int64 exact vs int64
+  EXPECT_FALSE(eq("9007199254740993", "9007199254740992"));  // integers are compared exactly
   EXPECT_FALSE(eq("9223372036854775807", "9223372036854775808"));
-  EXPECT_FALSE(eq("9223372036854775807", "9.223372036854775807e18"));  // the double is 2^63
+  // An integer equals a double it converts to: a double written in its shortest form can read
+  // back as an integer (98114411440148096.0 is written 98114411440148100).
+  EXPECT_TRUE(eq("98114411440148100", "98114411440148100.41481"));
   EXPECT_TRUE(eq("9223372036854775808", "9.223372036854775808e18"));
+  EXPECT_FALSE(eq("9007199254740993", "9007199254740993.5"));
   EXPECT_FALSE(eq("true", "false"));
   EXPECT_FALSE(eq("null", "[]"));
   EXPECT_TRUE(eq(R"("\u0041")", R"("A")"));

@@ -22,6 +22,8 @@ bool finish(jsonjit::writer& w, jsonjit::memory_output& out, std::string& text, 
   return true;
 }
 
+}  // namespace
+
 bool run_dom(std::string_view json, int n, outputs& out, std::string& error) {
   auto first = jsonjit::document::parse(json);
   if (!first) {
@@ -51,13 +53,5 @@ bool run_dom(std::string_view json, int n, outputs& out, std::string& error) {
   w.end_array();
   return finish(w, text, out.list, error);
 }
-
-constexpr engine all[] = {
-    {"dom", "jsonjit::document (untyped, like PLB's 1.cs)", run_dom},
-};
-
-}  // namespace
-
-std::span<const engine> engines() { return all; }
 
 }  // namespace json_serde

@@ -22,7 +22,11 @@ struct engine {
   bool (*run)(std::string_view json, int n, outputs& out, std::string& error);
 };
 
-/// Every engine; the first is the default.
+/// Every engine; the first is the default. The tool's list is in engines.cpp; benchmarks link
+/// their own list with peer libraries' engines.
 std::span<const engine> engines();
+
+/// jsonjit::document (dom_engine.cpp).
+bool run_dom(std::string_view json, int n, outputs& out, std::string& error);
 
 }  // namespace json_serde

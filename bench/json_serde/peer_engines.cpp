@@ -1,0 +1,173 @@
+// json-serde written with peer libraries, for the side-by-side timing in compare.sh: the same
+// program (tools/json-serde/main.cpp: file reading, MD5, output) with another engine. Every
+// engine must print the expected hashes, so each parses doubles exactly and writes them in
+// their shortest round-trip form. RapidJSON's and nlohmann's own double output (Grisu2) is
+// neither always shortest nor always closest (43.418052999999986 comes out as
+// 43.418052999999989), which gives other hashes; so their doubles go through std::to_chars,
+// and the rest of the output is theirs.
+#include <nlohmann/json.hpp>
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+#include <simdjson.h>
+
+#include <charconv>
+#include <vector>
+
+#include "../../tools/json-serde/engines.hpp"
+
+namespace json_serde {
+namespace {
+
+void append_shortest(std::string& out, double value) {
+  char digits[32];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+}
+
+// nlohmann's dump(), except that doubles are written in their shortest form.
+void write_nlohmann(const nlohmann::ordered_json& j, std::string& out) {
+  switch (j.type()) {
+    case nlohmann::ordered_json::value_t::array: {
+      out += '[';
+      bool first = true;
+      for (const auto& element : j) {
+        if (!first) out += ',';
+        first = false;
+        write_nlohmann(element, out);
+      }
+      out += ']';
+      break;
+    }
+    case nlohmann::ordered_json::value_t::object: {
+      out += '{';
+      bool first = true;
+      for (const auto& [key, value] : j.items()) {
+        if (!first) out += ',';
+        first = false;
+        out += nlohmann::ordered_json(key).dump();
+        out += ':';
+        write_nlohmann(value, out);
+      }
+      out += '}';
+      break;
+    }
+    case nlohmann::ordered_json::value_t::number_float: append_shortest(out, j.get<double>()); break;
+    default: out += j.dump(); break;
+  }
+}
+
+bool run_nlohmann(std::string_view json, int n, outputs& out, std::string& error) {
+  nlohmann::ordered_json first = nlohmann::ordered_json::parse(json, nullptr, false);
+  if (first.is_discarded()) {
+    error = "invalid JSON";
+    return false;
+  }
+  write_nlohmann(first, out.single);
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (int i = 0; i < n; ++i) list.push_back(nlohmann::ordered_json::parse(json, nullptr, false));
+  write_nlohmann(list, out.list);
+  return true;
+}
+
+constexpr unsigned rapidjson_flags = rapidjson::kParseFullPrecisionFlag;
+
+// RapidJSON's Writer with doubles in their shortest form (Accept and the walk below call the
+// handler's Double, which hides the base class's).
+struct shortest_writer : rapidjson::Writer<rapidjson::StringBuffer> {
+  using Writer::Writer;
+  bool Double(double value) {
+    char digits[32];
+    const char* end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+    return RawValue(digits, static_cast<std::size_t>(end - digits), rapidjson::kNumberType);
+  }
+};
+
+bool run_rapidjson(std::string_view json, int n, outputs& out, std::string& error) {
+  rapidjson::Document first;
+  first.Parse<rapidjson_flags>(json.data(), json.size());
+  if (first.HasParseError()) {
+    error = "invalid JSON";
+    return false;
+  }
+  rapidjson::StringBuffer single;
+  shortest_writer w(single);
+  first.Accept(w);
+  out.single.assign(single.GetString(), single.GetSize());
+  std::vector<rapidjson::Document> list(static_cast<std::size_t>(n));
+  for (rapidjson::Document& doc : list) doc.Parse<rapidjson_flags>(json.data(), json.size());
+  rapidjson::StringBuffer all;
+  shortest_writer lw(all);
+  lw.StartArray();
+  for (const rapidjson::Document& doc : list) doc.Accept(lw);
+  lw.EndArray();
+  out.list.assign(all.GetString(), all.GetSize());
+  return true;
+}
+
+// simdjson parses (it has no writer in Debian's version); RapidJSON's Writer writes.
+void write_simdjson(simdjson::dom::element e, shortest_writer& w) {
+  switch (e.type()) {
+    case simdjson::dom::element_type::ARRAY:
+      w.StartArray();
+      for (simdjson::dom::element child : simdjson::dom::array(e)) write_simdjson(child, w);
+      w.EndArray();
+      break;
+    case simdjson::dom::element_type::OBJECT:
+      w.StartObject();
+      for (simdjson::dom::key_value_pair member : simdjson::dom::object(e)) {
+        w.Key(member.key.data(), static_cast<rapidjson::SizeType>(member.key.size()));
+        write_simdjson(member.value, w);
+      }
+      w.EndObject();
+      break;
+    case simdjson::dom::element_type::INT64: w.Int64(std::int64_t(e)); break;
+    case simdjson::dom::element_type::UINT64: w.Uint64(std::uint64_t(e)); break;
+    case simdjson::dom::element_type::DOUBLE: w.Double(double(e)); break;
+    case simdjson::dom::element_type::STRING: {
+      const std::string_view s(e);
+      w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+      break;
+    }
+    case simdjson::dom::element_type::BOOL: w.Bool(bool(e)); break;
+    case simdjson::dom::element_type::NULL_VALUE: w.Null(); break;
+  }
+}
+
+bool run_simdjson(std::string_view json, int n, outputs& out, std::string& error) {
+  const simdjson::padded_string padded(json);
+  simdjson::dom::parser parser;
+  simdjson::dom::element first;
+  if (parser.parse(padded).get(first) != simdjson::SUCCESS) {
+    error = "invalid JSON";
+    return false;
+  }
+  rapidjson::StringBuffer single;
+  shortest_writer w(single);
+  write_simdjson(first, w);
+  out.single.assign(single.GetString(), single.GetSize());
+  std::vector<simdjson::dom::document> list(static_cast<std::size_t>(n));
+  for (simdjson::dom::document& doc : list) {
+    if (parser.parse_into_document(doc, padded).error() != simdjson::SUCCESS) return false;
+  }
+  rapidjson::StringBuffer all;
+  shortest_writer lw(all);
+  lw.StartArray();
+  for (simdjson::dom::document& doc : list) write_simdjson(doc.root(), lw);
+  lw.EndArray();
+  out.list.assign(all.GetString(), all.GetSize());
+  return true;
+}
+
+}  // namespace
+
+std::span<const engine> engines() {
+  static constexpr engine all[] = {
+      {"jsonjit", "jsonjit::document", run_dom},
+      {"nlohmann", "nlohmann::ordered_json (keeps member order)", run_nlohmann},
+      {"rapidjson", "rapidjson::Document and Writer", run_rapidjson},
+      {"simdjson", "simdjson DOM parser, RapidJSON Writer", run_simdjson},
+  };
+  return all;
+}
+
+}  // namespace json_serde
