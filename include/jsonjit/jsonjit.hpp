@@ -3,6 +3,7 @@
 
 #include <jsonjit/document.hpp>
 #include <jsonjit/error.hpp>
+#include <jsonjit/node.hpp>
 #include <jsonjit/output.hpp>
 #include <jsonjit/reader.hpp>
 #include <jsonjit/transcode.hpp>

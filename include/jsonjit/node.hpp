@@ -1,0 +1,271 @@
+// The mutable JSON tree: System.Text.Json's JsonNode in idiomatic C++ (a value type).
+//
+//   jsonjit::node config = jsonjit::node::object();
+//   config.set("name", "jsonjit");
+//   jsonjit::node& tags = config.set("tags", jsonjit::node::array());
+//   tags.push_back("fast");
+//   config["limits"]["depth"] = 64;          // operator[] adds missing members (null)
+//   std::string text = config.to_json().value();   // {"name":"jsonjit","tags":["fast"],...}
+//   auto parsed = jsonjit::node::parse(text);      // or node::from(document.root())
+//
+// Objects keep insertion order and unique names (set() replaces a value in place). Children
+// live at stable addresses: a reference to a child stays valid while it is in the tree, even
+// as siblings are added, and each child knows its parent, so path() names where it is.
+// Copying a node copies its whole subtree. Nothing recurses: trees may be as deep as memory
+// allows.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include <jsonjit/document.hpp>
+#include <jsonjit/error.hpp>
+#include <jsonjit/writer.hpp>
+
+namespace jsonjit {
+
+class node {
+  struct member_slot;
+  struct name_index;
+
+ public:
+  struct object_tag {};
+  struct array_tag {};
+
+  /// null.
+  node() noexcept = default;
+  node(std::nullptr_t) noexcept {}                   // NOLINT(google-explicit-constructor)
+  node(bool value) noexcept : value_(value) {}       // NOLINT(google-explicit-constructor)
+  template <class T>
+    requires(std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>)
+  node(T value) noexcept {  // NOLINT(google-explicit-constructor)
+    if constexpr (std::is_signed_v<T>) {
+      value_ = static_cast<std::int64_t>(value);
+    } else if (static_cast<std::uint64_t>(value) <= static_cast<std::uint64_t>(INT64_MAX)) {
+      value_ = static_cast<std::int64_t>(value);
+    } else {
+      value_ = static_cast<std::uint64_t>(value);
+    }
+  }
+  node(double value) noexcept : value_(value) {}                        // NOLINT(google-explicit-constructor)
+  node(std::string value) noexcept : value_(std::move(value)) {}         // NOLINT(google-explicit-constructor)
+  node(std::string_view value) : value_(std::string(value)) {}           // NOLINT(google-explicit-constructor)
+  node(const char* value) : value_(std::string(value)) {}                // NOLINT(google-explicit-constructor)
+  explicit node(object_tag) : value_(object_storage{}) {}
+  explicit node(array_tag) : value_(array_storage{}) {}
+  static node object() { return node(object_tag{}); }
+  static node array() { return node(array_tag{}); }
+
+  /// A copy of an element of a document. Numbers keep their kind (int64, uint64, double);
+  /// where a name repeats in an object, the last value is kept, at the first one's place.
+  static node from(const element& e);
+  /// Parses `json` (through a document; the same options and errors).
+  static result<node, parse_error> parse(std::string_view json, const document_options& options = {});
+
+  /// A deep copy; the copy has no parent.
+  node(const node& other);
+  node& operator=(const node& other);
+  /// Takes the value and children of `other`, which becomes null; the parent stays.
+  node(node&& other) noexcept;
+  node& operator=(node&& other) noexcept;
+  ~node();
+
+  json_type type() const noexcept;
+  bool is_null() const noexcept { return std::holds_alternative<std::nullptr_t>(value_); }
+  bool is_bool() const noexcept { return std::holds_alternative<bool>(value_); }
+  bool is_number() const noexcept { return is_int64() || is_uint64() || is_double(); }
+  bool is_int64() const noexcept { return std::holds_alternative<std::int64_t>(value_); }
+  bool is_uint64() const noexcept { return std::holds_alternative<std::uint64_t>(value_); }
+  bool is_double() const noexcept { return std::holds_alternative<double>(value_); }
+  bool is_string() const noexcept { return std::holds_alternative<std::string>(value_); }
+  bool is_array() const noexcept { return std::holds_alternative<array_storage>(value_); }
+  bool is_object() const noexcept { return std::holds_alternative<object_storage>(value_); }
+
+  // Typed access, with the same errors as element's getters (wrong_type, number_not_integer,
+  // number_out_of_range).
+  result<bool> get_bool() const noexcept;
+  result<std::int32_t> get_int32() const noexcept;
+  result<std::int64_t> get_int64() const noexcept;
+  result<std::uint32_t> get_uint32() const noexcept;
+  result<std::uint64_t> get_uint64() const noexcept;
+  result<double> get_double() const noexcept;
+  result<std::string_view> get_string() const noexcept;
+
+  /// Elements of an array or members of an object; 0 for other values.
+  std::size_t size() const noexcept;
+
+  // Arrays. Indexes past the end are errors (index_out_of_range), not undefined behaviour.
+  /// Appends `value` to an array (null becomes an empty array first; other values are an
+  /// error, as for operator[]); returns the stored value.
+  node& push_back(node value);
+  /// Inserts `value` before `index` (index <= size()); returns it.
+  result<node*> insert(std::size_t index, node value);
+  result<node*> at(std::size_t index) noexcept;
+  result<const node*> at(std::size_t index) const noexcept;
+  /// Removes the element at `index`; false if there is none.
+  bool erase(std::size_t index);
+
+  // Objects.
+  /// Sets the property `name` of an object (null becomes an empty object first; other values
+  /// are an error, as for operator[]): replaces its value in place, or appends it. Returns the
+  /// stored value.
+  node& set(std::string_view name, node value);
+  /// The value of `name`, or nullptr (also for values that are not objects).
+  node* find(std::string_view name) noexcept;
+  const node* find(std::string_view name) const noexcept;
+  result<node*> at(std::string_view name) noexcept;
+  result<const node*> at(std::string_view name) const noexcept;
+  bool contains(std::string_view name) const noexcept { return find(name) != nullptr; }
+  /// Removes the property; false if there is none.
+  bool erase(std::string_view name);
+  /// The value of `name`, added as null if missing. The node must be an object or null (which
+  /// becomes an object); anything else is an error: json_error is thrown, or the program stops
+  /// where exceptions are disabled.
+  node& operator[](std::string_view name);
+  node& operator[](const char* name) { return (*this)[std::string_view(name)]; }
+
+  /// The parent array or object, or nullptr at the top.
+  node* parent() noexcept { return parent_; }
+  const node* parent() const noexcept { return parent_; }
+  /// The JSON path from the topmost ancestor: "$", "$.a[2]['b c']".
+  std::string path() const;
+
+  /// An array's elements, in order.
+  template <bool is_const>
+  class element_range;
+  element_range<false> elements() noexcept;
+  element_range<true> elements() const noexcept;
+
+  /// An object's members, in insertion order.
+  template <bool is_const>
+  class member_range;
+  member_range<false> members() noexcept;
+  member_range<true> members() const noexcept;
+
+  void write(writer& w) const;
+  result<std::string> to_json(const writer_options& options = {}) const;
+
+  /// Deep equality with element's rules (numbers by value, objects as sets of names).
+  friend bool operator==(const node& a, const node& b) noexcept;
+
+ private:
+  using array_storage = std::vector<std::unique_ptr<node>>;
+  struct name_index_deleter {  // name_index is private to node.cpp
+    void operator()(name_index* index) const noexcept;
+  };
+  struct object_storage {
+    std::vector<member_slot> members;
+    std::unique_ptr<name_index, name_index_deleter> index;  // for larger objects, built when needed
+  };
+  /// Equal null, booleans, strings or numbers of the same kind.
+  static bool same_scalar(const node& a, const node& b) noexcept;
+
+  node* adopt(std::unique_ptr<node> child);
+  array_storage& as_array();    // null becomes an array
+  object_storage& as_object();  // null becomes an object
+  std::size_t find_index(std::string_view name) const noexcept;
+  /// Moves every descendant out and destroys them without recursion.
+  void destroy_children() noexcept;
+  /// Points the children's parent at this node (after a move).
+  void reparent_children() noexcept;
+
+  std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, array_storage, object_storage>
+      value_;
+  node* parent_ = nullptr;
+};
+
+struct node::member_slot {
+  std::string name;
+  std::unique_ptr<node> value;
+};
+
+template <bool is_const>
+class node::element_range {
+  using base = array_storage::const_iterator;  // its unique_ptr gives node& either way
+  using ref = std::conditional_t<is_const, const node&, node&>;
+
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = node;
+    using difference_type = std::ptrdiff_t;
+    using pointer = std::conditional_t<is_const, const node*, node*>;
+    using reference = ref;
+    iterator() = default;
+    explicit iterator(base it) : it_(it) {}
+    reference operator*() const { return **it_; }
+    pointer operator->() const { return it_->get(); }
+    iterator& operator++() {
+      ++it_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator before = *this;
+      ++it_;
+      return before;
+    }
+    friend bool operator==(const iterator& a, const iterator& b) { return a.it_ == b.it_; }
+
+   private:
+    base it_{};
+  };
+  element_range(base first, base last) : first_(first), last_(last) {}
+  iterator begin() const { return iterator(first_); }
+  iterator end() const { return iterator(last_); }
+  bool empty() const { return first_ == last_; }
+
+ private:
+  base first_, last_;
+};
+
+template <bool is_const>
+class node::member_range {
+  using base = std::vector<member_slot>::const_iterator;
+
+ public:
+  struct member_ref {
+    const std::string& name;
+    std::conditional_t<is_const, const node&, node&> value;
+  };
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = member_ref;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = member_ref;
+    iterator() = default;
+    explicit iterator(base it) : it_(it) {}
+    member_ref operator*() const { return {it_->name, *it_->value}; }
+    iterator& operator++() {
+      ++it_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator before = *this;
+      ++it_;
+      return before;
+    }
+    friend bool operator==(const iterator& a, const iterator& b) { return a.it_ == b.it_; }
+
+   private:
+    base it_{};
+  };
+  member_range(base first, base last) : first_(first), last_(last) {}
+  iterator begin() const { return iterator(first_); }
+  iterator end() const { return iterator(last_); }
+  bool empty() const { return first_ == last_; }
+
+ private:
+  base first_, last_;
+};
+
+}  // namespace jsonjit

@@ -1,0 +1,377 @@
+// The mutable tree: construction, copying and destruction without recursion, typed access,
+// editing arrays and objects, parents and paths.
+#include <jsonjit/node.hpp>
+
+#include <limits>
+#include <unordered_map>
+#include <utility>
+
+#include "dom/json_path_p.hpp"
+
+namespace jsonjit {
+
+// Larger objects find names through a hash index over the member names. It is rebuilt when
+// the members' storage moved (the views would dangle) or after an erase.
+struct node::name_index {
+  std::unordered_map<std::string_view, std::size_t> positions;
+  const member_slot* built_for = nullptr;
+};
+
+void node::name_index_deleter::operator()(name_index* index) const noexcept { delete index; }
+
+namespace {
+
+constexpr std::size_t linear_lookup_limit = 8;
+
+/// Using a node as the wrong kind of container where the signature cannot return an error.
+[[noreturn]] void misuse() {
+#if defined(__cpp_exceptions)
+  throw json_error(error_code::wrong_type);
+#else
+  __builtin_trap();
+#endif
+}
+
+}  // namespace
+
+// --- lifetime ------------------------------------------------------------------------------
+
+node* node::adopt(std::unique_ptr<node> child) {
+  child->parent_ = this;
+  return child.release();
+}
+
+void node::reparent_children() noexcept {
+  if (auto* a = std::get_if<array_storage>(&value_)) {
+    for (auto& child : *a) child->parent_ = this;
+  } else if (auto* o = std::get_if<object_storage>(&value_)) {
+    for (auto& m : o->members) m.value->parent_ = this;
+  }
+}
+
+void node::destroy_children() noexcept {
+  // Children are moved to a worklist before they are destroyed, so no destructor recurses.
+  std::vector<std::unique_ptr<node>> pending;
+  auto take = [&pending](node& n) {
+    if (auto* a = std::get_if<array_storage>(&n.value_)) {
+      for (auto& child : *a) pending.push_back(std::move(child));
+      a->clear();
+    } else if (auto* o = std::get_if<object_storage>(&n.value_)) {
+      for (auto& m : o->members) pending.push_back(std::move(m.value));
+      o->members.clear();
+      o->index.reset();
+    }
+  };
+  take(*this);
+  while (!pending.empty()) {
+    std::unique_ptr<node> n = std::move(pending.back());
+    pending.pop_back();
+    take(*n);
+  }  // each node is destroyed here, childless
+}
+
+node::~node() { destroy_children(); }
+
+node::node(node&& other) noexcept : value_(std::move(other.value_)) {
+  other.value_ = nullptr;
+  reparent_children();
+}
+
+node& node::operator=(node&& other) noexcept {
+  if (this == &other) return *this;
+  destroy_children();
+  value_ = std::move(other.value_);
+  other.value_ = nullptr;
+  reparent_children();
+  return *this;
+}
+
+node::node(const node& other) {
+  // Copies level by level from a worklist of (source, destination) pairs.
+  std::vector<std::pair<const node*, node*>> pending{{&other, this}};
+  while (!pending.empty()) {
+    const auto [from, to] = pending.back();
+    pending.pop_back();
+    if (const auto* a = std::get_if<array_storage>(&from->value_)) {
+      auto& copy = to->value_.emplace<array_storage>();
+      copy.reserve(a->size());
+      for (const auto& child : *a) {
+        copy.emplace_back(std::make_unique<node>());
+        copy.back()->parent_ = to;
+        pending.emplace_back(child.get(), copy.back().get());
+      }
+    } else if (const auto* o = std::get_if<object_storage>(&from->value_)) {
+      auto& copy = to->value_.emplace<object_storage>();
+      copy.members.reserve(o->members.size());
+      for (const auto& m : o->members) {
+        copy.members.push_back({m.name, std::make_unique<node>()});
+        copy.members.back().value->parent_ = to;
+        pending.emplace_back(m.value.get(), copy.members.back().value.get());
+      }
+    } else {
+      std::visit(
+          [to](const auto& v) {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (!std::is_same_v<T, array_storage> && !std::is_same_v<T, object_storage>) to->value_ = v;
+          },
+          from->value_);
+    }
+  }
+}
+
+node& node::operator=(const node& other) {
+  if (this != &other) {
+    node copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+// --- reading -------------------------------------------------------------------------------
+
+json_type node::type() const noexcept {
+  switch (value_.index()) {
+    case 0: return json_type::null;
+    case 1: return json_type::boolean;
+    case 2:
+    case 3:
+    case 4: return json_type::number;
+    case 5: return json_type::string;
+    case 6: return json_type::array;
+    default: return json_type::object;
+  }
+}
+
+result<bool> node::get_bool() const noexcept {
+  if (const bool* b = std::get_if<bool>(&value_)) return *b;
+  return error_code::wrong_type;
+}
+
+result<std::int64_t> node::get_int64() const noexcept {
+  if (const auto* i = std::get_if<std::int64_t>(&value_)) return *i;
+  if (is_uint64()) return error_code::number_out_of_range;
+  if (is_double()) return error_code::number_not_integer;
+  return error_code::wrong_type;
+}
+
+result<std::uint64_t> node::get_uint64() const noexcept {
+  if (const auto* u = std::get_if<std::uint64_t>(&value_)) return *u;
+  if (const auto* i = std::get_if<std::int64_t>(&value_)) {
+    if (*i < 0) return error_code::number_out_of_range;
+    return static_cast<std::uint64_t>(*i);
+  }
+  if (is_double()) return error_code::number_not_integer;
+  return error_code::wrong_type;
+}
+
+result<std::int32_t> node::get_int32() const noexcept {
+  const result<std::int64_t> wide = get_int64();
+  if (!wide) return wide.error();
+  if (*wide < std::numeric_limits<std::int32_t>::min() || *wide > std::numeric_limits<std::int32_t>::max()) {
+    return error_code::number_out_of_range;
+  }
+  return static_cast<std::int32_t>(*wide);
+}
+
+result<std::uint32_t> node::get_uint32() const noexcept {
+  const result<std::uint64_t> wide = get_uint64();
+  if (!wide) return wide.error();
+  if (*wide > std::numeric_limits<std::uint32_t>::max()) return error_code::number_out_of_range;
+  return static_cast<std::uint32_t>(*wide);
+}
+
+result<double> node::get_double() const noexcept {
+  if (const auto* d = std::get_if<double>(&value_)) return *d;
+  if (const auto* i = std::get_if<std::int64_t>(&value_)) return static_cast<double>(*i);
+  if (const auto* u = std::get_if<std::uint64_t>(&value_)) return static_cast<double>(*u);
+  return error_code::wrong_type;
+}
+
+result<std::string_view> node::get_string() const noexcept {
+  if (const auto* s = std::get_if<std::string>(&value_)) return std::string_view(*s);
+  return error_code::wrong_type;
+}
+
+std::size_t node::size() const noexcept {
+  if (const auto* a = std::get_if<array_storage>(&value_)) return a->size();
+  if (const auto* o = std::get_if<object_storage>(&value_)) return o->members.size();
+  return 0;
+}
+
+// --- arrays --------------------------------------------------------------------------------
+
+node::array_storage& node::as_array() {
+  if (is_null()) value_.emplace<array_storage>();
+  if (!is_array()) misuse();
+  return std::get<array_storage>(value_);
+}
+
+node& node::push_back(node value) {
+  array_storage& a = as_array();
+  a.emplace_back(adopt(std::make_unique<node>(std::move(value))));
+  return *a.back();
+}
+
+result<node*> node::insert(std::size_t index, node value) {
+  if (!is_array() && !is_null()) return error_code::wrong_type;
+  array_storage& a = as_array();
+  if (index > a.size()) return error_code::index_out_of_range;
+  auto it = a.emplace(a.begin() + static_cast<std::ptrdiff_t>(index), adopt(std::make_unique<node>(std::move(value))));
+  return it->get();
+}
+
+result<node*> node::at(std::size_t index) noexcept {
+  auto* a = std::get_if<array_storage>(&value_);
+  if (a == nullptr) return error_code::wrong_type;
+  if (index >= a->size()) return error_code::index_out_of_range;
+  return (*a)[index].get();
+}
+
+result<const node*> node::at(std::size_t index) const noexcept {
+  const auto* a = std::get_if<array_storage>(&value_);
+  if (a == nullptr) return error_code::wrong_type;
+  if (index >= a->size()) return error_code::index_out_of_range;
+  return static_cast<const node*>((*a)[index].get());
+}
+
+bool node::erase(std::size_t index) {
+  auto* a = std::get_if<array_storage>(&value_);
+  if (a == nullptr || index >= a->size()) return false;
+  std::unique_ptr<node> gone = std::move((*a)[index]);
+  a->erase(a->begin() + static_cast<std::ptrdiff_t>(index));
+  gone->parent_ = nullptr;
+  return true;
+}
+
+node::element_range<false> node::elements() noexcept {
+  static const array_storage none;
+  const auto* a = std::get_if<array_storage>(&value_);
+  return a != nullptr ? element_range<false>(a->begin(), a->end()) : element_range<false>(none.begin(), none.end());
+}
+
+node::element_range<true> node::elements() const noexcept {
+  static const array_storage none;
+  const auto* a = std::get_if<array_storage>(&value_);
+  return a != nullptr ? element_range<true>(a->begin(), a->end()) : element_range<true>(none.begin(), none.end());
+}
+
+// --- objects -------------------------------------------------------------------------------
+
+node::object_storage& node::as_object() {
+  if (is_null()) value_.emplace<object_storage>();
+  if (!is_object()) misuse();
+  return std::get<object_storage>(value_);
+}
+
+std::size_t node::find_index(std::string_view name) const noexcept {
+  const auto* o = std::get_if<object_storage>(&value_);
+  if (o == nullptr) return SIZE_MAX;
+  const auto& members = o->members;
+  if (members.size() <= linear_lookup_limit) {
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      if (members[i].name == name) return i;
+    }
+    return SIZE_MAX;
+  }
+  auto& index = const_cast<object_storage*>(o)->index;  // a cache: lookups stay const
+  if (!index || index->built_for != members.data() || index->positions.size() != members.size()) {
+    if (!index) index.reset(new name_index);
+    index->positions.clear();
+    index->positions.reserve(members.size());
+    for (std::size_t i = 0; i < members.size(); ++i) index->positions.emplace(members[i].name, i);
+    index->built_for = members.data();
+  }
+  const auto it = index->positions.find(name);
+  return it != index->positions.end() ? it->second : SIZE_MAX;
+}
+
+node& node::set(std::string_view name, node value) {
+  object_storage& o = as_object();
+  if (const std::size_t i = find_index(name); i != SIZE_MAX) {
+    *o.members[i].value = std::move(value);
+    return *o.members[i].value;
+  }
+  o.members.push_back({std::string(name), std::unique_ptr<node>(adopt(std::make_unique<node>(std::move(value))))});
+  const member_slot& added = o.members.back();
+  if (o.index && o.index->built_for == o.members.data()) o.index->positions.emplace(added.name, o.members.size() - 1);
+  return *added.value;
+}
+
+node* node::find(std::string_view name) noexcept {
+  const std::size_t i = find_index(name);
+  return i == SIZE_MAX ? nullptr : std::get<object_storage>(value_).members[i].value.get();
+}
+
+const node* node::find(std::string_view name) const noexcept {
+  const std::size_t i = find_index(name);
+  return i == SIZE_MAX ? nullptr : std::get<object_storage>(value_).members[i].value.get();
+}
+
+result<node*> node::at(std::string_view name) noexcept {
+  if (!is_object()) return error_code::wrong_type;
+  node* n = find(name);
+  if (n == nullptr) return error_code::property_not_found;
+  return n;
+}
+
+result<const node*> node::at(std::string_view name) const noexcept {
+  if (!is_object()) return error_code::wrong_type;
+  const node* n = find(name);
+  if (n == nullptr) return error_code::property_not_found;
+  return n;
+}
+
+bool node::erase(std::string_view name) {
+  const std::size_t i = find_index(name);
+  if (i == SIZE_MAX) return false;
+  object_storage& o = std::get<object_storage>(value_);
+  std::unique_ptr<node> gone = std::move(o.members[i].value);
+  o.members.erase(o.members.begin() + static_cast<std::ptrdiff_t>(i));
+  o.index.reset();  // positions after i moved
+  gone->parent_ = nullptr;
+  return true;
+}
+
+node& node::operator[](std::string_view name) {
+  if (!is_object() && !is_null()) misuse();
+  if (node* existing = find(name)) return *existing;
+  return set(name, node());
+}
+
+node::member_range<false> node::members() noexcept {
+  static const std::vector<member_slot> none;
+  const auto* o = std::get_if<object_storage>(&value_);
+  return o != nullptr ? member_range<false>(o->members.begin(), o->members.end())
+                      : member_range<false>(none.begin(), none.end());
+}
+
+node::member_range<true> node::members() const noexcept {
+  static const std::vector<member_slot> none;
+  const auto* o = std::get_if<object_storage>(&value_);
+  return o != nullptr ? member_range<true>(o->members.begin(), o->members.end())
+                      : member_range<true>(none.begin(), none.end());
+}
+
+// --- paths ---------------------------------------------------------------------------------
+
+std::string node::path() const {
+  std::vector<const node*> chain;  // this node up to the top
+  for (const node* n = this; n != nullptr; n = n->parent_) chain.push_back(n);
+  std::string path = "$";
+  for (std::size_t k = chain.size() - 1; k > 0; --k) {
+    const node* parent = chain[k];
+    const node* child = chain[k - 1];
+    if (const auto* a = std::get_if<array_storage>(&parent->value_)) {
+      for (std::size_t i = 0; i < a->size(); ++i) {
+        if ((*a)[i].get() == child) detail::append_path_index(path, i);
+      }
+    } else if (const auto* o = std::get_if<object_storage>(&parent->value_)) {
+      for (const member_slot& m : o->members) {
+        if (m.value.get() == child) detail::append_path_name(path, m.name);
+      }
+    }
+  }
+  return path;
+}
+
+}  // namespace jsonjit

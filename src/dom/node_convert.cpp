@@ -1,0 +1,172 @@
+// The mutable tree to and from other forms: documents, text, equality. All iterative.
+#include <jsonjit/node.hpp>
+#include <jsonjit/output.hpp>
+
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace jsonjit {
+
+node node::from(const element& root) {
+  node top;
+  std::vector<std::pair<element, node*>> pending{{root, &top}};
+  while (!pending.empty()) {
+    const auto [e, to] = pending.back();
+    pending.pop_back();
+    switch (e.type()) {
+      case json_type::undefined:
+      case json_type::null: break;
+      case json_type::boolean: *to = e.get_bool().value_or(false); break;
+      case json_type::number:
+        if (e.is_int64()) {
+          *to = e.get_int64().value_or(0);
+        } else if (e.is_uint64()) {
+          *to = e.get_uint64().value_or(0);
+        } else {
+          *to = e.get_double().value_or(0);
+        }
+        break;
+      case json_type::string: *to = std::string(e.get_string().value_or({})); break;
+      case json_type::array:
+        to->as_array().reserve(e.size());
+        for (const element child : e.elements()) pending.emplace_back(child, &to->push_back(node()));
+        break;
+      case json_type::object: {
+        // Names in first-occurrence order; values: the last of each name.
+        std::size_t count = 0;
+        for (const auto [name, value] : e.members()) {
+          to->set(name, node());
+          ++count;
+        }
+        if (count == to->size()) {
+          std::size_t i = 0;
+          for (const auto [name, value] : e.members()) {
+            pending.emplace_back(value, std::get<object_storage>(to->value_).members[i++].value.get());
+          }
+        } else {
+          std::unordered_map<node*, element> last;
+          for (const auto [name, value] : e.members()) last[to->find(name)] = value;
+          for (const auto& [slot, value] : last) pending.emplace_back(value, slot);
+        }
+        break;
+      }
+    }
+  }
+  return top;
+}
+
+result<node, parse_error> node::parse(std::string_view json, const document_options& options) {
+  auto doc = document::parse(json, options);
+  if (!doc) return doc.error();
+  return from(doc->root());
+}
+
+void node::write(writer& w) const {
+  struct frame {
+    const node* container;
+    std::size_t next;
+  };
+  std::vector<frame> open;
+  auto start = [&](const node& n) {
+    std::visit(
+        [&](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::nullptr_t>) {
+            w.null_value();
+          } else if constexpr (std::is_same_v<T, bool>) {
+            w.bool_value(v);
+          } else if constexpr (std::is_same_v<T, std::string>) {
+            w.string_value(v);
+          } else if constexpr (std::is_same_v<T, array_storage>) {
+            w.start_array();
+            open.push_back({&n, 0});
+          } else if constexpr (std::is_same_v<T, object_storage>) {
+            w.start_object();
+            open.push_back({&n, 0});
+          } else {
+            w.number_value(v);
+          }
+        },
+        n.value_);
+  };
+  start(*this);
+  while (!open.empty()) {
+    const node* container = open.back().container;
+    const std::size_t i = open.back().next++;
+    if (const auto* a = std::get_if<array_storage>(&container->value_)) {
+      if (i < a->size()) {
+        start(*(*a)[i]);
+      } else {
+        w.end_array();
+        open.pop_back();
+      }
+    } else {
+      const auto& members = std::get<object_storage>(container->value_).members;
+      if (i < members.size()) {
+        w.property_name(members[i].name);
+        start(*members[i].value);
+      } else {
+        w.end_object();
+        open.pop_back();
+      }
+    }
+  }
+}
+
+result<std::string> node::to_json(const writer_options& options) const {
+  memory_output out;
+  writer w(out, options);
+  write(w);
+  if (!w.ok()) return w.error();
+  return out.str();
+}
+
+bool node::same_scalar(const node& a, const node& b) noexcept {
+  if (a.value_.index() != b.value_.index()) return false;
+  return std::visit(
+      [&b](const auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, array_storage> || std::is_same_v<T, object_storage>) {
+          return false;
+        } else {
+          return v == std::get<T>(b.value_);
+        }
+      },
+      a.value_);
+}
+
+bool operator==(const node& a, const node& b) noexcept {
+  std::vector<std::pair<const node*, const node*>> pending{{&a, &b}};
+  while (!pending.empty()) {
+    const auto [x, y] = pending.back();
+    pending.pop_back();
+    if (x->is_number() && y->is_number()) {
+      // Integers exactly; an integer and a double as doubles (element's rule).
+      if (x->is_double() || y->is_double()) {
+        if (*x->get_double() != *y->get_double()) return false;
+      } else if (!node::same_scalar(*x, *y)) {
+        return false;
+      }
+      continue;
+    }
+    if (x->value_.index() != y->value_.index()) return false;
+    if (const auto* xa = std::get_if<node::array_storage>(&x->value_)) {
+      const auto& ya = std::get<node::array_storage>(y->value_);
+      if (xa->size() != ya.size()) return false;
+      for (std::size_t i = 0; i < xa->size(); ++i) pending.emplace_back((*xa)[i].get(), ya[i].get());
+    } else if (const auto* xo = std::get_if<node::object_storage>(&x->value_)) {
+      if (xo->members.size() != y->size()) return false;
+      for (const auto& m : xo->members) {
+        const node* other = y->find(m.name);
+        if (other == nullptr) return false;
+        pending.emplace_back(m.value.get(), other);
+      }
+    } else if (!node::same_scalar(*x, *y)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace jsonjit

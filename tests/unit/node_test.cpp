@@ -1,0 +1,209 @@
+#include <jsonjit/node.hpp>
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace jsonjit {
+namespace {
+
+std::string compact(const node& n) { return n.to_json({.escaping = escape_mode::relaxed}).value(); }
+
+node parse_ok(std::string_view json) {
+  auto n = node::parse(json);
+  EXPECT_TRUE(n.has_value()) << json;
+  return n.has_value() ? std::move(*n) : node();
+}
+
+TEST(Node, BuildAndWrite) {
+  node config = node::object();
+  config.set("name", "jsonjit");
+  node& tags = config.set("tags", node::array());
+  tags.push_back("fast");
+  tags.push_back(true);
+  config["limits"]["depth"] = 64;
+  config["limits"]["ratio"] = 0.5;
+  config.set("big", std::uint64_t{18446744073709551615u});
+  config.set("none", nullptr);
+  EXPECT_EQ(compact(config),
+            R"({"name":"jsonjit","tags":["fast",true],"limits":{"depth":64,"ratio":0.5},"big":18446744073709551615,)"
+            R"("none":null})");
+  EXPECT_EQ(config.to_json({.indented = true}).value(),
+            "{\n  \"name\": \"jsonjit\",\n  \"tags\": [\n    \"fast\",\n    true\n  ],\n  \"limits\": {\n"
+            "    \"depth\": 64,\n    \"ratio\": 0.5\n  },\n  \"big\": 18446744073709551615,\n  \"none\": null\n}");
+  EXPECT_EQ(config.size(), 5u);
+  EXPECT_EQ(node().to_json().value(), "null");
+  EXPECT_EQ(node(node::array()).to_json().value(), "[]");
+}
+
+TEST(Node, TypedGetters) {
+  const node n = parse_ok(R"({"i":-5,"u":18446744073709551615,"d":1.5,"s":"x","b":false,"n":null})");
+  EXPECT_EQ(n.find("i")->get_int64().value(), -5);
+  EXPECT_EQ(n.find("i")->get_int32().value(), -5);
+  EXPECT_EQ(n.find("i")->get_uint64().error(), error_code::number_out_of_range);
+  EXPECT_EQ(n.find("u")->get_uint64().value(), 18446744073709551615u);
+  EXPECT_EQ(n.find("u")->get_int64().error(), error_code::number_out_of_range);
+  EXPECT_EQ(n.find("d")->get_int64().error(), error_code::number_not_integer);
+  EXPECT_EQ(n.find("d")->get_double().value(), 1.5);
+  EXPECT_EQ(n.find("i")->get_double().value(), -5.0);
+  EXPECT_EQ(n.find("s")->get_string().value(), "x");
+  EXPECT_EQ(n.find("b")->get_bool().value(), false);
+  EXPECT_EQ(n.find("n")->type(), json_type::null);
+  EXPECT_EQ(n.find("s")->get_bool().error(), error_code::wrong_type);
+  EXPECT_EQ(n.type(), json_type::object);
+  EXPECT_EQ(node(std::uint32_t{7}).get_uint32().value(), 7u);
+  EXPECT_TRUE(node(std::uint64_t{7}).is_int64());  // small unsigned values are int64
+}
+
+TEST(Node, EditArrays) {
+  node a = parse_ok("[1,2,3]");
+  EXPECT_EQ(*a.insert(1, "x").value(), node("x"));
+  EXPECT_EQ(a.insert(9, 0).error(), error_code::index_out_of_range);
+  EXPECT_TRUE(a.erase(0));
+  EXPECT_FALSE(a.erase(5));
+  EXPECT_EQ(compact(a), R"(["x",2,3])");
+  EXPECT_EQ(a.at(2).value()->get_int64().value(), 3);
+  EXPECT_EQ(a.at(3).error(), error_code::index_out_of_range);
+  EXPECT_EQ(node(1).at(0).error(), error_code::wrong_type);
+  std::vector<std::string> seen;
+  for (const node& e : a.elements()) seen.push_back(compact(e));
+  EXPECT_EQ(seen, (std::vector<std::string>{"\"x\"", "2", "3"}));
+  for (node& e : a.elements()) e = 0;
+  EXPECT_EQ(compact(a), "[0,0,0]");
+  EXPECT_TRUE(node(1).elements().empty());
+}
+
+TEST(Node, EditObjects) {
+  node o = parse_ok(R"({"a":1,"b":2})");
+  o.set("a", "replaced");
+  o.set("c", 3);
+  EXPECT_EQ(compact(o), R"({"a":"replaced","b":2,"c":3})");  // replaced in place, appended at the end
+  EXPECT_TRUE(o.erase("b"));
+  EXPECT_FALSE(o.erase("b"));
+  EXPECT_EQ(compact(o), R"({"a":"replaced","c":3})");
+  EXPECT_TRUE(o.contains("c"));
+  EXPECT_EQ(o.find("zz"), nullptr);
+  EXPECT_EQ(o.at("zz").error(), error_code::property_not_found);
+  EXPECT_EQ(node(1).at("a").error(), error_code::wrong_type);
+  std::vector<std::string> names;
+  for (const auto [name, value] : o.members()) names.push_back(name);
+  EXPECT_EQ(names, (std::vector<std::string>{"a", "c"}));
+#if defined(__cpp_exceptions)
+  node number = 5;
+  EXPECT_THROW(number["a"], json_error);
+  EXPECT_THROW(number.push_back(1), json_error);
+  EXPECT_THROW(number.set("a", 1), json_error);
+  EXPECT_EQ(compact(number), "5");  // unchanged
+#endif
+}
+
+TEST(Node, LargeObjectsFindNamesThroughTheirIndex) {
+  node o = node::object();
+  for (int i = 0; i < 2000; ++i) o.set("k" + std::to_string(i), i);
+  for (int i = 0; i < 2000; i += 7) EXPECT_EQ(o.find("k" + std::to_string(i))->get_int64().value(), i);
+  o.set("k5", -1);  // replaces, does not append
+  EXPECT_EQ(o.size(), 2000u);
+  EXPECT_TRUE(o.erase("k0"));
+  EXPECT_EQ(o.find("k1999")->get_int64().value(), 1999);  // positions moved after the erase
+  EXPECT_EQ(o.find("k5")->get_int64().value(), -1);
+  EXPECT_EQ(o.find("k0"), nullptr);
+  o.set("k0", 0);
+  EXPECT_EQ(o.find("k0")->path(), "$.k0");
+}
+
+TEST(Node, ChildrenKeepTheirAddressAndKnowTheirPath) {
+  node root = node::object();
+  node& list = root.set("list", node::array());
+  node& first = list.push_back(node::object());
+  for (int i = 0; i < 100; ++i) list.push_back(i);  // the array's storage grows
+  first["a b"] = 1;
+  for (int i = 0; i < 100; ++i) root.set("m" + std::to_string(i), i);  // the object's storage grows
+  EXPECT_EQ(first.path(), "$.list[0]");
+  EXPECT_EQ(first.find("a b")->path(), "$.list[0]['a b']");
+  EXPECT_EQ(first.parent(), &list);
+  EXPECT_EQ(list.parent(), &root);
+  EXPECT_EQ(root.parent(), nullptr);
+  EXPECT_EQ(root.path(), "$");
+  EXPECT_EQ(list.at(100).value()->path(), "$.list[100]");
+}
+
+TEST(Node, CopiesAreDeepAndMovesKeepParents) {
+  node original = parse_ok(R"({"a":[1,{"b":2}]})");
+  node copy = original;
+  copy["a"].push_back(3);
+  EXPECT_EQ(compact(original), R"({"a":[1,{"b":2}]})");
+  EXPECT_EQ(compact(copy), R"({"a":[1,{"b":2},3]})");
+  EXPECT_EQ(copy.find("a")->parent(), &copy);
+  EXPECT_EQ(copy.find("a")->at(1).value()->find("b")->path(), "$.a[1].b");
+
+  node moved = std::move(copy);
+  EXPECT_TRUE(copy.is_null());  // NOLINT(bugprone-use-after-move): moved-from nodes are null
+  EXPECT_EQ(moved.find("a")->parent(), &moved);
+  // Assigning into a child keeps it in its place.
+  node& slot = *moved.find("a");
+  slot = parse_ok(R"({"c":true})");
+  EXPECT_EQ(slot.parent(), &moved);
+  EXPECT_EQ(slot.find("c")->path(), "$.a.c");
+  EXPECT_EQ(compact(moved), R"({"a":{"c":true}})");
+  // A copy has no parent.
+  node detached = *moved.find("a");
+  EXPECT_EQ(detached.parent(), nullptr);
+  EXPECT_EQ(detached.find("c")->path(), "$.c");
+}
+
+TEST(Node, FromDocument) {
+  const auto doc = document::parse(R"({"x":1,"y":[true,null,"s",2.5,18446744073709551615],"x":3})");
+  const node n = node::from(doc->root());
+  // A repeated name: the last value, at the first one's place.
+  EXPECT_EQ(compact(n), R"({"x":3,"y":[true,null,"s",2.5,18446744073709551615]})");
+  EXPECT_TRUE(n.find("y")->at(4).value()->is_uint64());
+  EXPECT_EQ(node::from(doc->root()["y"]), parse_ok(R"([true,null,"s",2.5,18446744073709551615])"));
+  EXPECT_TRUE(node::from(doc->root()["missing"]).is_null());
+}
+
+TEST(Node, ParseErrorsAreTheDocumentsErrors) {
+  const auto n = node::parse(R"({"a":[1,}])");
+  ASSERT_FALSE(n.has_value());
+  EXPECT_EQ(n.error().info.code, error_code::expected_value);
+  EXPECT_EQ(n.error().path, "$.a[1]");
+}
+
+TEST(Node, Equality) {
+  EXPECT_EQ(parse_ok(R"({"a":1,"b":[1,2]})"), parse_ok(R"({"b":[1,2],"a":1.0})"));
+  EXPECT_NE(parse_ok("[1,2]"), parse_ok("[2,1]"));
+  EXPECT_NE(parse_ok(R"({"a":1})"), parse_ok(R"({"a":1,"b":2})"));
+  EXPECT_NE(parse_ok(R"("1")"), parse_ok("1"));
+  EXPECT_NE(node(9007199254740993), node(9007199254740992));
+  EXPECT_EQ(node(98114411440148100), node(98114411440148100.41481));
+  EXPECT_NE(node(true), node(false));
+  EXPECT_EQ(node(), node(nullptr));
+}
+
+TEST(Node, DeepTreesNeedNoRecursion) {
+  constexpr int depth = 1'000'000;
+  node root;
+  node* at = &root;
+  for (int i = 0; i < depth; ++i) at = &at->push_back(node());
+  node copy = root;  // copied
+  EXPECT_TRUE(copy == root);  // compared
+  const std::string text = root.to_json({.max_depth = depth + 1}).value();  // written
+  EXPECT_EQ(text.size(), 2u * depth + 4);  // [[...[null]...]]
+  EXPECT_EQ(node::from(document::parse(text, {.max_depth = depth + 1})->root()), root);
+}  // and destroyed
+
+TEST(Node, TwitterRoundTrip) {
+  std::ifstream in(JSONJIT_DATA_DIR "/corpus/twitter.simdjson.json", std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  const auto doc = document::parse(text.str());
+  const node tree = node::from(doc->root());
+  const std::string written = compact(tree);
+  EXPECT_EQ(written, doc->root().to_json({.escaping = escape_mode::relaxed}).value());
+  EXPECT_EQ(parse_ok(written), tree);
+}
+
+}  // namespace
+}  // namespace jsonjit
