@@ -16,12 +16,6 @@ namespace {
 
 constexpr std::uint64_t null_tape[1] = {static_cast<std::uint64_t>(tape_tag::null_value)};
 
-double as_double(std::uint64_t bits) noexcept {
-  double value;
-  std::memcpy(&value, &bits, sizeof value);
-  return value;
-}
-
 }  // namespace
 
 std::string_view to_string(json_type type) noexcept {
@@ -61,7 +55,7 @@ result<bool> element::get_bool() const noexcept {
 result<std::int64_t> element::integer_from_double() const noexcept {
   // Integer syntax is stored as a double for -0 (kept for its sign) and beyond 64 bits.
   if ((word() & tape::integer_syntax) == 0) return error_code::number_not_integer;
-  if (as_double(tape_[index_ + 1]) == 0) return std::int64_t{0};
+  if (tape::as_double(tape_[index_ + 1]) == 0) return std::int64_t{0};
   return error_code::number_out_of_range;
 }
 
@@ -113,7 +107,7 @@ result<double> element::get_double() const noexcept {
   switch (tag()) {
     case tape_tag::int64: return static_cast<double>(static_cast<std::int64_t>(bits));
     case tape_tag::uint64: return static_cast<double>(bits);
-    default: return as_double(bits);
+    default: return tape::as_double(bits);
   }
 }
 

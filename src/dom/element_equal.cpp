@@ -18,14 +18,8 @@ struct side {
   const char* strings;
 };
 
-double as_double(std::uint64_t bits) noexcept {
-  double value;
-  std::memcpy(&value, &bits, sizeof value);
-  return value;
-}
-
 bool numbers_equal(tape_tag ta, std::uint64_t a, tape_tag tb, std::uint64_t b) noexcept {
-  if (ta == tb) return ta == tape_tag::double_value ? as_double(a) == as_double(b) : a == b;
+  if (ta == tb) return ta == tape_tag::double_value ? tape::as_double(a) == tape::as_double(b) : a == b;
   if (ta > tb) {  // order the pair: int64 < uint64 < double
     std::swap(ta, tb);
     std::swap(a, b);
@@ -35,7 +29,7 @@ bool numbers_equal(tape_tag ta, std::uint64_t a, tape_tag tb, std::uint64_t b) n
   // writing the double in its shortest form and reading it back as an integer preserves.
   const double integer = ta == tape_tag::int64 ? static_cast<double>(static_cast<std::int64_t>(a))
                                                : static_cast<double>(a);
-  return integer == as_double(b);
+  return integer == tape::as_double(b);
 }
 
 /// An object's members by name, the last of each name only.

@@ -3,8 +3,6 @@
 #include <jsonjit/document.hpp>
 #include <jsonjit/output.hpp>
 
-#include <cstring>
-
 namespace jsonjit {
 
 using detail::tape_tag;
@@ -40,9 +38,7 @@ void element::write(writer& w) const {
         } else if (t == tape_tag::uint64) {
           w.number_value(bits);
         } else {
-          double value;
-          std::memcpy(&value, &bits, sizeof value);
-          w.number_value(value);
+          w.number_value(tape::as_double(bits));
         }
         ++i;
         break;

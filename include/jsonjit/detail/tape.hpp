@@ -54,6 +54,13 @@ constexpr bool is_number(tape_tag t) noexcept {
   return t == tape_tag::int64 || t == tape_tag::uint64 || t == tape_tag::double_value;
 }
 
+/// A double value word.
+inline double as_double(std::uint64_t bits) noexcept {
+  double value;
+  std::memcpy(&value, &bits, sizeof value);
+  return value;
+}
+
 /// The text stored at `offset` in the strings buffer.
 inline std::string_view text_at(const char* strings, std::uint64_t offset) noexcept {
   std::uint32_t size;
