@@ -271,7 +271,7 @@ class document {
   std::size_t memory_usage() const noexcept { return 8 * tape_capacity_ + strings_capacity_; }
 
  private:
-  friend class document_builder;
+  friend class tape_builder;
   std::unique_ptr<std::uint64_t[]> tape_;
   std::unique_ptr<char[]> strings_;
   std::size_t tape_size_ = 0, tape_capacity_ = 0;

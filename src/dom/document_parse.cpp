@@ -1,303 +1,88 @@
-// Parsing text into a document's tape (see detail/tape.hpp), driven by the token reader, which
-// does all validation. Memory for the tape and the strings is reserved once, from bounds the
-// input size gives, so the loop never checks for room and a parse allocates twice.
+// Parsing text into a document. The reader-driven parser here is the reference: the reader
+// does all validation, so documents accept exactly what the reader accepts, with its errors.
+// Where the CPU allows, a structural-index parser (structural_parse.cpp) runs first; it only
+// decides valid or not, and any input it does not accept is parsed again here for the exact
+// error. Both write the tape through tape_builder.
 #include <jsonjit/document.hpp>
 #include <jsonjit/reader.hpp>
 
-#include <algorithm>
-#include <cstring>
 #include <limits>
-#include <unordered_set>
-#include <vector>
 
-#include "dom/json_path_p.hpp"
-#include "text/number_parse_p.hpp"
-#include "text/unescape_p.hpp"
+#include "dom/structural_parse_p.hpp"
+#include "dom/tape_builder_p.hpp"
 
 namespace jsonjit {
 
 using detail::tape_tag;
-namespace tape = detail::tape;
 
-class document_builder {
- public:
-  document_builder(document& doc, std::string_view json, const document_options& options)
-      : doc_(doc), json_(json), options_(options) {}
-
-  parse_error run();
-  /// Gives back spare capacity when it is more than a quarter of what is held.
-  void shrink_to_fit();
-
- private:
-  static constexpr std::uint32_t no_container = 0xFFFFFFFF;
-
-  void reserve();
-  void put_string(std::string_view text, bool escaped);
-  error_code put_number(std::string_view text);
-  void open(tape_tag tag);
-  void close(tape_tag tag);
-  /// Whether the property name just stored repeats one of the current object's.
-  bool repeats_name();
-  parse_error fail(const error_info& where, std::string name = {});
-  /// The JSON path of the innermost open container, and of the value being read in it
-  /// if `into_value`.
-  std::string path_of_open(bool into_value) const;
-
-  std::uint64_t* tape() const noexcept { return doc_.tape_.get(); }
-  char* strings() const noexcept { return doc_.strings_.get(); }
-
-  document& doc_;
-  std::string_view json_;
-  const document_options& options_;
-  std::uint32_t size_ = 0;    // tape words written
-  char* text_ = nullptr;      // the end of the strings written
-  std::uint32_t current_ = no_container;  // the innermost open container's start word
-  std::uint32_t count_ = 0;   // its elements or members so far (may exceed max_count)
-  std::vector<std::unordered_set<std::string_view>> names_by_depth_;  // duplicates: reject
-};
-
-namespace {
-
-template <class T>
-void reserve_buffer(std::unique_ptr<T[]>& buffer, std::size_t& capacity, std::size_t wanted) {
-  if (capacity >= wanted) return;
-  buffer.reset();  // free first: the old content is not kept
-  buffer = std::make_unique_for_overwrite<T[]>(wanted);
-  capacity = wanted;
-}
-
-template <class T>
-void shrink_buffer(std::unique_ptr<T[]>& buffer, std::size_t& capacity, std::size_t size) {
-  if (capacity - size <= capacity / 4) return;
-  auto smaller = std::make_unique_for_overwrite<T[]>(std::max<std::size_t>(size, 1));
-  std::memcpy(smaller.get(), buffer.get(), size * sizeof(T));
-  buffer = std::move(smaller);
-  capacity = std::max<std::size_t>(size, 1);
-}
-
-std::uint64_t saturated(std::uint32_t count) noexcept {
-  return std::min<std::uint32_t>(count, tape::max_count);
-}
-
-}  // namespace
-
-void document_builder::reserve() {
-  // Every token takes at least one byte of input and at most one tape word, except numbers
-  // (two words), which are one byte at least and followed by a separator unless they end the
-  // input. A string of n >= 2 source bytes stores at most 4 + n - 2 bytes; preserved number
-  // text stores 4 + n bytes for n >= 1.
-  const std::size_t n = json_.size();
-  reserve_buffer(doc_.tape_, doc_.tape_capacity_, n + 2);
-  reserve_buffer(doc_.strings_, doc_.strings_capacity_, (options_.preserve_number_text ? 5 : 2) * n + 8);
-}
-
-void document_builder::shrink_to_fit() {
-  shrink_buffer(doc_.tape_, doc_.tape_capacity_, doc_.tape_size_);
-  shrink_buffer(doc_.strings_, doc_.strings_capacity_, doc_.strings_size_);
-}
-
-void document_builder::put_string(std::string_view text, bool escaped) {
-  char* const bytes = text_ + sizeof(std::uint32_t);
-  char* end = bytes + text.size();
-  if (escaped) {
-    end = detail::unescape(text.data(), text.data() + text.size(), bytes);
-  } else {
-    std::memcpy(bytes, text.data(), text.size());
-  }
-  const auto size = static_cast<std::uint32_t>(end - bytes);
-  std::memcpy(text_, &size, sizeof size);
-  const auto offset = static_cast<std::uint64_t>(text_ - strings());
-  tape()[size_++] = static_cast<std::uint64_t>(tape_tag::string) | (escaped ? 0 : tape::plain) |
-                    (offset << tape::offset_shift);
-  text_ = end;
-}
-
-error_code document_builder::put_number(std::string_view text) {
-  std::uint64_t word;
-  std::uint64_t bits;
-  bool negative = false;
-  std::uint64_t magnitude = 0;
-  const error_code integer = detail::integer_magnitude(text, negative, magnitude);
-  constexpr auto int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-  if (integer == error_code::none && !(negative && magnitude == 0) &&
-      magnitude <= int64_max + static_cast<std::uint64_t>(negative)) {
-    word = static_cast<std::uint64_t>(tape_tag::int64);
-    bits = negative ? 0 - magnitude : magnitude;  // two's complement, INT64_MIN included
-  } else if (integer == error_code::none && !negative) {
-    word = static_cast<std::uint64_t>(tape_tag::uint64);
-    bits = magnitude;
-  } else {
-    // A fraction or exponent, -0 (kept as a double so its sign survives), or an integer
-    // beyond 64 bits.
-    double value;
-    if (const error_code e = detail::parse_double(text, value); e != error_code::none) return e;
-    word = static_cast<std::uint64_t>(tape_tag::double_value) |
-           (integer == error_code::number_not_integer ? 0 : tape::integer_syntax);
-    std::memcpy(&bits, &value, sizeof bits);
-  }
-  if (options_.preserve_number_text) {
-    // Offset + 1, so that 0 means "no text".
-    const auto offset = static_cast<std::uint64_t>(text_ - strings());
-    const auto size = static_cast<std::uint32_t>(text.size());
-    std::memcpy(text_, &size, sizeof size);
-    std::memcpy(text_ + sizeof size, text.data(), text.size());
-    text_ += sizeof size + text.size();
-    word |= (offset + 1) << tape::offset_shift;
-  }
-  tape()[size_] = word;
-  tape()[size_ + 1] = bits;
-  size_ += 2;
-  return error_code::none;
-}
-
-void document_builder::open(tape_tag tag) {
-  // While open, the start word links to the enclosing container's start word, whose count
-  // is saved in its own word until this one closes.
-  ++count_;
-  if (current_ != no_container) {
-    std::uint64_t& parent = tape()[current_];
-    parent = (parent & ~(std::uint64_t{tape::max_count} << 8)) | (saturated(count_) << 8);
-  }
-  tape()[size_] = static_cast<std::uint64_t>(tag) | (std::uint64_t{current_} << 32);
-  current_ = size_++;
-  count_ = 0;
-}
-
-void document_builder::close(tape_tag tag) {
-  const std::uint32_t start = current_;
-  const auto parent = static_cast<std::uint32_t>(tape()[start] >> 32);
-  const auto start_tag = tag == tape_tag::end_array ? tape_tag::start_array : tape_tag::start_object;
-  tape()[start] =
-      static_cast<std::uint64_t>(start_tag) | (saturated(count_) << 8) | (std::uint64_t{size_} << 32);
-  tape()[size_++] = static_cast<std::uint64_t>(tag) | (std::uint64_t{start} << 8);
-  current_ = parent;
-  count_ = parent == no_container ? 0 : tape::count(tape()[parent]);
-}
-
-bool document_builder::repeats_name() {
-  const std::uint64_t* t = tape();
-  const std::uint32_t name_index = size_ - 1;
-  const std::string_view name = tape::text_at(strings(), tape::offset(t[name_index]));
-  // Small objects: compare with each earlier name. Larger ones: a set per open object, filled
-  // from the tape the first time it is needed.
-  constexpr std::uint32_t linear_limit = 16;
-  if (count_ < linear_limit) {
-    for (std::uint32_t i = current_ + 1; i < name_index; i = tape::next(t, i + 1)) {
-      if (tape::text_at(strings(), tape::offset(t[i])) == name) return true;
-    }
-    return false;
-  }
-  std::uint32_t depth = 0;
-  for (std::uint32_t c = current_; c != no_container; c = static_cast<std::uint32_t>(t[c] >> 32)) ++depth;
-  if (names_by_depth_.size() < depth) names_by_depth_.resize(depth);
-  auto& names = names_by_depth_[depth - 1];
-  if (names.empty()) {
-    for (std::uint32_t i = current_ + 1; i < name_index; i = tape::next(t, i + 1)) {
-      names.insert(tape::text_at(strings(), tape::offset(t[i])));
-    }
-  }
-  return !names.insert(name).second;
-}
-
-std::string document_builder::path_of_open(bool into_value) const {
-  const std::uint64_t* t = tape();
-  std::vector<std::uint32_t> chain;  // open containers, innermost first
-  for (std::uint32_t c = current_; c != no_container; c = static_cast<std::uint32_t>(t[c] >> 32)) {
-    chain.push_back(c);
-  }
-  std::string path = "$";
-  // Each open container's position in its parent: walk the parent's closed children.
-  for (std::size_t k = chain.size(); k-- > 0;) {
-    const std::uint32_t container = chain[k];
-    const bool is_last = k == 0;
-    if (is_last && !into_value) break;
-    const std::uint32_t child = is_last ? size_ : chain[k - 1];
-    if (tape::tag(t[container]) == tape_tag::start_array) {
-      std::size_t index = 0;
-      for (std::uint32_t i = container + 1; i < child; i = tape::next(t, i)) ++index;
-      detail::append_path_index(path, index);
-    } else {
-      std::uint32_t i = container + 1;
-      while (i + 1 < child) i = tape::next(t, i + 1);  // skip whole members
-      if (i < child) detail::append_path_name(path, tape::text_at(strings(), tape::offset(t[i])));
-    }
-  }
-  return path;
-}
-
-parse_error document_builder::fail(const error_info& where, std::string name) {
-  parse_error error{where, path_of_open(name.empty()), std::move(name)};
-  doc_.tape_size_ = 0;
-  doc_.strings_size_ = 0;
-  return error;
-}
-
-parse_error document_builder::run() {
-  if (json_.size() > std::numeric_limits<std::uint32_t>::max() - 8) {
-    doc_.tape_size_ = doc_.strings_size_ = 0;
-    return {{error_code::input_too_large, 0, 1, 1, false}, "$", {}};
-  }
-  reserve();
-  text_ = strings();
+parse_error detail::parse_with_reader(tape_builder& out, std::string_view json, const document_options& options) {
   reader_options reading;
-  reading.comments = options_.skip_comments ? comment_handling::skip : comment_handling::disallow;
-  reading.allow_trailing_commas = options_.allow_trailing_commas;
-  reading.max_depth = options_.max_depth;
-  reader r(json_, reading);
-  const bool reject_duplicates = options_.duplicates == duplicate_properties::reject;
+  reading.comments = options.skip_comments ? comment_handling::skip : comment_handling::disallow;
+  reading.allow_trailing_commas = options.allow_trailing_commas;
+  reading.max_depth = options.max_depth;
+  reader r(json, reading);
+  const bool reject_duplicates = options.duplicates == duplicate_properties::reject;
   while (r.read()) {
     switch (r.token()) {
-      case token_type::start_object: open(tape_tag::start_object); break;
-      case token_type::start_array: open(tape_tag::start_array); break;
+      case token_type::start_object: out.open(tape_tag::start_object); break;
+      case token_type::start_array: out.open(tape_tag::start_array); break;
       case token_type::end_object:
-        if (reject_duplicates && !names_by_depth_.empty()) {
-          const auto depth = static_cast<std::size_t>(r.depth());
-          if (depth < names_by_depth_.size()) names_by_depth_[depth].clear();
-        }
-        close(tape_tag::end_object);
+        if (reject_duplicates) out.forget_names(static_cast<std::uint32_t>(r.depth()));
+        out.close(tape_tag::end_object);
         break;
-      case token_type::end_array: close(tape_tag::end_array); break;
+      case token_type::end_array: out.close(tape_tag::end_array); break;
       case token_type::property_name:
-        put_string(r.value(), r.value_is_escaped());
-        if (reject_duplicates && repeats_name()) {
-          std::string name(tape::text_at(strings(), tape::offset(tape()[size_ - 1])));
-          return fail({error_code::duplicate_property_name, r.token_offset(), r.token_line(), r.token_column(), false},
-                      std::move(name));
+        out.name(r.value(), r.value_is_escaped());
+        if (reject_duplicates && out.repeats_name(static_cast<std::uint32_t>(r.depth()) + 1)) {
+          return out.fail({error_code::duplicate_property_name, r.token_offset(), r.token_line(), r.token_column(),
+                           false},
+                          std::string(out.last_name()));
         }
         break;
-      case token_type::string:
-        ++count_;
-        put_string(r.value(), r.value_is_escaped());
-        break;
+      case token_type::string: out.string(r.value(), r.value_is_escaped()); break;
       case token_type::number:
-        ++count_;
-        if (const error_code e = put_number(r.value()); e != error_code::none) {
-          return fail({e, r.token_offset(), r.token_line(), r.token_column(), false});
+        if (const error_code e = out.number(r.value()); e != error_code::none) {
+          return out.fail({e, r.token_offset(), r.token_line(), r.token_column(), false});
         }
         break;
-      case token_type::true_value: ++count_, tape()[size_++] = std::uint64_t(tape_tag::true_value); break;
-      case token_type::false_value: ++count_, tape()[size_++] = std::uint64_t(tape_tag::false_value); break;
-      case token_type::null: ++count_, tape()[size_++] = std::uint64_t(tape_tag::null_value); break;
+      case token_type::true_value: out.literal(tape_tag::true_value); break;
+      case token_type::false_value: out.literal(tape_tag::false_value); break;
+      case token_type::null: out.literal(tape_tag::null_value); break;
       case token_type::comment:
       case token_type::none: break;  // comments are skipped, never returned
     }
   }
-  if (r.error()) return fail(r.error());
-  doc_.tape_size_ = size_;
-  doc_.strings_size_ = static_cast<std::size_t>(text_ - strings());
+  if (r.error()) return out.fail(r.error());
+  out.finish();
   return {};
 }
 
+namespace {
+
+parse_error parse_into(document& doc, std::string_view json, const document_options& options, tape_builder& out) {
+  if (json.size() > std::numeric_limits<std::uint32_t>::max() - 8) {
+    return out.fail({error_code::input_too_large, 0, 1, 1, false});
+  }
+  out.reserve(json.size());
+  if (detail::parse_structural(out, json, options)) return {};
+  tape_builder again(doc, options);  // the reference parser, for the exact error
+  again.reserve(json.size());
+  return detail::parse_with_reader(again, json, options);
+}
+
+}  // namespace
+
 result<document, parse_error> document::parse(std::string_view json, const document_options& options) {
   document doc;
-  document_builder builder(doc, json, options);
-  if (parse_error error = builder.run()) return error;
-  builder.shrink_to_fit();
+  tape_builder out(doc, options);
+  if (parse_error error = parse_into(doc, json, options, out)) return error;
+  out.shrink_to_fit();
   return doc;
 }
 
 parse_error document::assign(std::string_view json, const document_options& options) {
-  return document_builder(*this, json, options).run();
+  tape_builder out(*this, options);
+  return parse_into(*this, json, options, out);
 }
 
 }  // namespace jsonjit

@@ -1,0 +1,202 @@
+#include "dom/tape_builder_p.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <memory>
+
+#include "dom/json_path_p.hpp"
+#include "text/number_parse_p.hpp"
+#include "text/unescape_p.hpp"
+
+namespace jsonjit {
+
+using detail::tape_tag;
+namespace tape = detail::tape;
+
+namespace {
+
+template <class T>
+void reserve_buffer(std::unique_ptr<T[]>& buffer, std::size_t& capacity, std::size_t wanted) {
+  if (capacity >= wanted) return;
+  buffer.reset();  // free first: the old content is not kept
+  buffer = std::make_unique_for_overwrite<T[]>(wanted);
+  capacity = wanted;
+}
+
+template <class T>
+void shrink_buffer(std::unique_ptr<T[]>& buffer, std::size_t& capacity, std::size_t size) {
+  if (capacity - size <= capacity / 4) return;
+  auto smaller = std::make_unique_for_overwrite<T[]>(std::max<std::size_t>(size, 1));
+  std::memcpy(smaller.get(), buffer.get(), size * sizeof(T));
+  buffer = std::move(smaller);
+  capacity = std::max<std::size_t>(size, 1);
+}
+
+std::uint64_t saturated(std::uint32_t count) noexcept {
+  return std::min<std::uint32_t>(count, tape::max_count);
+}
+
+}  // namespace
+
+void tape_builder::reserve(std::size_t input_size) {
+  // Every token takes at least one byte of input and at most one tape word, except numbers
+  // (two words), which are one byte at least and followed by a separator unless they end the
+  // input. A string of n >= 2 source bytes stores at most 4 + n - 2 bytes; preserved number
+  // text stores 4 + n bytes for n >= 1.
+  const std::size_t n = input_size;
+  reserve_buffer(doc_.tape_, doc_.tape_capacity_, n + 2);
+  reserve_buffer(doc_.strings_, doc_.strings_capacity_, (options_.preserve_number_text ? 5 : 2) * n + 8);
+  text_ = strings();
+}
+
+void tape_builder::shrink_to_fit() {
+  shrink_buffer(doc_.tape_, doc_.tape_capacity_, doc_.tape_size_);
+  shrink_buffer(doc_.strings_, doc_.strings_capacity_, doc_.strings_size_);
+}
+
+void tape_builder::put_string(std::string_view text, bool escaped) {
+  char* const bytes = text_ + sizeof(std::uint32_t);
+  char* end = bytes + text.size();
+  if (escaped) {
+    end = detail::unescape(text.data(), text.data() + text.size(), bytes);
+  } else {
+    std::memcpy(bytes, text.data(), text.size());
+  }
+  const auto size = static_cast<std::uint32_t>(end - bytes);
+  std::memcpy(text_, &size, sizeof size);
+  const auto offset = static_cast<std::uint64_t>(text_ - strings());
+  tape()[size_++] = static_cast<std::uint64_t>(tape_tag::string) | (escaped ? 0 : tape::plain) |
+                    (offset << tape::offset_shift);
+  text_ = end;
+}
+
+error_code tape_builder::number(std::string_view text) {
+  std::uint64_t word;
+  std::uint64_t bits;
+  bool negative = false;
+  std::uint64_t magnitude = 0;
+  const error_code integer = detail::integer_magnitude(text, negative, magnitude);
+  constexpr auto int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (integer == error_code::none && !(negative && magnitude == 0) &&
+      magnitude <= int64_max + static_cast<std::uint64_t>(negative)) {
+    word = static_cast<std::uint64_t>(tape_tag::int64);
+    bits = negative ? 0 - magnitude : magnitude;  // two's complement, INT64_MIN included
+  } else if (integer == error_code::none && !negative) {
+    word = static_cast<std::uint64_t>(tape_tag::uint64);
+    bits = magnitude;
+  } else {
+    // A fraction or exponent, -0 (kept as a double so its sign survives), or an integer
+    // beyond 64 bits.
+    double value;
+    if (const error_code e = detail::parse_double(text, value); e != error_code::none) return e;
+    word = static_cast<std::uint64_t>(tape_tag::double_value) |
+           (integer == error_code::number_not_integer ? 0 : tape::integer_syntax);
+    std::memcpy(&bits, &value, sizeof bits);
+  }
+  if (options_.preserve_number_text) {
+    // Offset + 1, so that 0 means "no text".
+    const auto offset = static_cast<std::uint64_t>(text_ - strings());
+    const auto size = static_cast<std::uint32_t>(text.size());
+    std::memcpy(text_, &size, sizeof size);
+    std::memcpy(text_ + sizeof size, text.data(), text.size());
+    text_ += sizeof size + text.size();
+    word |= (offset + 1) << tape::offset_shift;
+  }
+  tape()[size_] = word;
+  tape()[size_ + 1] = bits;
+  size_ += 2;
+  ++count_;
+  return error_code::none;
+}
+
+void tape_builder::open(tape_tag tag) {
+  // While open, the start word links to the enclosing container's start word, whose count
+  // is saved in its own word until this one closes.
+  ++count_;
+  if (current_ != no_container) {
+    std::uint64_t& parent = tape()[current_];
+    parent = (parent & ~(std::uint64_t{tape::max_count} << 8)) | (saturated(count_) << 8);
+  }
+  tape()[size_] = static_cast<std::uint64_t>(tag) | (std::uint64_t{current_} << 32);
+  current_ = size_++;
+  count_ = 0;
+}
+
+void tape_builder::close(tape_tag tag) {
+  const std::uint32_t start = current_;
+  const auto parent = static_cast<std::uint32_t>(tape()[start] >> 32);
+  const auto start_tag = tag == tape_tag::end_array ? tape_tag::start_array : tape_tag::start_object;
+  tape()[start] =
+      static_cast<std::uint64_t>(start_tag) | (saturated(count_) << 8) | (std::uint64_t{size_} << 32);
+  tape()[size_++] = static_cast<std::uint64_t>(tag) | (std::uint64_t{start} << 8);
+  current_ = parent;
+  count_ = parent == no_container ? 0 : tape::count(tape()[parent]);
+}
+
+std::string_view tape_builder::last_name() const noexcept {
+  return tape::text_at(strings(), tape::offset(tape()[size_ - 1]));
+}
+
+bool tape_builder::repeats_name(std::uint32_t depth) {
+  const std::uint64_t* t = tape();
+  const std::uint32_t name_index = size_ - 1;
+  const std::string_view name = last_name();
+  // Small objects: compare with each earlier name. Larger ones: a set per open object, filled
+  // from the tape the first time it is needed.
+  constexpr std::uint32_t linear_limit = 16;
+  if (count_ < linear_limit) {
+    for (std::uint32_t i = current_ + 1; i < name_index; i = tape::next(t, i + 1)) {
+      if (tape::text_at(strings(), tape::offset(t[i])) == name) return true;
+    }
+    return false;
+  }
+  if (names_by_depth_.size() < depth) names_by_depth_.resize(depth);
+  auto& names = names_by_depth_[depth - 1];
+  if (names.empty()) {
+    for (std::uint32_t i = current_ + 1; i < name_index; i = tape::next(t, i + 1)) {
+      names.insert(tape::text_at(strings(), tape::offset(t[i])));
+    }
+  }
+  return !names.insert(name).second;
+}
+
+std::string tape_builder::path_of_open(bool into_value) const {
+  const std::uint64_t* t = tape();
+  std::vector<std::uint32_t> chain;  // open containers, innermost first
+  for (std::uint32_t c = current_; c != no_container; c = static_cast<std::uint32_t>(t[c] >> 32)) {
+    chain.push_back(c);
+  }
+  std::string path = "$";
+  // Each open container's position in its parent: walk the parent's closed children.
+  for (std::size_t k = chain.size(); k-- > 0;) {
+    const std::uint32_t container = chain[k];
+    const bool is_last = k == 0;
+    if (is_last && !into_value) break;
+    const std::uint32_t child = is_last ? size_ : chain[k - 1];
+    if (tape::tag(t[container]) == tape_tag::start_array) {
+      std::size_t index = 0;
+      for (std::uint32_t i = container + 1; i < child; i = tape::next(t, i)) ++index;
+      detail::append_path_index(path, index);
+    } else {
+      std::uint32_t i = container + 1;
+      while (i + 1 < child) i = tape::next(t, i + 1);  // skip whole members
+      if (i < child) detail::append_path_name(path, tape::text_at(strings(), tape::offset(t[i])));
+    }
+  }
+  return path;
+}
+
+void tape_builder::finish() noexcept {
+  doc_.tape_size_ = size_;
+  doc_.strings_size_ = static_cast<std::size_t>(text_ - strings());
+}
+
+parse_error tape_builder::fail(const error_info& where, std::string name) {
+  parse_error error{where, path_of_open(name.empty()), std::move(name)};
+  doc_.tape_size_ = 0;
+  doc_.strings_size_ = 0;
+  return error;
+}
+
+}  // namespace jsonjit

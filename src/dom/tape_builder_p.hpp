@@ -1,0 +1,77 @@
+// Writing a document's tape (see include/jsonjit/detail/tape.hpp), shared by the two parsers:
+// the reader-driven one (document_parse.cpp, the reference) and the structural-index one
+// (structural_parse.cpp). Private to the library.
+#pragma once
+
+#include <jsonjit/document.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace jsonjit {
+
+class tape_builder {
+ public:
+  static constexpr std::uint32_t no_container = 0xFFFFFFFF;
+
+  tape_builder(document& doc, const document_options& options) : doc_(doc), options_(options) {}
+
+  /// Reserves what parsing `input_size` bytes can need, so that nothing below checks for room.
+  void reserve(std::size_t input_size);
+  /// Gives back spare capacity when it is more than a quarter of what is held.
+  void shrink_to_fit();
+
+  /// A string value; `escaped`: `text` is valid JSON string text with escapes to decode.
+  void string(std::string_view text, bool escaped) {
+    ++count_;
+    put_string(text, escaped);
+  }
+  /// A property name (not counted: members are counted by their values).
+  void name(std::string_view text, bool escaped) { put_string(text, escaped); }
+  /// A number from valid JSON number text; fails only with number_out_of_range.
+  error_code number(std::string_view text);
+  void literal(detail::tape_tag tag) {
+    ++count_;
+    tape()[size_++] = static_cast<std::uint64_t>(tag);
+  }
+  void open(detail::tape_tag start_tag);
+  void close(detail::tape_tag end_tag);
+  /// The innermost open container's start tag (start_array or start_object); needs one open.
+  detail::tape_tag innermost() const noexcept { return detail::tape::tag(tape()[current_]); }
+  bool any_open() const noexcept { return current_ != no_container; }
+
+  /// Whether the property name just stored repeats one of the current object's; `depth` is
+  /// the number of containers open.
+  bool repeats_name(std::uint32_t depth);
+  /// Forgets the names seen by the object that closes at `depth` (see repeats_name).
+  void forget_names(std::uint32_t depth) {
+    if (depth < names_by_depth_.size()) names_by_depth_[depth].clear();
+  }
+  /// The text of the property name just stored.
+  std::string_view last_name() const noexcept;
+
+  /// Completes the document.
+  void finish() noexcept;
+  /// The error, with the JSON path of where the parse stopped (into the value being read
+  /// unless the error names a property); the document is left empty.
+  parse_error fail(const error_info& where, std::string name = {});
+
+ private:
+  void put_string(std::string_view text, bool escaped);
+  std::string path_of_open(bool into_value) const;
+  std::uint64_t* tape() const noexcept { return doc_.tape_.get(); }
+  char* strings() const noexcept { return doc_.strings_.get(); }
+
+  document& doc_;
+  const document_options& options_;
+  std::uint32_t size_ = 0;                // tape words written
+  char* text_ = nullptr;                  // the end of the strings written
+  std::uint32_t current_ = no_container;  // the innermost open container's start word
+  std::uint32_t count_ = 0;               // its elements or members so far (may exceed max_count)
+  std::vector<std::unordered_set<std::string_view>> names_by_depth_;  // duplicates: reject
+};
+
+}  // namespace jsonjit
