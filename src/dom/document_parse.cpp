@@ -33,7 +33,7 @@ parse_error detail::parse_with_reader(tape_builder& out, std::string_view json, 
       case token_type::end_array: out.close(tape_tag::end_array); break;
       case token_type::property_name:
         out.name(r.value(), r.value_is_escaped());
-        if (reject_duplicates && out.repeats_name(static_cast<std::uint32_t>(r.depth()) + 1)) {
+        if (reject_duplicates && out.repeats_name(static_cast<std::uint32_t>(r.depth()))) {
           return out.fail({error_code::duplicate_property_name, r.token_offset(), r.token_line(), r.token_column(),
                            false},
                           std::string(out.last_name()));

@@ -44,9 +44,9 @@ class tape_builder {
   bool any_open() const noexcept { return current_ != no_container; }
 
   /// Whether the property name just stored repeats one of the current object's; `depth` is
-  /// the number of containers open.
+  /// the number of containers open (the object included).
   bool repeats_name(std::uint32_t depth);
-  /// Forgets the names seen by the object that closes at `depth` (see repeats_name).
+  /// Forgets the names seen by the object that closes, `depth` containers deep (outside it).
   void forget_names(std::uint32_t depth) {
     if (depth < names_by_depth_.size()) names_by_depth_[depth].clear();
   }
