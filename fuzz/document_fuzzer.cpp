@@ -4,6 +4,7 @@
 //    reader's error at the same place;
 //  - what is accepted survives writing (compact and indented) and parsing again: an equal
 //    document, and the same text when written again;
+//  - the structural parser and the reference parser build the same document (or both fail);
 //  - every value has a JSON path that leads back to it.
 #include <jsonjit/document.hpp>
 #include <jsonjit/reader.hpp>
@@ -14,6 +15,8 @@
 #include <string>
 #include <string_view>
 
+#include "dom/structural_parse_p.hpp"
+#include "dom/tape_builder_p.hpp"
 #include "token_log.hpp"
 
 namespace {
@@ -44,6 +47,16 @@ void check_round_trip(const jsonjit::document& doc, const jsonjit::document_opti
   if (!again) fail("written document does not parse", *text);
   if (!(doc.root() == again->root())) fail("written document parses to a different value", *text);
   if (again->root().to_json(layout).value() != *text) fail("writing again gives other text", *text);
+}
+
+/// The document the reference (reader-driven) parser builds.
+jsonjit::result<jsonjit::document, jsonjit::parse_error> parse_with_reader(std::string_view json,
+                                                                         const jsonjit::document_options& options) {
+  jsonjit::document doc;
+  jsonjit::tape_builder out(doc, options);
+  out.reserve(json.size());
+  if (jsonjit::parse_error e = jsonjit::detail::parse_with_reader(out, json, options)) return e;
+  return doc;
 }
 
 void check_paths(const jsonjit::document& doc) {
@@ -94,10 +107,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   if (reader_error) fail("the document accepted what the reader rejects", jsonjit::to_string(reader_error));
+  const auto reference = parse_with_reader(json, options);
+  if (!reference) fail("the reference parser rejects what document::parse accepts", jsonjit::to_string(reference.error()));
 
   jsonjit::writer_options compact;
   compact.escaping = jsonjit::escape_mode::relaxed;
   compact.max_depth = 1000;
+  if (doc->root().to_json(compact).value() != reference->root().to_json(compact).value() ||
+      !(doc->root() == reference->root())) {
+    fail("the structural and the reference parser built different documents");
+  }
   check_round_trip(*doc, options, compact);
   jsonjit::writer_options indented;
   indented.indented = true;

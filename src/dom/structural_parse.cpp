@@ -1,9 +1,479 @@
+// The fast document parser, in two passes (the structural-index design of Langdale and Lemire,
+// "Parsing Gigabytes of JSON per Second", written here from the paper's description):
+//  1. every byte is classified with AVX2, 64 at a time, into bit masks; string interiors
+//     are found from the unescaped quotes by a carry-less multiplication (prefix XOR), and the
+//     positions of structural characters, quotes and the first bytes of numbers and literals
+//     go to an index;
+//  2. one pass over the index checks the grammar and writes the tape.
+// It only decides "valid" (and then the tape is complete) or "not": on any problem it returns
+// false and the reference parser runs for the exact error, so the two can never disagree on
+// errors. The document fuzzer checks that they agree on everything else.
 #include "dom/structural_parse_p.hpp"
 
+#include <immintrin.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
 #include "dom/tape_builder_p.hpp"
+#include "text/number_parse_p.hpp"
+#include "text/utf8_p.hpp"
+
+#define JSONJIT_AVX2 __attribute__((target("avx2,bmi,bmi2,pclmul,popcnt")))
+
+// The vector helpers below pass __m256i only between functions that all have the AVX2 target
+// (never through a lambda or other function without it, where the ABI would differ); the ABI
+// note GCC prints for them does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace jsonjit::detail {
+namespace {
 
-bool parse_structural(tape_builder&, std::string_view, const document_options&) { return false; }
+// --- stage 1 -------------------------------------------------------------------------------
+
+struct block {
+  std::uint64_t quote, backslash, whitespace, op, control, non_ascii;
+};
+
+JSONJIT_AVX2 inline std::uint64_t mask(__m256i lo, __m256i hi) noexcept {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(lo)) |
+         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32);
+}
+
+JSONJIT_AVX2 inline std::uint64_t equal_to(__m256i lo, __m256i hi, char c) noexcept {
+  const __m256i v = _mm256_set1_epi8(c);
+  return mask(_mm256_cmpeq_epi8(lo, v), _mm256_cmpeq_epi8(hi, v));
+}
+
+JSONJIT_AVX2 inline block classify(const char* p) noexcept {
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  // '{' '[' and '}' ']' differ only in bit 5.
+  const __m256i bit5 = _mm256_set1_epi8(0x20);
+  const __m256i lo5 = _mm256_or_si256(lo, bit5), hi5 = _mm256_or_si256(hi, bit5);
+  const __m256i open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}');
+  const std::uint64_t brackets = mask(_mm256_or_si256(_mm256_cmpeq_epi8(lo5, open), _mm256_cmpeq_epi8(lo5, close)),
+                                      _mm256_or_si256(_mm256_cmpeq_epi8(hi5, open), _mm256_cmpeq_epi8(hi5, close)));
+  // Bytes 0x00..0x1F: max(byte, 0x1F) == 0x1F.
+  const __m256i limit = _mm256_set1_epi8(0x1F);
+  const std::uint64_t control = mask(_mm256_cmpeq_epi8(_mm256_max_epu8(lo, limit), limit),
+                                     _mm256_cmpeq_epi8(_mm256_max_epu8(hi, limit), limit));
+  block b;
+  b.quote = equal_to(lo, hi, '"');
+  b.backslash = equal_to(lo, hi, '\\');
+  b.whitespace = equal_to(lo, hi, ' ') | equal_to(lo, hi, '\n') | equal_to(lo, hi, '\r') | equal_to(lo, hi, '\t');
+  b.op = brackets | equal_to(lo, hi, ',') | equal_to(lo, hi, ':');
+  b.control = control;
+  b.non_ascii = mask(lo, hi);
+  return b;
+}
+
+/// The bytes escaped by a backslash: the one after each backslash that is not itself escaped.
+/// `carry` says whether this block's first byte is escaped, and receives the same for the next.
+/// Backslashes are rare, so they are visited one by one.
+inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t& carry) noexcept {
+  std::uint64_t escaped = carry;
+  std::uint64_t escapers = backslash & ~carry;
+  carry = 0;
+  while (escapers != 0) {
+    const int i = __builtin_ctzll(escapers);
+    if (i == 63) {
+      carry = 1;
+      break;
+    }
+    escaped |= std::uint64_t{1} << (i + 1);
+    escapers &= ~(std::uint64_t{3} << i);  // the escaped byte escapes nothing
+  }
+  return escaped;
+}
+
+/// Bit i = XOR of bits 0..i: 1 from an opening quote up to (not including) its closing quote.
+JSONJIT_AVX2 inline std::uint64_t prefix_xor(std::uint64_t bits) noexcept {
+  const __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<long long>(bits)), _mm_set1_epi8(-1), 0);
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(product));
+}
+
+struct stage1_state {
+  std::uint64_t escape_carry = 0;
+  std::uint64_t in_string = 0;      // all ones inside a string at the end of the last block
+  std::uint64_t scalar_carry = 0;   // 1 if the last block ended inside a number or literal
+  std::uint64_t bad = 0;            // control characters in strings
+  std::uint64_t non_ascii = 0;
+};
+
+/// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to three
+/// entries past the end (the index has room).
+JSONJIT_AVX2 inline std::uint32_t* flatten(std::uint32_t* out, std::uint32_t base, std::uint64_t bits) noexcept {
+  const int count = __builtin_popcountll(bits);
+  std::uint32_t* const end = out + count;
+  while (bits != 0) {
+    for (int k = 0; k < 4; ++k) {
+      out[k] = base + static_cast<std::uint32_t>(_tzcnt_u64(bits));
+      bits = _blsr_u64(bits);
+    }
+    out += 4;
+  }
+  return end;
+}
+
+JSONJIT_AVX2 std::uint32_t* index_block(const char* p, std::uint32_t base, stage1_state& s, std::uint32_t* out) noexcept {
+  const block b = classify(p);
+  const std::uint64_t quote = b.quote & ~escaped_bytes(b.backslash, s.escape_carry);
+  const std::uint64_t in_string = prefix_xor(quote) ^ s.in_string;
+  s.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
+  s.bad |= b.control & in_string;
+  s.non_ascii |= b.non_ascii;
+  const std::uint64_t scalar = ~(b.whitespace | b.op | quote | in_string);
+  const std::uint64_t scalar_start = scalar & ~((scalar << 1) | s.scalar_carry);
+  s.scalar_carry = scalar >> 63;
+  return flatten(out, base, (b.op & ~in_string) | quote | scalar_start);
+}
+
+// --- stage 2 -------------------------------------------------------------------------------
+
+inline bool is_delimiter(char c) noexcept {
+  switch (c) {
+    case ' ':
+    case '\t':
+    case '\n':
+    case '\r':
+    case ',':
+    case ':':
+    case ']':
+    case '}':
+    case '[':
+    case '{': return true;
+    default: return false;
+  }
+}
+
+inline bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+
+/// A number's parts, gathered while its grammar is checked.
+struct number_parts {
+  std::uint64_t significand = 0;  // the digits, without the point (valid if `exact`)
+  std::int64_t exponent = 0;      // the power of ten to apply to the significand
+  bool negative = false;
+  bool integer = true;  // no fraction, no exponent
+  bool exact = true;    // at most 19 digits: the significand holds them all
+};
+
+inline bool eight_digits_at(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return ((v & 0xF0F0F0F0F0F0F0F0) == 0x3030303030303030) &&
+         (((v + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) == 0x3030303030303030);
+}
+
+/// The value of eight ASCII digits, first digit most significant (pairs, then quads, then the
+/// two halves, each step one multiplication).
+inline std::uint64_t eight_digits_value(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  v -= 0x3030303030303030;
+  v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FF;
+  v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFF;
+  return (v * 10000 + (v >> 32)) & 0xFFFFFFFF;
+}
+
+/// Reads digits from `p` (at least one is there) into `value`; returns the end.
+inline const char* read_digits(const char* p, const char* end, std::uint64_t& value) noexcept {
+  while (end - p >= 8 && eight_digits_at(p)) {
+    value = value * 100000000 + eight_digits_value(p);
+    p += 8;
+  }
+  while (p < end && is_digit(*p)) value = value * 10 + static_cast<std::uint64_t>(*p++ - '0');
+  return p;
+}
+
+/// Checks the JSON number at `p` and gathers its parts; returns its end, or nullptr.
+inline const char* read_number(const char* p, const char* end, number_parts& n) noexcept {
+  n.negative = p < end && *p == '-';
+  p += n.negative;
+  const char* const first_digit = p;
+  if (p == end) return nullptr;
+  if (*p == '0') {
+    ++p;
+  } else if (is_digit(*p)) {
+    p = read_digits(p, end, n.significand);
+  } else {
+    return nullptr;
+  }
+  std::int64_t digits = p - first_digit;
+  if (p < end && *p == '.') {
+    n.integer = false;
+    const char* const fraction = ++p;
+    if (p == end || !is_digit(*p)) return nullptr;
+    p = read_digits(p, end, n.significand);
+    n.exponent = -(p - fraction);
+    digits += p - fraction;
+  }
+  if (p < end && (*p | 0x20) == 'e') {
+    n.integer = false;
+    ++p;
+    const bool negative_exponent = p < end && *p == '-';
+    if (p < end && (*p == '+' || *p == '-')) ++p;
+    if (p == end || !is_digit(*p)) return nullptr;
+    std::int64_t e = 0;
+    for (; p < end && is_digit(*p); ++p) {
+      if (e < 100000000) e = e * 10 + (*p - '0');  // saturates far beyond any double
+    }
+    n.exponent += negative_exponent ? -e : e;
+  }
+  // Leading zeros count too ("0.001"): a few exact numbers take the slower path, never the
+  // other way round.
+  n.exact = digits <= 19;
+  return p;
+}
+
+/// Stores the number at `p` (parts already read); false if it is out of range.
+inline bool store_number(tape_builder& out, const number_parts& n, std::string_view text) {
+  if (n.exact) {
+    constexpr std::uint64_t int64_max = 0x7FFFFFFFFFFFFFFF;
+    if (n.integer && !n.negative) {
+      out.number(n.significand <= int64_max ? tape_tag::int64 : tape_tag::uint64, n.significand, false, text);
+      return true;
+    }
+    if (n.integer && n.significand != 0 && n.significand <= int64_max + 1) {
+      out.number(tape_tag::int64, 0 - n.significand, false, text);  // two's complement
+      return true;
+    }
+    double value;
+    if (!n.integer && detail::decimal_to_double(n.significand, n.exponent, n.negative, value)) {
+      out.number(tape_tag::double_value, std::bit_cast<std::uint64_t>(value), false, text);
+      return true;
+    }
+  }
+  return out.number(text) == error_code::none;  // -0, long or rare numbers: the reference way
+}
+
+inline bool hex4(const char* p, std::uint32_t& value) noexcept {
+  value = 0;
+  for (int i = 0; i < 4; ++i) {
+    const char c = p[i];
+    std::uint32_t digit;
+    if (is_digit(c)) {
+      digit = static_cast<std::uint32_t>(c - '0');
+    } else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') {
+      digit = static_cast<std::uint32_t>((c | 0x20) - 'a' + 10);
+    } else {
+      return false;
+    }
+    value = value << 4 | digit;
+  }
+  return true;
+}
+
+/// Whether the escapes of string text [p, end) are valid (surrogates paired).
+bool valid_escapes(const char* p, const char* end) noexcept {
+  while ((p = static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)))) != nullptr) {
+    switch (p[1]) {  // a backslash is never last: it would have escaped the closing quote
+      case '"':
+      case '\\':
+      case '/':
+      case 'b':
+      case 'f':
+      case 'n':
+      case 'r':
+      case 't': p += 2; break;
+      case 'u': {
+        std::uint32_t unit;
+        if (end - p < 6 || !hex4(p + 2, unit)) return false;
+        if (unit >= 0xDC00 && unit <= 0xDFFF) return false;
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+          std::uint32_t low;
+          if (end - p < 12 || p[6] != '\\' || p[7] != 'u' || !hex4(p + 8, low) || low < 0xDC00 || low > 0xDFFF) {
+            return false;
+          }
+          p += 12;
+        } else {
+          p += 6;
+        }
+        break;
+      }
+      default: return false;
+    }
+  }
+  return true;
+}
+
+/// The index of `positions` holds every structural position, then `size` (the end) as a
+/// sentinel; stage 2 reads a position's byte through here so the sentinel reads as '\0'.
+struct cursor {
+  const char* json;
+  std::uint32_t size;
+  const std::uint32_t* at;
+  char byte() const noexcept { return *at < size ? json[*at] : '\0'; }
+};
+
+bool build_tape(tape_builder& out, const char* json, std::uint32_t size, const std::uint32_t* positions,
+                const document_options& options) {
+  cursor c{json, size, positions};
+  const auto max_depth = static_cast<std::uint32_t>(options.max_depth);
+  std::uint32_t depth = 0;
+  const char* const end = json + size;
+
+  // Reads the string whose opening quote is at the cursor (its closing quote is next in the
+  // index); `into` is the builder's string or name method.
+  auto read_string = [&](auto into) {
+    const char* first = json + c.at[0] + 1;
+    const char* last = json + c.at[1];
+    c.at += 2;
+    const bool escaped = std::memchr(first, '\\', static_cast<std::size_t>(last - first)) != nullptr;
+    if (escaped && !valid_escapes(first, last)) return false;
+    (out.*into)(std::string_view(first, static_cast<std::size_t>(last - first)), escaped);
+    return true;
+  };
+
+value:
+  switch (c.byte()) {
+    case '{':
+      if (++depth > max_depth) return false;
+      out.open(tape_tag::start_object);
+      ++c.at;
+      if (c.byte() == '}') {
+        out.close(tape_tag::end_object);
+        --depth;
+        ++c.at;
+        goto after_value;
+      }
+      goto member;
+    case '[':
+      if (++depth > max_depth) return false;
+      out.open(tape_tag::start_array);
+      ++c.at;
+      if (c.byte() == ']') {
+        out.close(tape_tag::end_array);
+        --depth;
+        ++c.at;
+        goto after_value;
+      }
+      goto value;
+    case '"':
+      if (!read_string(&tape_builder::string)) return false;
+      goto after_value;
+    case 't':
+      if (end - (json + *c.at) < 4 || std::memcmp(json + *c.at, "true", 4) != 0) return false;
+      if (json + *c.at + 4 < end && !is_delimiter(json[*c.at + 4])) return false;
+      out.literal(tape_tag::true_value);
+      ++c.at;
+      goto after_value;
+    case 'f':
+      if (end - (json + *c.at) < 5 || std::memcmp(json + *c.at, "false", 5) != 0) return false;
+      if (json + *c.at + 5 < end && !is_delimiter(json[*c.at + 5])) return false;
+      out.literal(tape_tag::false_value);
+      ++c.at;
+      goto after_value;
+    case 'n':
+      if (end - (json + *c.at) < 4 || std::memcmp(json + *c.at, "null", 4) != 0) return false;
+      if (json + *c.at + 4 < end && !is_delimiter(json[*c.at + 4])) return false;
+      out.literal(tape_tag::null_value);
+      ++c.at;
+      goto after_value;
+    default: {
+      const char* first = json + *c.at;
+      number_parts n;
+      const char* last = read_number(first, end, n);
+      if (last == nullptr || (last < end && !is_delimiter(*last))) return false;
+      if (!store_number(out, n, std::string_view(first, static_cast<std::size_t>(last - first)))) return false;
+      ++c.at;
+      goto after_value;
+    }
+  }
+
+member:  // a property name, its colon, then its value
+  if (c.byte() != '"' || !read_string(&tape_builder::name)) return false;
+  if (c.byte() != ':') return false;
+  ++c.at;
+  goto value;
+
+after_value:
+  if (depth == 0) return *c.at == size;  // nothing may follow the top-level value
+  if (out.innermost() == tape_tag::start_object) {
+    switch (c.byte()) {
+      case ',': ++c.at; goto member;
+      case '}':
+        out.close(tape_tag::end_object);
+        --depth;
+        ++c.at;
+        goto after_value;
+      default: return false;
+    }
+  }
+  switch (c.byte()) {
+    case ',': ++c.at; goto value;
+    case ']':
+      out.close(tape_tag::end_array);
+      --depth;
+      ++c.at;
+      goto after_value;
+    default: return false;
+  }
+}
+
+/// The index, kept per thread between parses (an allocation only when a larger input comes).
+struct index_buffer {
+  std::unique_ptr<std::uint32_t[]> positions;
+  std::size_t capacity = 0;
+
+  std::uint32_t* reserve(std::size_t wanted) {
+    if (capacity < wanted) {
+      positions.reset();
+      positions = std::make_unique_for_overwrite<std::uint32_t[]>(wanted);
+      capacity = wanted;
+    }
+    return positions.get();
+  }
+  /// Very large indexes are not kept once used.
+  void trim() {
+    if (capacity > (std::size_t{64} << 20)) {
+      positions.reset();
+      capacity = 0;
+    }
+  }
+};
+
+JSONJIT_AVX2 bool parse_avx2(tape_builder& out, std::string_view json, const document_options& options) {
+  static constexpr char bom[] = "\xEF\xBB\xBF";
+  if (json.starts_with(std::string_view(bom, 3))) json.remove_prefix(3);
+  const auto size = static_cast<std::uint32_t>(json.size());
+  thread_local index_buffer index;
+  // At most one position per byte, the sentinel, and flatten's overrun.
+  std::uint32_t* const positions = index.reserve(std::size_t{size} + 1 + 64);
+  std::uint32_t* at = positions;
+  stage1_state s;
+  std::uint32_t base = 0;
+  for (; base + 64 <= size; base += 64) at = index_block(json.data() + base, base, s, at);
+  if (base < size) {
+    char last[64];
+    std::memset(last, ' ', sizeof last);
+    std::memcpy(last, json.data() + base, size - base);
+    at = index_block(last, base, s, at);
+  }
+  *at = size;  // the sentinel
+  bool ok = s.in_string == 0 && s.bad == 0 && at != positions;
+  if (ok && s.non_ascii != 0) ok = is_valid_utf8(json.data(), json.data() + size);
+  if (ok) ok = build_tape(out, json.data(), size, positions, options);
+  index.trim();
+  return ok;
+}
+
+}  // namespace
+
+bool structural_parser_runs(const document_options& options) noexcept {
+  static const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+                                __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("popcnt");
+  // Relaxations and duplicate checks are the reference parser's alone.
+  return supported && !options.skip_comments && !options.allow_trailing_commas &&
+         options.duplicates == duplicate_properties::allow;
+}
+
+bool parse_structural(tape_builder& out, std::string_view json, const document_options& options) {
+  if (!structural_parser_runs(options) || !parse_avx2(out, json, options)) return false;
+  out.finish();
+  return true;
+}
 
 }  // namespace jsonjit::detail

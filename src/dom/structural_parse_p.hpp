@@ -20,4 +20,7 @@ parse_error parse_with_reader(tape_builder& out, std::string_view json, const do
 /// usable and the reference parser must run.
 bool parse_structural(tape_builder& out, std::string_view json, const document_options& options);
 
+/// Whether this CPU runs the structural parser (AVX2, BMI2, PCLMUL), and `options` let it.
+bool structural_parser_runs(const document_options& options) noexcept;
+
 }  // namespace jsonjit::detail

@@ -1,6 +1,7 @@
 #include "dom/tape_builder_p.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -72,28 +73,28 @@ void tape_builder::put_string(std::string_view text, bool escaped) {
 }
 
 error_code tape_builder::number(std::string_view text) {
-  std::uint64_t word;
-  std::uint64_t bits;
   bool negative = false;
   std::uint64_t magnitude = 0;
   const error_code integer = detail::integer_magnitude(text, negative, magnitude);
   constexpr auto int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
   if (integer == error_code::none && !(negative && magnitude == 0) &&
       magnitude <= int64_max + static_cast<std::uint64_t>(negative)) {
-    word = static_cast<std::uint64_t>(tape_tag::int64);
-    bits = negative ? 0 - magnitude : magnitude;  // two's complement, INT64_MIN included
+    number(tape_tag::int64, negative ? 0 - magnitude : magnitude, false, text);  // two's complement
   } else if (integer == error_code::none && !negative) {
-    word = static_cast<std::uint64_t>(tape_tag::uint64);
-    bits = magnitude;
+    number(tape_tag::uint64, magnitude, false, text);
   } else {
     // A fraction or exponent, -0 (kept as a double so its sign survives), or an integer
     // beyond 64 bits.
     double value;
     if (const error_code e = detail::parse_double(text, value); e != error_code::none) return e;
-    word = static_cast<std::uint64_t>(tape_tag::double_value) |
-           (integer == error_code::number_not_integer ? 0 : tape::integer_syntax);
-    std::memcpy(&bits, &value, sizeof bits);
+    number(tape_tag::double_value, std::bit_cast<std::uint64_t>(value), integer != error_code::number_not_integer,
+           text);
   }
+  return error_code::none;
+}
+
+void tape_builder::number(tape_tag tag, std::uint64_t bits, bool integer_syntax, std::string_view text) {
+  std::uint64_t word = static_cast<std::uint64_t>(tag) | (integer_syntax ? tape::integer_syntax : 0);
   if (options_.preserve_number_text) {
     // Offset + 1, so that 0 means "no text".
     const auto offset = static_cast<std::uint64_t>(text_ - strings());
@@ -107,7 +108,6 @@ error_code tape_builder::number(std::string_view text) {
   tape()[size_ + 1] = bits;
   size_ += 2;
   ++count_;
-  return error_code::none;
 }
 
 void tape_builder::open(tape_tag tag) {

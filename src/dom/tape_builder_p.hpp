@@ -33,6 +33,9 @@ class tape_builder {
   void name(std::string_view text, bool escaped) { put_string(text, escaped); }
   /// A number from valid JSON number text; fails only with number_out_of_range.
   error_code number(std::string_view text);
+  /// A number already converted: `tag` int64, uint64 or double_value, `bits` its value,
+  /// `integer_syntax` for doubles written as integers; `text` as written.
+  void number(detail::tape_tag tag, std::uint64_t bits, bool integer_syntax, std::string_view text);
   void literal(detail::tape_tag tag) {
     ++count_;
     tape()[size_++] = static_cast<std::uint64_t>(tag);

@@ -35,4 +35,8 @@ inline error_code integer_magnitude(std::string_view text, bool& negative, std::
 /// (1e400), gives ±0 on underflow.
 error_code parse_double(std::string_view text, double& value) noexcept;
 
+/// The nearest double to ±w * 10^q, where w holds every significant digit, if that is quick to
+/// decide (almost always); false otherwise (overflow included): then parse the text.
+bool decimal_to_double(std::uint64_t w, std::int64_t q, bool negative, double& value) noexcept;
+
 }  // namespace jsonjit::detail
