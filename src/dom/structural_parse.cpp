@@ -21,7 +21,9 @@
 #include "text/number_parse_p.hpp"
 #include "text/utf8_p.hpp"
 
+#define JSONJIT_CLMUL __attribute__((target("pclmul,popcnt")))
 #define JSONJIT_AVX2 __attribute__((target("avx2,bmi,bmi2,pclmul,popcnt")))
+#define JSONJIT_AVX512 __attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2,pclmul,popcnt")))
 
 // The vector helpers below pass __m256i only between functions that all have the AVX2 target
 // (never through a lambda or other function without it, where the ABI would differ); the ABI
@@ -37,6 +39,8 @@ struct block {
   std::uint64_t quote, backslash, whitespace, op, control, non_ascii;
 };
 
+// AVX2: two 32-byte halves, each comparison turned into a bit mask.
+
 JSONJIT_AVX2 inline std::uint64_t mask(__m256i lo, __m256i hi) noexcept {
   return static_cast<std::uint32_t>(_mm256_movemask_epi8(lo)) |
          (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32);
@@ -47,7 +51,7 @@ JSONJIT_AVX2 inline std::uint64_t equal_to(__m256i lo, __m256i hi, char c) noexc
   return mask(_mm256_cmpeq_epi8(lo, v), _mm256_cmpeq_epi8(hi, v));
 }
 
-JSONJIT_AVX2 inline block classify(const char* p) noexcept {
+JSONJIT_AVX2 inline block classify_avx2(const char* p) noexcept {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
   // '{' '[' and '}' ']' differ only in bit 5.
@@ -70,6 +74,58 @@ JSONJIT_AVX2 inline block classify(const char* p) noexcept {
   return b;
 }
 
+/// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to three
+/// entries past the end (the index has room).
+JSONJIT_AVX2 inline std::uint32_t* flatten_avx2(std::uint32_t* out, std::uint32_t base, std::uint64_t bits) noexcept {
+  const int count = __builtin_popcountll(bits);
+  std::uint32_t* const end = out + count;
+  while (bits != 0) {
+    for (int k = 0; k < 4; ++k) {
+      out[k] = base + static_cast<std::uint32_t>(_tzcnt_u64(bits));
+      bits = _blsr_u64(bits);
+    }
+    out += 4;
+  }
+  return end;
+}
+
+// AVX-512 (F and BW): one 64-byte vector, comparisons straight into mask registers, and the
+// positions written by compressing a vector of sixteen positions per sixteen bits.
+
+JSONJIT_AVX512 inline std::uint64_t eq(__m512i x, char c) noexcept {
+  return _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(c));
+}
+
+JSONJIT_AVX512 inline block classify_avx512(const char* p) noexcept {
+  const __m512i v = _mm512_loadu_si512(p);
+  const __m512i v5 = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
+  block b;
+  b.quote = eq(v, '"');
+  b.backslash = eq(v, '\\');
+  b.whitespace = eq(v, ' ') | eq(v, '\n') | eq(v, '\r') | eq(v, '\t');
+  b.op = eq(v5, '{') | eq(v5, '}') | eq(v, ',') | eq(v, ':');
+  b.control = _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(0x1F));
+  b.non_ascii = _mm512_movepi8_mask(v);
+  return b;
+}
+
+/// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to
+/// sixteen entries past the end (the index has room).
+JSONJIT_AVX512 inline std::uint32_t* flatten_avx512(std::uint32_t* out, std::uint32_t base, std::uint64_t bits) noexcept {
+  const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  __m512i positions = _mm512_add_epi32(lanes, _mm512_set1_epi32(static_cast<int>(base)));
+  const __m512i sixteen = _mm512_set1_epi32(16);
+  for (int k = 0; k < 4; ++k) {
+    const auto part = static_cast<__mmask16>(bits >> (16 * k));
+    _mm512_storeu_si512(out, _mm512_maskz_compress_epi32(part, positions));
+    out += __builtin_popcount(part);
+    positions = _mm512_add_epi32(positions, sixteen);
+  }
+  return out;
+}
+
+// Both: what the masks of one block mean.
+
 /// The bytes escaped by a backslash: the one after each backslash that is not itself escaped.
 /// `carry` says whether this block's first byte is escaped, and receives the same for the next.
 /// Backslashes are rare, so they are visited one by one.
@@ -90,7 +146,7 @@ inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t& carry
 }
 
 /// Bit i = XOR of bits 0..i: 1 from an opening quote up to (not including) its closing quote.
-JSONJIT_AVX2 inline std::uint64_t prefix_xor(std::uint64_t bits) noexcept {
+JSONJIT_CLMUL inline std::uint64_t prefix_xor(std::uint64_t bits) noexcept {
   const __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<long long>(bits)), _mm_set1_epi8(-1), 0);
   return static_cast<std::uint64_t>(_mm_cvtsi128_si64(product));
 }
@@ -103,23 +159,9 @@ struct stage1_state {
   std::uint64_t non_ascii = 0;
 };
 
-/// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to three
-/// entries past the end (the index has room).
-JSONJIT_AVX2 inline std::uint32_t* flatten(std::uint32_t* out, std::uint32_t base, std::uint64_t bits) noexcept {
-  const int count = __builtin_popcountll(bits);
-  std::uint32_t* const end = out + count;
-  while (bits != 0) {
-    for (int k = 0; k < 4; ++k) {
-      out[k] = base + static_cast<std::uint32_t>(_tzcnt_u64(bits));
-      bits = _blsr_u64(bits);
-    }
-    out += 4;
-  }
-  return end;
-}
-
-JSONJIT_AVX2 std::uint32_t* index_block(const char* p, std::uint32_t base, stage1_state& s, std::uint32_t* out) noexcept {
-  const block b = classify(p);
+/// The structural positions of a block: operators outside strings, every unescaped quote (a
+/// string's first and last byte), and the first byte of every number or literal.
+JSONJIT_CLMUL inline std::uint64_t structurals(const block& b, stage1_state& s) noexcept {
   const std::uint64_t quote = b.quote & ~escaped_bytes(b.backslash, s.escape_carry);
   const std::uint64_t in_string = prefix_xor(quote) ^ s.in_string;
   s.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
@@ -128,8 +170,51 @@ JSONJIT_AVX2 std::uint32_t* index_block(const char* p, std::uint32_t base, stage
   const std::uint64_t scalar = ~(b.whitespace | b.op | quote | in_string);
   const std::uint64_t scalar_start = scalar & ~((scalar << 1) | s.scalar_carry);
   s.scalar_carry = scalar >> 63;
-  return flatten(out, base, (b.op & ~in_string) | quote | scalar_start);
+  return (b.op & ~in_string) | quote | scalar_start;
 }
+
+/// What stage 1 gives stage 2.
+struct structural_index {
+  std::uint32_t* positions;  // ends with the input size, as a sentinel
+  std::uint32_t count;       // without the sentinel
+  std::uint64_t* backslashes;  // the backslash mask of every block
+  stage1_state state;
+};
+
+// The stage 1 loop, once per instruction set (a template cannot carry the target attribute).
+// The state is a local copy: stores through `out` could otherwise alias it and keep it in
+// memory.
+#define JSONJIT_STAGE1_LOOP(classify, flatten)                      \
+  std::uint32_t* out = index.positions;                            \
+  std::uint64_t* const backslashes = index.backslashes;            \
+  stage1_state state;                                              \
+  std::uint32_t base = 0;                                          \
+  for (; base + 64 <= size; base += 64) {                          \
+    const block b = classify(json + base);                         \
+    backslashes[base / 64] = b.backslash;                          \
+    out = flatten(out, base, structurals(b, state));               \
+  }                                                                \
+  if (base < size) {                                               \
+    char last[64];                                                 \
+    std::memset(last, ' ', sizeof last);                           \
+    std::memcpy(last, json + base, size - base);                   \
+    const block b = classify(last);                                \
+    backslashes[base / 64] = b.backslash;                          \
+    out = flatten(out, base, structurals(b, state));               \
+  }                                                                \
+  index.state = state;                                             \
+  index.count = static_cast<std::uint32_t>(out - index.positions); \
+  *out = size
+
+JSONJIT_AVX2 void index_avx2(const char* json, std::uint32_t size, structural_index& index) noexcept {
+  JSONJIT_STAGE1_LOOP(classify_avx2, flatten_avx2);
+}
+
+JSONJIT_AVX512 void index_avx512(const char* json, std::uint32_t size, structural_index& index) noexcept {
+  JSONJIT_STAGE1_LOOP(classify_avx512, flatten_avx512);
+}
+
+#undef JSONJIT_STAGE1_LOOP
 
 // --- stage 2 -------------------------------------------------------------------------------
 
@@ -308,9 +393,21 @@ struct cursor {
   char byte() const noexcept { return *at < size ? json[*at] : '\0'; }
 };
 
-bool build_tape(tape_builder& out, const char* json, std::uint32_t size, const std::uint32_t* positions,
+/// Whether bytes [first, last) hold a backslash, from stage 1's masks.
+inline bool has_backslash(const std::uint64_t* backslashes, std::uint32_t first, std::uint32_t last) noexcept {
+  if (first == last) return false;
+  const std::uint32_t first_block = first / 64, last_block = (last - 1) / 64;
+  std::uint64_t bits = backslashes[first_block] & (~std::uint64_t{0} << (first % 64));
+  for (std::uint32_t k = first_block + 1; k <= last_block; ++k) {
+    if (bits != 0) return true;
+    bits = backslashes[k];
+  }
+  return (bits & (~std::uint64_t{0} >> (63 - (last - 1) % 64))) != 0;
+}
+
+bool build_tape(tape_builder& out, const char* json, std::uint32_t size, const structural_index& index,
                 const document_options& options) {
-  cursor c{json, size, positions};
+  cursor c{json, size, index.positions};
   const auto max_depth = static_cast<std::uint32_t>(options.max_depth);
   std::uint32_t depth = 0;
   const char* const end = json + size;
@@ -320,8 +417,8 @@ bool build_tape(tape_builder& out, const char* json, std::uint32_t size, const s
   auto read_string = [&](auto into) {
     const char* first = json + c.at[0] + 1;
     const char* last = json + c.at[1];
+    const bool escaped = has_backslash(index.backslashes, c.at[0] + 1, c.at[1]);
     c.at += 2;
-    const bool escaped = std::memchr(first, '\\', static_cast<std::size_t>(last - first)) != nullptr;
     if (escaped && !valid_escapes(first, last)) return false;
     (out.*into)(std::string_view(first, static_cast<std::size_t>(last - first)), escaped);
     return true;
@@ -413,65 +510,78 @@ after_value:
   }
 }
 
-/// The index, kept per thread between parses (an allocation only when a larger input comes).
+/// The index's memory, kept per thread between parses (an allocation only when a larger
+/// input comes; very large ones are given back after use).
 struct index_buffer {
   std::unique_ptr<std::uint32_t[]> positions;
-  std::size_t capacity = 0;
+  std::unique_ptr<std::uint64_t[]> backslashes;
+  std::size_t capacity = 0;  // input bytes
 
-  std::uint32_t* reserve(std::size_t wanted) {
-    if (capacity < wanted) {
+  structural_index reserve(std::uint32_t size) {
+    if (capacity < size || !positions) {
       positions.reset();
-      positions = std::make_unique_for_overwrite<std::uint32_t[]>(wanted);
-      capacity = wanted;
+      backslashes.reset();
+      // At most one position per byte, the sentinel, and flatten's overrun.
+      positions = std::make_unique_for_overwrite<std::uint32_t[]>(std::size_t{size} + 1 + 16);
+      backslashes = std::make_unique_for_overwrite<std::uint64_t[]>(std::size_t{size} / 64 + 1);
+      capacity = size;
     }
-    return positions.get();
+    return {positions.get(), 0, backslashes.get(), {}};
   }
-  /// Very large indexes are not kept once used.
   void trim() {
-    if (capacity > (std::size_t{64} << 20)) {
+    if (capacity > (std::size_t{16} << 20)) {
       positions.reset();
+      backslashes.reset();
       capacity = 0;
     }
   }
 };
 
-JSONJIT_AVX2 bool parse_avx2(tape_builder& out, std::string_view json, const document_options& options) {
+enum class instruction_set { none, avx2, avx512 };
+
+instruction_set best_instruction_set() noexcept {
+  __builtin_cpu_init();
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") || !__builtin_cpu_supports("pclmul") ||
+      !__builtin_cpu_supports("popcnt")) {
+    return instruction_set::none;
+  }
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) return instruction_set::avx512;
+  return instruction_set::avx2;
+}
+
+const instruction_set available = best_instruction_set();
+
+bool parse_indexed(tape_builder& out, std::string_view json, const document_options& options) {
   static constexpr char bom[] = "\xEF\xBB\xBF";
   if (json.starts_with(std::string_view(bom, 3))) json.remove_prefix(3);
   const auto size = static_cast<std::uint32_t>(json.size());
-  thread_local index_buffer index;
-  // At most one position per byte, the sentinel, and flatten's overrun.
-  std::uint32_t* const positions = index.reserve(std::size_t{size} + 1 + 64);
-  std::uint32_t* at = positions;
-  stage1_state s;
-  std::uint32_t base = 0;
-  for (; base + 64 <= size; base += 64) at = index_block(json.data() + base, base, s, at);
-  if (base < size) {
-    char last[64];
-    std::memset(last, ' ', sizeof last);
-    std::memcpy(last, json.data() + base, size - base);
-    at = index_block(last, base, s, at);
+  thread_local index_buffer buffer;
+  structural_index index = buffer.reserve(size);
+  if (available == instruction_set::avx512) {
+    index_avx512(json.data(), size, index);
+  } else {
+    index_avx2(json.data(), size, index);
   }
-  *at = size;  // the sentinel
-  bool ok = s.in_string == 0 && s.bad == 0 && at != positions;
-  if (ok && s.non_ascii != 0) ok = is_valid_utf8(json.data(), json.data() + size);
-  if (ok) ok = build_tape(out, json.data(), size, positions, options);
-  index.trim();
+  bool ok = index.state.in_string == 0 && index.state.bad == 0 && index.count != 0;
+  if (ok && index.state.non_ascii != 0) {
+    ok = available == instruction_set::avx512 ? is_valid_utf8_avx512(json.data(), json.data() + size)
+                                              : is_valid_utf8(json.data(), json.data() + size);
+  }
+  if (ok) ok = build_tape(out, json.data(), size, index, options);
+  buffer.trim();
   return ok;
 }
 
 }  // namespace
 
 bool structural_parser_runs(const document_options& options) noexcept {
-  static const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-                                __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("popcnt");
   // Relaxations and duplicate checks are the reference parser's alone.
-  return supported && !options.skip_comments && !options.allow_trailing_commas &&
+  return available != instruction_set::none && !options.skip_comments && !options.allow_trailing_commas &&
          options.duplicates == duplicate_properties::allow;
 }
 
 bool parse_structural(tape_builder& out, std::string_view json, const document_options& options) {
-  if (!structural_parser_runs(options) || !parse_avx2(out, json, options)) return false;
+  if (!structural_parser_runs(options) || !parse_indexed(out, json, options)) return false;
   out.finish();
   return true;
 }
