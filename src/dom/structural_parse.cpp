@@ -245,29 +245,37 @@ struct number_parts {
   bool exact = true;    // at most 19 digits: the significand holds them all
 };
 
-inline bool eight_digits_at(const char* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  return ((v & 0xF0F0F0F0F0F0F0F0) == 0x3030303030303030) &&
-         (((v + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) == 0x3030303030303030);
+/// The value of eight digit values (0..9, one per byte, first digit in the lowest byte): pairs,
+/// then quads, then the two halves, each one multiplication.
+inline std::uint64_t digits_value(std::uint64_t t) noexcept {
+  t = (t * 10 + (t >> 8)) & 0x00FF00FF00FF00FF;
+  t = (t * 100 + (t >> 16)) & 0x0000FFFF0000FFFF;
+  return (t * 10000 + (t >> 32)) & 0xFFFFFFFF;
 }
 
-/// The value of eight ASCII digits, first digit most significant (pairs, then quads, then the
-/// two halves, each step one multiplication).
-inline std::uint64_t eight_digits_value(const char* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  v -= 0x3030303030303030;
-  v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FF;
-  v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFF;
-  return (v * 10000 + (v >> 32)) & 0xFFFFFFFF;
-}
-
-/// Reads digits from `p` (at least one is there) into `value`; returns the end.
+/// Reads digits from `p` (at least one is there) into `value`, eight bytes at a time while
+/// eight can be read; returns the end.
 inline const char* read_digits(const char* p, const char* end, std::uint64_t& value) noexcept {
-  while (end - p >= 8 && eight_digits_at(p)) {
-    value = value * 100000000 + eight_digits_value(p);
-    p += 8;
+  static constexpr std::uint64_t powers_of_ten[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+  while (end - p >= 8) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    // Non-zero bytes where a byte is not a digit: its high nibble is not 3, or adding 6 leaves
+    // it (a carry from a non-digit can only spoil the bytes after it).
+    const std::uint64_t not_digit = ((v & 0xF0F0F0F0F0F0F0F0) ^ 0x3030303030303030) |
+                                    (((v + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) ^ 0x3030303030303030);
+    const std::uint64_t t = v - 0x3030303030303030;
+    if (not_digit == 0) {
+      value = value * 100000000 + digits_value(t);
+      p += 8;
+      continue;
+    }
+    const int count = __builtin_ctzll(not_digit) / 8;  // digits before the first other byte
+    if (count > 0) {
+      // The digits moved to the top bytes, zeros (leading zeros of the value) below.
+      value = value * powers_of_ten[count] + digits_value(t << (8 * (8 - count)));
+    }
+    return p + count;
   }
   while (p < end && is_digit(*p)) value = value * 10 + static_cast<std::uint64_t>(*p++ - '0');
   return p;

@@ -34,9 +34,6 @@ void shrink_buffer(std::unique_ptr<T[]>& buffer, std::size_t& capacity, std::siz
   capacity = std::max<std::size_t>(size, 1);
 }
 
-std::uint64_t saturated(std::uint32_t count) noexcept {
-  return std::min<std::uint32_t>(count, tape::max_count);
-}
 
 }  // namespace
 
@@ -54,22 +51,6 @@ void tape_builder::reserve(std::size_t input_size) {
 void tape_builder::shrink_to_fit() {
   shrink_buffer(doc_.tape_, doc_.tape_capacity_, doc_.tape_size_);
   shrink_buffer(doc_.strings_, doc_.strings_capacity_, doc_.strings_size_);
-}
-
-void tape_builder::put_string(std::string_view text, bool escaped) {
-  char* const bytes = text_ + sizeof(std::uint32_t);
-  char* end = bytes + text.size();
-  if (escaped) {
-    end = detail::unescape(text.data(), text.data() + text.size(), bytes);
-  } else {
-    std::memcpy(bytes, text.data(), text.size());
-  }
-  const auto size = static_cast<std::uint32_t>(end - bytes);
-  std::memcpy(text_, &size, sizeof size);
-  const auto offset = static_cast<std::uint64_t>(text_ - strings());
-  tape()[size_++] = static_cast<std::uint64_t>(tape_tag::string) | (escaped ? 0 : tape::plain) |
-                    (offset << tape::offset_shift);
-  text_ = end;
 }
 
 error_code tape_builder::number(std::string_view text) {
@@ -91,47 +72,6 @@ error_code tape_builder::number(std::string_view text) {
            text);
   }
   return error_code::none;
-}
-
-void tape_builder::number(tape_tag tag, std::uint64_t bits, bool integer_syntax, std::string_view text) {
-  std::uint64_t word = static_cast<std::uint64_t>(tag) | (integer_syntax ? tape::integer_syntax : 0);
-  if (options_.preserve_number_text) {
-    // Offset + 1, so that 0 means "no text".
-    const auto offset = static_cast<std::uint64_t>(text_ - strings());
-    const auto size = static_cast<std::uint32_t>(text.size());
-    std::memcpy(text_, &size, sizeof size);
-    std::memcpy(text_ + sizeof size, text.data(), text.size());
-    text_ += sizeof size + text.size();
-    word |= (offset + 1) << tape::offset_shift;
-  }
-  tape()[size_] = word;
-  tape()[size_ + 1] = bits;
-  size_ += 2;
-  ++count_;
-}
-
-void tape_builder::open(tape_tag tag) {
-  // While open, the start word links to the enclosing container's start word, whose count
-  // is saved in its own word until this one closes.
-  ++count_;
-  if (current_ != no_container) {
-    std::uint64_t& parent = tape()[current_];
-    parent = (parent & ~(std::uint64_t{tape::max_count} << 8)) | (saturated(count_) << 8);
-  }
-  tape()[size_] = static_cast<std::uint64_t>(tag) | (std::uint64_t{current_} << 32);
-  current_ = size_++;
-  count_ = 0;
-}
-
-void tape_builder::close(tape_tag tag) {
-  const std::uint32_t start = current_;
-  const auto parent = static_cast<std::uint32_t>(tape()[start] >> 32);
-  const auto start_tag = tag == tape_tag::end_array ? tape_tag::start_array : tape_tag::start_object;
-  tape()[start] =
-      static_cast<std::uint64_t>(start_tag) | (saturated(count_) << 8) | (std::uint64_t{size_} << 32);
-  tape()[size_++] = static_cast<std::uint64_t>(tag) | (std::uint64_t{start} << 8);
-  current_ = parent;
-  count_ = parent == no_container ? 0 : tape::count(tape()[parent]);
 }
 
 std::string_view tape_builder::last_name() const noexcept {

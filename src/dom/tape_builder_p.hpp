@@ -5,11 +5,16 @@
 
 #include <jsonjit/document.hpp>
 
+#include <algorithm>
+#include <cstring>
+
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_set>
 #include <vector>
+
+#include "text/unescape_p.hpp"
 
 namespace jsonjit {
 
@@ -76,5 +81,64 @@ class tape_builder {
   std::uint32_t count_ = 0;               // its elements or members so far (may exceed max_count)
   std::vector<std::unordered_set<std::string_view>> names_by_depth_;  // duplicates: reject
 };
+
+// The per-token steps are inline: both parsers call them for every token.
+
+inline void tape_builder::put_string(std::string_view text, bool escaped) {
+  char* const bytes = text_ + sizeof(std::uint32_t);
+  char* end = bytes + text.size();
+  if (escaped) {
+    end = detail::unescape(text.data(), text.data() + text.size(), bytes);
+  } else {
+    std::memcpy(bytes, text.data(), text.size());
+  }
+  const auto size = static_cast<std::uint32_t>(end - bytes);
+  std::memcpy(text_, &size, sizeof size);
+  const auto offset = static_cast<std::uint64_t>(text_ - strings());
+  tape()[size_++] = static_cast<std::uint64_t>(detail::tape_tag::string) | (escaped ? 0 : detail::tape::plain) |
+                    (offset << detail::tape::offset_shift);
+  text_ = end;
+}
+
+inline void tape_builder::number(detail::tape_tag tag, std::uint64_t bits, bool integer_syntax, std::string_view text) {
+  std::uint64_t word = static_cast<std::uint64_t>(tag) | (integer_syntax ? detail::tape::integer_syntax : 0);
+  if (options_.preserve_number_text) {
+    // Offset + 1, so that 0 means "no text".
+    const auto offset = static_cast<std::uint64_t>(text_ - strings());
+    const auto size = static_cast<std::uint32_t>(text.size());
+    std::memcpy(text_, &size, sizeof size);
+    std::memcpy(text_ + sizeof size, text.data(), text.size());
+    text_ += sizeof size + text.size();
+    word |= (offset + 1) << detail::tape::offset_shift;
+  }
+  tape()[size_] = word;
+  tape()[size_ + 1] = bits;
+  size_ += 2;
+  ++count_;
+}
+
+inline void tape_builder::open(detail::tape_tag tag) {
+  // While open, the start word links to the enclosing container's start word, whose count
+  // is saved in its own word until this one closes.
+  ++count_;
+  if (current_ != no_container) {
+    std::uint64_t& parent = tape()[current_];
+    parent = (parent & ~(std::uint64_t{detail::tape::max_count} << 8)) | (detail::tape::saturated(count_) << 8);
+  }
+  tape()[size_] = static_cast<std::uint64_t>(tag) | (std::uint64_t{current_} << 32);
+  current_ = size_++;
+  count_ = 0;
+}
+
+inline void tape_builder::close(detail::tape_tag tag) {
+  const std::uint32_t start = current_;
+  const auto parent = static_cast<std::uint32_t>(tape()[start] >> 32);
+  const detail::tape_tag start_tag = tag == detail::tape_tag::end_array ? detail::tape_tag::start_array : detail::tape_tag::start_object;
+  tape()[start] =
+      static_cast<std::uint64_t>(start_tag) | (detail::tape::saturated(count_) << 8) | (std::uint64_t{size_} << 32);
+  tape()[size_++] = static_cast<std::uint64_t>(tag) | (std::uint64_t{start} << 8);
+  current_ = parent;
+  count_ = parent == no_container ? 0 : detail::tape::count(tape()[parent]);
+}
 
 }  // namespace jsonjit

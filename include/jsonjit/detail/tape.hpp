@@ -54,6 +54,9 @@ constexpr bool is_number(tape_tag t) noexcept {
   return t == tape_tag::int64 || t == tape_tag::uint64 || t == tape_tag::double_value;
 }
 
+/// A count as start words hold it.
+constexpr std::uint64_t saturated(std::uint32_t count) noexcept { return count < max_count ? count : max_count; }
+
 /// A double value word.
 inline double as_double(std::uint64_t bits) noexcept {
   double value;
