@@ -54,7 +54,7 @@ jsonjit::result<jsonjit::document, jsonjit::parse_error> parse_with_reader(std::
                                                                          const jsonjit::document_options& options) {
   jsonjit::document doc;
   jsonjit::tape_builder out(doc, options);
-  out.reserve(json.size());
+  out.reserve(json);
   if (jsonjit::parse_error e = jsonjit::detail::parse_with_reader(out, json, options)) return e;
   return doc;
 }

@@ -63,10 +63,10 @@ parse_error parse_into(document& doc, std::string_view json, const document_opti
   if (json.size() > std::numeric_limits<std::uint32_t>::max() - 8) {
     return out.fail({error_code::input_too_large, 0, 1, 1, false});
   }
-  out.reserve(json.size());
+  out.reserve(json);
   if (detail::parse_structural(out, json, options)) return {};
   tape_builder again(doc, options);  // the reference parser, for the exact error
-  again.reserve(json.size());
+  again.reserve(json);
   return detail::parse_with_reader(again, json, options);
 }
 

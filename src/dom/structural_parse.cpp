@@ -421,14 +421,19 @@ bool build_tape(tape_builder& out, const char* json, std::uint32_t size, const s
   const char* const end = json + size;
 
   // Reads the string whose opening quote is at the cursor (its closing quote is next in the
-  // index); `into` is the builder's string or name method.
-  auto read_string = [&](auto into) {
+  // index), as a value or as a property name.
+  auto read_string = [&](bool is_name) {
     const char* first = json + c.at[0] + 1;
     const char* last = json + c.at[1];
     const bool escaped = has_backslash(index.backslashes, c.at[0] + 1, c.at[1]);
     c.at += 2;
     if (escaped && !valid_escapes(first, last)) return false;
-    (out.*into)(std::string_view(first, static_cast<std::size_t>(last - first)), escaped);
+    const std::string_view text(first, static_cast<std::size_t>(last - first));
+    if (is_name) {
+      out.name(text, escaped);
+    } else {
+      out.string(text, escaped);
+    }
     return true;
   };
 
@@ -457,7 +462,7 @@ value:
       }
       goto value;
     case '"':
-      if (!read_string(&tape_builder::string)) return false;
+      if (!read_string(false)) return false;
       goto after_value;
     case 't':
       if (end - (json + *c.at) < 4 || std::memcmp(json + *c.at, "true", 4) != 0) return false;
@@ -489,7 +494,7 @@ value:
   }
 
 member:  // a property name, its colon, then its value
-  if (c.byte() != '"' || !read_string(&tape_builder::name)) return false;
+  if (c.byte() != '"' || !read_string(true)) return false;
   if (c.byte() != ':') return false;
   ++c.at;
   goto value;

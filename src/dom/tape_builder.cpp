@@ -37,14 +37,16 @@ void shrink_buffer(std::unique_ptr<T[]>& buffer, std::size_t& capacity, std::siz
 
 }  // namespace
 
-void tape_builder::reserve(std::size_t input_size) {
+void tape_builder::reserve(std::string_view input) {
+  input_end_ = input.data() + input.size();
   // Every token takes at least one byte of input and at most one tape word, except numbers
   // (two words), which are one byte at least and followed by a separator unless they end the
   // input. A string of n >= 2 source bytes stores at most 4 + n - 2 bytes; preserved number
   // text stores 4 + n bytes for n >= 1.
-  const std::size_t n = input_size;
+  const std::size_t n = input.size();
   reserve_buffer(doc_.tape_, doc_.tape_capacity_, n + 2);
-  reserve_buffer(doc_.strings_, doc_.strings_capacity_, (options_.preserve_number_text ? 5 : 2) * n + 8);
+  // (+ 16: block copies of strings write up to 15 bytes past their end.)
+  reserve_buffer(doc_.strings_, doc_.strings_capacity_, (options_.preserve_number_text ? 5 : 2) * n + 8 + 16);
   text_ = strings();
 }
 

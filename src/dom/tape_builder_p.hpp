@@ -5,6 +5,8 @@
 
 #include <jsonjit/document.hpp>
 
+#include <emmintrin.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -24,8 +26,8 @@ class tape_builder {
 
   tape_builder(document& doc, const document_options& options) : doc_(doc), options_(options) {}
 
-  /// Reserves what parsing `input_size` bytes can need, so that nothing below checks for room.
-  void reserve(std::size_t input_size);
+  /// Reserves what parsing `input` can need, so that nothing below checks for room.
+  void reserve(std::string_view input);
   /// Gives back spare capacity when it is more than a quarter of what is held.
   void shrink_to_fit();
 
@@ -77,6 +79,7 @@ class tape_builder {
   const document_options& options_;
   std::uint32_t size_ = 0;                // tape words written
   char* text_ = nullptr;                  // the end of the strings written
+  const char* input_end_ = nullptr;       // strings far enough from it are copied in blocks
   std::uint32_t current_ = no_container;  // the innermost open container's start word
   std::uint32_t count_ = 0;               // its elements or members so far (may exceed max_count)
   std::vector<std::unordered_set<std::string_view>> names_by_depth_;  // duplicates: reject
@@ -89,6 +92,13 @@ inline void tape_builder::put_string(std::string_view text, bool escaped) {
   char* end = bytes + text.size();
   if (escaped) {
     end = detail::unescape(text.data(), text.data() + text.size(), bytes);
+  } else if (text.data() + text.size() + 16 <= input_end_) {
+    // Whole 16-byte blocks (the strings buffer has room for the overrun): no call for the
+    // many short strings.
+    for (std::size_t i = 0; i < text.size(); i += 16) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(bytes + i),
+                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i)));
+    }
   } else {
     std::memcpy(bytes, text.data(), text.size());
   }

@@ -19,7 +19,7 @@ namespace {
 result<document, parse_error> reference_parse(std::string_view json, const document_options& options = {}) {
   document doc;
   tape_builder out(doc, options);
-  out.reserve(json.size());
+  out.reserve(json);
   if (parse_error e = detail::parse_with_reader(out, json, options)) return e;
   return doc;
 }
@@ -33,7 +33,7 @@ void expect_same(std::string_view json, const document_options& options = {}) {
     // Valid input never needs the reference parser (that would only be slow, not wrong).
     document doc;
     tape_builder out(doc, options);
-    out.reserve(json.size());
+    out.reserve(json);
     EXPECT_TRUE(detail::parse_structural(out, json, options)) << "fell back on valid input: " << json;
   }
   if (!fast) {
