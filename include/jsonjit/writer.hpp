@@ -120,6 +120,34 @@ class writer {
     p = write_escaped_string(p, value);
     if (p != nullptr) end_value(p);
   }
+
+  // Text the caller knows needs no escaping under this writer's escape_mode is copied as is,
+  // unchecked: for relaxed, valid UTF-8 without '"', '\' or control characters; for
+  // html_safe, also pure ASCII without & ' + < > ` or DEL. Documents use these for strings
+  // they validated when parsing (and compiled serializers for names known in advance).
+  void verbatim_string_value(std::string_view value) {
+    if (value.size() > escape_piece) return string_value(value);  // long: in pieces
+    char* p = begin_value(value.size() + 2);
+    if (p == nullptr) return;
+    *p = '"';
+    std::memcpy(p + 1, value.data(), value.size());
+    p[value.size() + 1] = '"';
+    end_value(p + value.size() + 2);
+  }
+  void verbatim_property_name(std::string_view name) {
+    if (name_separator_ <= comma && name.size() <= escape_piece && room() > name.size() + 4) {
+      char* p = write_separator(name_separator_);
+      *p = '"';
+      std::memcpy(p + 1, name.data(), name.size());
+      p += name.size() + 1;
+      *p++ = '"';
+      *p++ = ':';
+      out_.advance_to(p);
+      after_property_name();
+    } else {
+      property_name_slow(name);
+    }
+  }
   void number_value(std::int64_t value);
   void number_value(std::uint64_t value);
   /// Every other integer type, by its signedness.

@@ -14,11 +14,18 @@ void element::write(writer& w) const {
   detail::bit_stack in_object;
   std::uint32_t depth = 0;
   bool name_next = false;
+  // Strings without escapes in their source need none when written with relaxed escaping.
+  const std::uint64_t verbatim = w.options().escaping == escape_mode::relaxed ? tape::plain : 0;
   for (std::uint32_t i = index_; i < last;) {
     const std::uint64_t word = tape_[i];
     const tape_tag t = tape::tag(word);
     if (name_next && t != tape_tag::end_object) {
-      w.property_name(tape::text_at(strings_, tape::offset(word)));
+      const std::string_view name = tape::text_at(strings_, tape::offset(word));
+      if ((word & verbatim) != 0) {
+        w.verbatim_property_name(name);
+      } else {
+        w.property_name(name);
+      }
       name_next = false;
       ++i;
       continue;
@@ -43,7 +50,13 @@ void element::write(writer& w) const {
         ++i;
         break;
       }
-      case tape_tag::string: w.string_value(tape::text_at(strings_, tape::offset(word))); break;
+      case tape_tag::string:
+        if ((word & verbatim) != 0) {
+          w.verbatim_string_value(tape::text_at(strings_, tape::offset(word)));
+        } else {
+          w.string_value(tape::text_at(strings_, tape::offset(word)));
+        }
+        break;
       case tape_tag::start_array:
         w.start_array();
         in_object.set(depth++, false);

@@ -339,3 +339,44 @@ TEST(Writer, Comments) {
 
 }  // namespace
 }  // namespace jsonjit
+
+namespace jsonjit {
+namespace {
+
+TEST(Writer, VerbatimTextIsCopiedWithTheSameLayout) {
+  auto both = [](bool verbatim, const writer_options& options) {
+    return write(
+        [verbatim](writer& w) {
+          auto name = [&](std::string_view n) { verbatim ? w.verbatim_property_name(n) : w.property_name(n); };
+          auto text = [&](std::string_view t) { verbatim ? w.verbatim_string_value(t) : w.string_value(t); };
+          w.start_object();
+          name("caf\xC3\xA9");
+          text("na\xC3\xAFve");
+          name("list");
+          w.start_array();
+          text("a");
+          text("");
+          text(std::string(3000, 'x'));  // long: written in pieces
+          w.end_array();
+          w.end_object();
+        },
+        options);
+  };
+  for (const bool indented : {false, true}) {
+    const writer_options relaxed{.indented = indented, .escaping = escape_mode::relaxed};
+    EXPECT_EQ(both(true, relaxed), both(false, relaxed));
+  }
+  EXPECT_EQ(write([](writer& w) {
+              w.start_array();
+              w.verbatim_string_value("x");
+              w.verbatim_string_value("y");
+              w.end_array();
+            }),
+            R"(["x","y"])");
+  // The structural checks still apply.
+  EXPECT_EQ(write([](writer& w) { w.verbatim_property_name("a"); }),
+            "error: " + std::string(message(error_code::property_name_outside_object)));
+}
+
+}  // namespace
+}  // namespace jsonjit
