@@ -34,10 +34,10 @@ class tape_builder {
   /// A string value; `escaped`: `text` is valid JSON string text with escapes to decode.
   void string(std::string_view text, bool escaped) {
     ++count_;
-    put_string(text, escaped);
+    put_string(detail::tape_tag::string, text, escaped);
   }
   /// A property name (not counted: members are counted by their values).
-  void name(std::string_view text, bool escaped) { put_string(text, escaped); }
+  void name(std::string_view text, bool escaped) { put_string(detail::tape_tag::property_name, text, escaped); }
   /// A number from valid JSON number text; fails only with number_out_of_range.
   error_code number(std::string_view text);
   /// A number already converted: `tag` int64, uint64 or double_value, `bits` its value,
@@ -70,7 +70,7 @@ class tape_builder {
   parse_error fail(const error_info& where, std::string name = {});
 
  private:
-  void put_string(std::string_view text, bool escaped);
+  void put_string(detail::tape_tag tag, std::string_view text, bool escaped);
   std::string path_of_open(bool into_value) const;
   std::uint64_t* tape() const noexcept { return doc_.tape_.get(); }
   char* strings() const noexcept { return doc_.strings_.get(); }
@@ -87,7 +87,7 @@ class tape_builder {
 
 // The per-token steps are inline: both parsers call them for every token.
 
-inline void tape_builder::put_string(std::string_view text, bool escaped) {
+inline void tape_builder::put_string(detail::tape_tag tag, std::string_view text, bool escaped) {
   char* const bytes = text_ + sizeof(std::uint32_t);
   char* end = bytes + text.size();
   if (escaped) {
@@ -105,7 +105,7 @@ inline void tape_builder::put_string(std::string_view text, bool escaped) {
   const auto size = static_cast<std::uint32_t>(end - bytes);
   std::memcpy(text_, &size, sizeof size);
   const auto offset = static_cast<std::uint64_t>(text_ - strings());
-  tape()[size_++] = static_cast<std::uint64_t>(detail::tape_tag::string) | (escaped ? 0 : detail::tape::plain) |
+  tape()[size_++] = static_cast<std::uint64_t>(tag) | (escaped ? 0 : detail::tape::plain) |
                     (offset << detail::tape::offset_shift);
   text_ = end;
 }

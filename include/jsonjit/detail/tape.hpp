@@ -6,7 +6,7 @@
 //   int64, uint64, double        the next word holds the value's bits; payload: where the
 //                                number's source text is in the strings (when preserved),
 //                                flag `integer_syntax` on doubles written without . or e
-//   string (also property names) payload: offset of the text in the strings buffer, which
+//   string, property_name        payload: offset of the text in the strings buffer, which
 //                                holds a 32-bit length then the unescaped bytes; flag
 //                                `plain` if the source had no escapes
 //   start_array, start_object    bits 8..31: the number of elements or members (saturated at
@@ -29,6 +29,7 @@ enum class tape_tag : std::uint8_t {
   uint64,
   double_value,
   string,
+  property_name,
   start_array,
   start_object,
   end_array,
