@@ -32,7 +32,6 @@
 namespace jsonjit {
 
 class node {
-  struct member_slot;
   struct name_index;
 
  public:
@@ -157,6 +156,10 @@ class node {
 
  private:
   using array_storage = std::vector<std::unique_ptr<node>>;
+  struct member_slot {
+    std::string name;
+    std::unique_ptr<node> value;
+  };
   struct name_index_deleter {  // name_index is private to node.cpp
     void operator()(name_index* index) const noexcept;
   };
@@ -179,11 +182,6 @@ class node {
   std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, array_storage, object_storage>
       value_;
   node* parent_ = nullptr;
-};
-
-struct node::member_slot {
-  std::string name;
-  std::unique_ptr<node> value;
 };
 
 template <bool is_const>

@@ -90,7 +90,8 @@ node::node(const node& other) {
   // Copies level by level from a worklist of (source, destination) pairs.
   std::vector<std::pair<const node*, node*>> pending{{&other, this}};
   while (!pending.empty()) {
-    const auto [from, to] = pending.back();
+    const node* const from = pending.back().first;
+    node* const to = pending.back().second;
     pending.pop_back();
     if (const auto* a = std::get_if<array_storage>(&from->value_)) {
       auto& copy = to->value_.emplace<array_storage>();
