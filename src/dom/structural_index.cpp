@@ -1,0 +1,199 @@
+// Stage 1 of the structural parser (see structural_parse.cpp): every byte classified, 64 at a
+// time, into bit masks; string interiors found from the unescaped quotes by a carry-less
+// multiplication (prefix XOR); the structural positions written to the index.
+#include "dom/structural_index_p.hpp"
+
+#include <immintrin.h>
+
+#include <cstring>
+
+#define JSONJIT_CLMUL __attribute__((target("pclmul,popcnt")))
+#define JSONJIT_AVX2 __attribute__((target("avx2,bmi,bmi2,pclmul,popcnt")))
+#define JSONJIT_AVX512 __attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2,pclmul,popcnt")))
+
+// The vector helpers below pass vectors only between functions that all have the same target
+// (never through a lambda or other function without it, where the ABI would differ); the ABI
+// note GCC prints for them does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace jsonjit::detail {
+namespace {
+
+struct block {
+  std::uint64_t quote, backslash, whitespace, op, control, non_ascii;
+};
+
+// AVX2: two 32-byte halves, each comparison turned into a bit mask.
+
+JSONJIT_AVX2 inline std::uint64_t mask(__m256i lo, __m256i hi) noexcept {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(lo)) |
+         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32);
+}
+
+JSONJIT_AVX2 inline std::uint64_t equal_to(__m256i lo, __m256i hi, char c) noexcept {
+  const __m256i v = _mm256_set1_epi8(c);
+  return mask(_mm256_cmpeq_epi8(lo, v), _mm256_cmpeq_epi8(hi, v));
+}
+
+JSONJIT_AVX2 inline block classify_avx2(const char* p) noexcept {
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  // '{' '[' and '}' ']' differ only in bit 5.
+  const __m256i bit5 = _mm256_set1_epi8(0x20);
+  const __m256i lo5 = _mm256_or_si256(lo, bit5), hi5 = _mm256_or_si256(hi, bit5);
+  const __m256i open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}');
+  const std::uint64_t brackets = mask(_mm256_or_si256(_mm256_cmpeq_epi8(lo5, open), _mm256_cmpeq_epi8(lo5, close)),
+                                      _mm256_or_si256(_mm256_cmpeq_epi8(hi5, open), _mm256_cmpeq_epi8(hi5, close)));
+  // Bytes 0x00..0x1F: max(byte, 0x1F) == 0x1F.
+  const __m256i limit = _mm256_set1_epi8(0x1F);
+  const std::uint64_t control = mask(_mm256_cmpeq_epi8(_mm256_max_epu8(lo, limit), limit),
+                                     _mm256_cmpeq_epi8(_mm256_max_epu8(hi, limit), limit));
+  block b;
+  b.quote = equal_to(lo, hi, '"');
+  b.backslash = equal_to(lo, hi, '\\');
+  b.whitespace = equal_to(lo, hi, ' ') | equal_to(lo, hi, '\n') | equal_to(lo, hi, '\r') | equal_to(lo, hi, '\t');
+  b.op = brackets | equal_to(lo, hi, ',') | equal_to(lo, hi, ':');
+  b.control = control;
+  b.non_ascii = mask(lo, hi);
+  return b;
+}
+
+/// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to three
+/// entries past the end (the index has room).
+JSONJIT_AVX2 inline std::uint32_t* flatten_avx2(std::uint32_t* out, std::uint32_t base, std::uint64_t bits) noexcept {
+  const int count = __builtin_popcountll(bits);
+  std::uint32_t* const end = out + count;
+  while (bits != 0) {
+    for (int k = 0; k < 4; ++k) {
+      out[k] = base + static_cast<std::uint32_t>(_tzcnt_u64(bits));
+      bits = _blsr_u64(bits);
+    }
+    out += 4;
+  }
+  return end;
+}
+
+// AVX-512 (F and BW): one 64-byte vector, comparisons straight into mask registers, and the
+// positions written by compressing a vector of sixteen positions per sixteen bits.
+
+JSONJIT_AVX512 inline std::uint64_t eq(__m512i x, char c) noexcept {
+  return _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(c));
+}
+
+JSONJIT_AVX512 inline block classify_avx512(const char* p) noexcept {
+  const __m512i v = _mm512_loadu_si512(p);
+  const __m512i v5 = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
+  block b;
+  b.quote = eq(v, '"');
+  b.backslash = eq(v, '\\');
+  b.whitespace = eq(v, ' ') | eq(v, '\n') | eq(v, '\r') | eq(v, '\t');
+  b.op = eq(v5, '{') | eq(v5, '}') | eq(v, ',') | eq(v, ':');
+  b.control = _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(0x1F));
+  b.non_ascii = _mm512_movepi8_mask(v);
+  return b;
+}
+
+/// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to
+/// sixteen entries past the end (the index has room).
+JSONJIT_AVX512 inline std::uint32_t* flatten_avx512(std::uint32_t* out, std::uint32_t base, std::uint64_t bits) noexcept {
+  const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  __m512i positions = _mm512_add_epi32(lanes, _mm512_set1_epi32(static_cast<int>(base)));
+  const __m512i sixteen = _mm512_set1_epi32(16);
+  for (int k = 0; k < 4; ++k) {
+    const auto part = static_cast<__mmask16>(bits >> (16 * k));
+    _mm512_storeu_si512(out, _mm512_maskz_compress_epi32(part, positions));
+    out += __builtin_popcount(part);
+    positions = _mm512_add_epi32(positions, sixteen);
+  }
+  return out;
+}
+
+// Both: what the masks of one block mean.
+
+/// The bytes escaped by a backslash: the one after each backslash that is not itself escaped.
+/// `carry` says whether this block's first byte is escaped, and receives the same for the next.
+/// Backslashes are rare, so they are visited one by one.
+inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t& carry) noexcept {
+  std::uint64_t escaped = carry;
+  std::uint64_t escapers = backslash & ~carry;
+  carry = 0;
+  while (escapers != 0) {
+    const int i = __builtin_ctzll(escapers);
+    if (i == 63) {
+      carry = 1;
+      break;
+    }
+    escaped |= std::uint64_t{1} << (i + 1);
+    escapers &= ~(std::uint64_t{3} << i);  // the escaped byte escapes nothing
+  }
+  return escaped;
+}
+
+/// Bit i = XOR of bits 0..i: 1 from an opening quote up to (not including) its closing quote.
+JSONJIT_CLMUL inline std::uint64_t prefix_xor(std::uint64_t bits) noexcept {
+  const __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<long long>(bits)), _mm_set1_epi8(-1), 0);
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(product));
+}
+
+/// The structural positions of a block: operators outside strings, every unescaped quote (a
+/// string's first and last byte), and the first byte of every number or literal.
+JSONJIT_CLMUL inline std::uint64_t structurals(const block& b, stage1_state& s) noexcept {
+  const std::uint64_t quote = b.quote & ~escaped_bytes(b.backslash, s.escape_carry);
+  const std::uint64_t in_string = prefix_xor(quote) ^ s.in_string;
+  s.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
+  s.bad |= b.control & in_string;
+  s.non_ascii |= b.non_ascii;
+  const std::uint64_t scalar = ~(b.whitespace | b.op | quote | in_string);
+  const std::uint64_t scalar_start = scalar & ~((scalar << 1) | s.scalar_carry);
+  s.scalar_carry = scalar >> 63;
+  return (b.op & ~in_string) | quote | scalar_start;
+}
+
+}  // namespace
+
+instruction_set best_instruction_set() noexcept {
+  __builtin_cpu_init();
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") || !__builtin_cpu_supports("pclmul") ||
+      !__builtin_cpu_supports("popcnt")) {
+    return instruction_set::none;
+  }
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) return instruction_set::avx512;
+  return instruction_set::avx2;
+}
+
+// The stage 1 loop, once per instruction set (a template cannot carry the target attribute).
+// The state is a local copy: stores through `out` could otherwise alias it and keep it in
+// memory.
+#define JSONJIT_STAGE1_LOOP(classify, flatten)                      \
+  std::uint32_t* out = index.positions;                            \
+  std::uint64_t* const backslashes = index.backslashes;            \
+  stage1_state state;                                              \
+  std::uint32_t base = 0;                                          \
+  for (; base + 64 <= size; base += 64) {                          \
+    const block b = classify(json + base);                         \
+    backslashes[base / 64] = b.backslash;                          \
+    out = flatten(out, base, structurals(b, state));               \
+  }                                                                \
+  if (base < size) {                                               \
+    char last[64];                                                 \
+    std::memset(last, ' ', sizeof last);                           \
+    std::memcpy(last, json + base, size - base);                   \
+    const block b = classify(last);                                \
+    backslashes[base / 64] = b.backslash;                          \
+    out = flatten(out, base, structurals(b, state));               \
+  }                                                                \
+  index.state = state;                                             \
+  index.count = static_cast<std::uint32_t>(out - index.positions); \
+  *out = size
+
+JSONJIT_AVX2 void index_avx2(const char* json, std::uint32_t size, structural_index& index) noexcept {
+  JSONJIT_STAGE1_LOOP(classify_avx2, flatten_avx2);
+}
+
+JSONJIT_AVX512 void index_avx512(const char* json, std::uint32_t size, structural_index& index) noexcept {
+  JSONJIT_STAGE1_LOOP(classify_avx512, flatten_avx512);
+}
+
+#undef JSONJIT_STAGE1_LOOP
+
+}  // namespace jsonjit::detail
