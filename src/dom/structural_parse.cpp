@@ -124,25 +124,29 @@ inline const char* read_number(const char* p, const char* end, number_parts& n) 
   return p;
 }
 
-/// Stores the number at `p` (parts already read); false if it is out of range.
-inline bool store_number(tape_builder& out, const number_parts& n, std::string_view text) {
+/// Stores the number (parts already read); false if it is out of range.
+inline bool store_number(tape_writer& out, const number_parts& n, std::string_view text) {
   if (n.exact) {
     constexpr std::uint64_t int64_max = 0x7FFFFFFFFFFFFFFF;
     if (n.integer && !n.negative) {
-      out.number(n.significand <= int64_max ? tape_tag::int64 : tape_tag::uint64, n.significand, false, text);
+      out.number({n.significand <= int64_max ? tape_tag::int64 : tape_tag::uint64, n.significand, false}, text);
       return true;
     }
     if (n.integer && n.significand != 0 && n.significand <= int64_max + 1) {
-      out.number(tape_tag::int64, 0 - n.significand, false, text);  // two's complement
+      out.number({tape_tag::int64, 0 - n.significand, false}, text);  // two's complement
       return true;
     }
     double value;
     if (!n.integer && detail::decimal_to_double(n.significand, n.exponent, n.negative, value)) {
-      out.number(tape_tag::double_value, std::bit_cast<std::uint64_t>(value), false, text);
+      out.number({tape_tag::double_value, std::bit_cast<std::uint64_t>(value), false}, text);
       return true;
     }
   }
-  return out.number(text) == error_code::none;  // -0, long or rare numbers: the reference way
+  // -0, long or rare numbers: the reference conversion.
+  tape_number converted;
+  if (convert_number(text, converted) != error_code::none) return false;
+  out.number(converted, text);
+  return true;
 }
 
 inline bool hex4(const char* p, std::uint32_t& value) noexcept {
@@ -216,8 +220,12 @@ inline bool has_backslash(const std::uint64_t* backslashes, std::uint32_t first,
   return (bits & (~std::uint64_t{0} >> (63 - (last - 1) % 64))) != 0;
 }
 
-bool build_tape(tape_builder& out, const char* json, std::uint32_t size, const structural_index& index,
+/// Checks the grammar along the index and writes the tape through `result`; false on any error.
+bool build_tape(tape_writer& result, const char* json, std::uint32_t size, const structural_index& index,
                 const document_options& options) {
+  // A local copy, kept in registers although bytes are stored through char pointers (which
+  // could alias anything in memory); handed back on success.
+  tape_writer out = result;
   cursor c{json, size, index.positions};
   const auto max_depth = static_cast<std::uint32_t>(options.max_depth);
   std::uint32_t depth = 0;
@@ -303,7 +311,11 @@ member:  // a property name, its colon, then its value
   goto value;
 
 after_value:
-  if (depth == 0) return *c.at == size;  // nothing may follow the top-level value
+  if (depth == 0) {
+    if (*c.at != size) return false;  // nothing may follow the top-level value
+    result = out;
+    return true;
+  }
   if (out.innermost() == tape_tag::start_object) {
     switch (c.byte()) {
       case ',': ++c.at; goto member;
@@ -371,7 +383,7 @@ bool parse_indexed(tape_builder& out, std::string_view json, const document_opti
     ok = available == instruction_set::avx512 ? is_valid_utf8_avx512(json.data(), json.data() + size)
                                               : is_valid_utf8(json.data(), json.data() + size);
   }
-  if (ok) ok = build_tape(out, json.data(), size, index, options);
+  if (ok) ok = build_tape(out.writer(), json.data(), size, index, options);
   buffer.trim();
   return ok;
 }

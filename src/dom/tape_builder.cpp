@@ -38,7 +38,6 @@ void shrink_buffer(std::unique_ptr<T[]>& buffer, std::size_t& capacity, std::siz
 }  // namespace
 
 void tape_builder::reserve(std::string_view input) {
-  input_end_ = input.data() + input.size();
   // Every token takes at least one byte of input and at most one tape word, except numbers
   // (two words), which are one byte at least and followed by a separator unless they end the
   // input. A string of n >= 2 source bytes stores at most 4 + n - 2 bytes; preserved number
@@ -47,7 +46,11 @@ void tape_builder::reserve(std::string_view input) {
   reserve_buffer(doc_.tape_, doc_.tape_capacity_, n + 2);
   // (+ 16: block copies of strings write up to 15 bytes past their end.)
   reserve_buffer(doc_.strings_, doc_.strings_capacity_, (options_.preserve_number_text ? 5 : 2) * n + 8 + 16);
-  text_ = strings();
+  w_ = tape_writer{};
+  w_.tape = doc_.tape_.get();
+  w_.strings = w_.text = doc_.strings_.get();
+  w_.input_end = input.data() + input.size();
+  w_.preserve_number_text = options_.preserve_number_text;
 }
 
 void tape_builder::shrink_to_fit() {
@@ -55,58 +58,57 @@ void tape_builder::shrink_to_fit() {
   shrink_buffer(doc_.strings_, doc_.strings_capacity_, doc_.strings_size_);
 }
 
-error_code tape_builder::number(std::string_view text) {
+error_code convert_number(std::string_view text, tape_number& number) noexcept {
   bool negative = false;
   std::uint64_t magnitude = 0;
   const error_code integer = detail::integer_magnitude(text, negative, magnitude);
   constexpr auto int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
   if (integer == error_code::none && !(negative && magnitude == 0) &&
       magnitude <= int64_max + static_cast<std::uint64_t>(negative)) {
-    number(tape_tag::int64, negative ? 0 - magnitude : magnitude, false, text);  // two's complement
+    number = {tape_tag::int64, negative ? 0 - magnitude : magnitude, false};  // two's complement
   } else if (integer == error_code::none && !negative) {
-    number(tape_tag::uint64, magnitude, false, text);
+    number = {tape_tag::uint64, magnitude, false};
   } else {
     // A fraction or exponent, -0 (kept as a double so its sign survives), or an integer
     // beyond 64 bits.
     double value;
     if (const error_code e = detail::parse_double(text, value); e != error_code::none) return e;
-    number(tape_tag::double_value, std::bit_cast<std::uint64_t>(value), integer != error_code::number_not_integer,
-           text);
+    number = {tape_tag::double_value, std::bit_cast<std::uint64_t>(value), integer != error_code::number_not_integer};
   }
   return error_code::none;
 }
 
 std::string_view tape_builder::last_name() const noexcept {
-  return tape::text_at(strings(), tape::offset(tape()[size_ - 1]));
+  return tape::text_at(w_.strings, tape::offset(w_.tape[w_.size - 1]));
 }
 
 bool tape_builder::repeats_name(std::uint32_t depth) {
-  const std::uint64_t* t = tape();
-  const std::uint32_t name_index = size_ - 1;
+  const std::uint64_t* t = w_.tape;
+  const std::uint32_t name_index = w_.size - 1;
   const std::string_view name = last_name();
   // Small objects: compare with each earlier name. Larger ones: a set per open object, filled
   // from the tape the first time it is needed.
   constexpr std::uint32_t linear_limit = 16;
-  if (count_ < linear_limit) {
-    for (std::uint32_t i = current_ + 1; i < name_index; i = tape::next(t, i + 1)) {
-      if (tape::text_at(strings(), tape::offset(t[i])) == name) return true;
+  if (w_.count < linear_limit) {
+    for (std::uint32_t i = w_.current + 1; i < name_index; i = tape::next(t, i + 1)) {
+      if (tape::text_at(w_.strings, tape::offset(t[i])) == name) return true;
     }
     return false;
   }
   if (names_by_depth_.size() < depth) names_by_depth_.resize(depth);
   auto& names = names_by_depth_[depth - 1];
   if (names.empty()) {
-    for (std::uint32_t i = current_ + 1; i < name_index; i = tape::next(t, i + 1)) {
-      names.insert(tape::text_at(strings(), tape::offset(t[i])));
+    for (std::uint32_t i = w_.current + 1; i < name_index; i = tape::next(t, i + 1)) {
+      names.insert(tape::text_at(w_.strings, tape::offset(t[i])));
     }
   }
   return !names.insert(name).second;
 }
 
 std::string tape_builder::path_of_open(bool into_value) const {
-  const std::uint64_t* t = tape();
+  const std::uint64_t* t = w_.tape;
   std::vector<std::uint32_t> chain;  // open containers, innermost first
-  for (std::uint32_t c = current_; c != no_container; c = static_cast<std::uint32_t>(t[c] >> 32)) {
+  for (std::uint32_t c = w_.current; c != tape_writer::no_container; c = static_cast<std::uint32_t>(t[c] >> 32)) {
     chain.push_back(c);
   }
   std::string path = "$";
@@ -115,7 +117,7 @@ std::string tape_builder::path_of_open(bool into_value) const {
     const std::uint32_t container = chain[k];
     const bool is_last = k == 0;
     if (is_last && !into_value) break;
-    const std::uint32_t child = is_last ? size_ : chain[k - 1];
+    const std::uint32_t child = is_last ? w_.size : chain[k - 1];
     if (tape::tag(t[container]) == tape_tag::start_array) {
       std::size_t index = 0;
       for (std::uint32_t i = container + 1; i < child; i = tape::next(t, i)) ++index;
@@ -123,15 +125,15 @@ std::string tape_builder::path_of_open(bool into_value) const {
     } else {
       std::uint32_t i = container + 1;
       while (i + 1 < child) i = tape::next(t, i + 1);  // skip whole members
-      if (i < child) detail::append_path_name(path, tape::text_at(strings(), tape::offset(t[i])));
+      if (i < child) detail::append_path_name(path, tape::text_at(w_.strings, tape::offset(t[i])));
     }
   }
   return path;
 }
 
 void tape_builder::finish() noexcept {
-  doc_.tape_size_ = size_;
-  doc_.strings_size_ = static_cast<std::size_t>(text_ - strings());
+  doc_.tape_size_ = w_.size;
+  doc_.strings_size_ = static_cast<std::size_t>(w_.text - w_.strings);
 }
 
 parse_error tape_builder::fail(const error_info& where, std::string name) {

@@ -20,10 +20,58 @@
 
 namespace jsonjit {
 
-class tape_builder {
- public:
+/// A number's tape form: its tag (int64, uint64, double_value), its bits, and whether a double
+/// was written as an integer.
+struct tape_number {
+  detail::tape_tag tag;
+  std::uint64_t bits;
+  bool integer_syntax;
+};
+
+/// The conversion of valid JSON number text; fails only with number_out_of_range.
+error_code convert_number(std::string_view text, tape_number& number) noexcept;
+
+/// Where the next tape word and string bytes go, and the open containers. Small and copyable:
+/// a parser keeps a local copy in registers while it stores bytes through char pointers (which
+/// could alias anything in memory) and hands it back at the end.
+struct tape_writer {
   static constexpr std::uint32_t no_container = 0xFFFFFFFF;
 
+  std::uint64_t* tape = nullptr;
+  char* strings = nullptr;
+  char* text = nullptr;               // the end of the strings written
+  const char* input_end = nullptr;    // strings far enough from it are copied in blocks
+  std::uint32_t size = 0;             // tape words written
+  std::uint32_t current = no_container;  // the innermost open container's start word
+  std::uint32_t count = 0;            // its elements or members so far (may exceed max_count)
+  bool preserve_number_text = false;
+
+  /// A string value; `escaped`: `source` is valid JSON string text with escapes to decode.
+  void string(std::string_view source, bool escaped) {
+    ++count;
+    put_string(detail::tape_tag::string, source, escaped);
+  }
+  /// A property name (not counted: members are counted by their values).
+  void name(std::string_view source, bool escaped) { put_string(detail::tape_tag::property_name, source, escaped); }
+  /// A number and its source text (stored too where options ask to preserve it).
+  void number(const tape_number& n, std::string_view source);
+  void literal(detail::tape_tag tag) {
+    ++count;
+    tape[size++] = static_cast<std::uint64_t>(tag);
+  }
+  void open(detail::tape_tag start_tag);
+  void close(detail::tape_tag end_tag);
+  /// The innermost open container's start tag (start_array or start_object); needs one open.
+  detail::tape_tag innermost() const noexcept { return detail::tape::tag(tape[current]); }
+
+ private:
+  void put_string(detail::tape_tag tag, std::string_view source, bool escaped);
+};
+
+/// Builds a document's tape: reserves its memory, writes tokens through a tape_writer, and
+/// completes the document or turns an error into a parse_error with its JSON path.
+class tape_builder {
+ public:
   tape_builder(document& doc, const document_options& options) : doc_(doc), options_(options) {}
 
   /// Reserves what parsing `input` can need, so that nothing below checks for room.
@@ -31,27 +79,19 @@ class tape_builder {
   /// Gives back spare capacity when it is more than a quarter of what is held.
   void shrink_to_fit();
 
-  /// A string value; `escaped`: `text` is valid JSON string text with escapes to decode.
-  void string(std::string_view text, bool escaped) {
-    ++count_;
-    put_string(detail::tape_tag::string, text, escaped);
-  }
-  /// A property name (not counted: members are counted by their values).
-  void name(std::string_view text, bool escaped) { put_string(detail::tape_tag::property_name, text, escaped); }
+  tape_writer& writer() noexcept { return w_; }
+  void string(std::string_view text, bool escaped) { w_.string(text, escaped); }
+  void name(std::string_view text, bool escaped) { w_.name(text, escaped); }
   /// A number from valid JSON number text; fails only with number_out_of_range.
-  error_code number(std::string_view text);
-  /// A number already converted: `tag` int64, uint64 or double_value, `bits` its value,
-  /// `integer_syntax` for doubles written as integers; `text` as written.
-  void number(detail::tape_tag tag, std::uint64_t bits, bool integer_syntax, std::string_view text);
-  void literal(detail::tape_tag tag) {
-    ++count_;
-    tape()[size_++] = static_cast<std::uint64_t>(tag);
+  error_code number(std::string_view text) {
+    tape_number n;
+    if (const error_code e = convert_number(text, n); e != error_code::none) return e;
+    w_.number(n, text);
+    return error_code::none;
   }
-  void open(detail::tape_tag start_tag);
-  void close(detail::tape_tag end_tag);
-  /// The innermost open container's start tag (start_array or start_object); needs one open.
-  detail::tape_tag innermost() const noexcept { return detail::tape::tag(tape()[current_]); }
-  bool any_open() const noexcept { return current_ != no_container; }
+  void literal(detail::tape_tag tag) { w_.literal(tag); }
+  void open(detail::tape_tag start_tag) { w_.open(start_tag); }
+  void close(detail::tape_tag end_tag) { w_.close(end_tag); }
 
   /// Whether the property name just stored repeats one of the current object's; `depth` is
   /// the number of containers open (the object included).
@@ -70,85 +110,79 @@ class tape_builder {
   parse_error fail(const error_info& where, std::string name = {});
 
  private:
-  void put_string(detail::tape_tag tag, std::string_view text, bool escaped);
   std::string path_of_open(bool into_value) const;
-  std::uint64_t* tape() const noexcept { return doc_.tape_.get(); }
-  char* strings() const noexcept { return doc_.strings_.get(); }
 
   document& doc_;
   const document_options& options_;
-  std::uint32_t size_ = 0;                // tape words written
-  char* text_ = nullptr;                  // the end of the strings written
-  const char* input_end_ = nullptr;       // strings far enough from it are copied in blocks
-  std::uint32_t current_ = no_container;  // the innermost open container's start word
-  std::uint32_t count_ = 0;               // its elements or members so far (may exceed max_count)
+  tape_writer w_;
   std::vector<std::unordered_set<std::string_view>> names_by_depth_;  // duplicates: reject
 };
 
 // The per-token steps are inline: both parsers call them for every token.
 
-inline void tape_builder::put_string(detail::tape_tag tag, std::string_view text, bool escaped) {
-  char* const bytes = text_ + sizeof(std::uint32_t);
-  char* end = bytes + text.size();
+inline void tape_writer::put_string(detail::tape_tag tag, std::string_view source, bool escaped) {
+  char* const bytes = text + sizeof(std::uint32_t);
+  char* end = bytes + source.size();
   if (escaped) {
-    end = detail::unescape(text.data(), text.data() + text.size(), bytes);
-  } else if (text.data() + text.size() + 16 <= input_end_) {
+    end = detail::unescape(source.data(), source.data() + source.size(), bytes);
+  } else if (source.data() + source.size() + 16 <= input_end) {
     // Whole 16-byte blocks (the strings buffer has room for the overrun): no call for the
     // many short strings.
-    for (std::size_t i = 0; i < text.size(); i += 16) {
+    for (std::size_t i = 0; i < source.size(); i += 16) {
       _mm_storeu_si128(reinterpret_cast<__m128i*>(bytes + i),
-                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i)));
+                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(source.data() + i)));
     }
   } else {
-    std::memcpy(bytes, text.data(), text.size());
+    std::memcpy(bytes, source.data(), source.size());
   }
-  const auto size = static_cast<std::uint32_t>(end - bytes);
-  std::memcpy(text_, &size, sizeof size);
-  const auto offset = static_cast<std::uint64_t>(text_ - strings());
-  tape()[size_++] = static_cast<std::uint64_t>(tag) | (escaped ? 0 : detail::tape::plain) |
-                    (offset << detail::tape::offset_shift);
-  text_ = end;
+  const auto length = static_cast<std::uint32_t>(end - bytes);
+  std::memcpy(text, &length, sizeof length);
+  const auto offset = static_cast<std::uint64_t>(text - strings);
+  tape[size++] = static_cast<std::uint64_t>(tag) | (escaped ? 0 : detail::tape::plain) |
+                 (offset << detail::tape::offset_shift);
+  text = end;
 }
 
-inline void tape_builder::number(detail::tape_tag tag, std::uint64_t bits, bool integer_syntax, std::string_view text) {
-  std::uint64_t word = static_cast<std::uint64_t>(tag) | (integer_syntax ? detail::tape::integer_syntax : 0);
-  if (options_.preserve_number_text) {
+inline void tape_writer::number(const tape_number& n, std::string_view source) {
+  std::uint64_t word = static_cast<std::uint64_t>(n.tag) | (n.integer_syntax ? detail::tape::integer_syntax : 0);
+  if (preserve_number_text) {
     // Offset + 1, so that 0 means "no text".
-    const auto offset = static_cast<std::uint64_t>(text_ - strings());
-    const auto size = static_cast<std::uint32_t>(text.size());
-    std::memcpy(text_, &size, sizeof size);
-    std::memcpy(text_ + sizeof size, text.data(), text.size());
-    text_ += sizeof size + text.size();
+    const auto offset = static_cast<std::uint64_t>(text - strings);
+    const auto length = static_cast<std::uint32_t>(source.size());
+    std::memcpy(text, &length, sizeof length);
+    std::memcpy(text + sizeof length, source.data(), source.size());
+    text += sizeof length + source.size();
     word |= (offset + 1) << detail::tape::offset_shift;
   }
-  tape()[size_] = word;
-  tape()[size_ + 1] = bits;
-  size_ += 2;
-  ++count_;
+  tape[size] = word;
+  tape[size + 1] = n.bits;
+  size += 2;
+  ++count;
 }
 
-inline void tape_builder::open(detail::tape_tag tag) {
+inline void tape_writer::open(detail::tape_tag tag) {
   // While open, the start word links to the enclosing container's start word, whose count
   // is saved in its own word until this one closes.
-  ++count_;
-  if (current_ != no_container) {
-    std::uint64_t& parent = tape()[current_];
-    parent = (parent & ~(std::uint64_t{detail::tape::max_count} << 8)) | (detail::tape::saturated(count_) << 8);
+  ++count;
+  if (current != no_container) {
+    std::uint64_t& parent = tape[current];
+    parent = (parent & ~(std::uint64_t{detail::tape::max_count} << 8)) | (detail::tape::saturated(count) << 8);
   }
-  tape()[size_] = static_cast<std::uint64_t>(tag) | (std::uint64_t{current_} << 32);
-  current_ = size_++;
-  count_ = 0;
+  tape[size] = static_cast<std::uint64_t>(tag) | (std::uint64_t{current} << 32);
+  current = size++;
+  count = 0;
 }
 
-inline void tape_builder::close(detail::tape_tag tag) {
-  const std::uint32_t start = current_;
-  const auto parent = static_cast<std::uint32_t>(tape()[start] >> 32);
-  const detail::tape_tag start_tag = tag == detail::tape_tag::end_array ? detail::tape_tag::start_array : detail::tape_tag::start_object;
-  tape()[start] =
-      static_cast<std::uint64_t>(start_tag) | (detail::tape::saturated(count_) << 8) | (std::uint64_t{size_} << 32);
-  tape()[size_++] = static_cast<std::uint64_t>(tag) | (std::uint64_t{start} << 8);
-  current_ = parent;
-  count_ = parent == no_container ? 0 : detail::tape::count(tape()[parent]);
+inline void tape_writer::close(detail::tape_tag tag) {
+  const std::uint32_t start = current;
+  const auto parent = static_cast<std::uint32_t>(tape[start] >> 32);
+  const detail::tape_tag start_tag =
+      tag == detail::tape_tag::end_array ? detail::tape_tag::start_array : detail::tape_tag::start_object;
+  tape[start] = static_cast<std::uint64_t>(start_tag) | (detail::tape::saturated(count) << 8) |
+                (std::uint64_t{size} << 32);
+  tape[size++] = static_cast<std::uint64_t>(tag) | (std::uint64_t{start} << 8);
+  current = parent;
+  count = parent == no_container ? 0 : detail::tape::count(tape[parent]);
 }
 
 }  // namespace jsonjit
