@@ -13,12 +13,12 @@
 #include <jsonjit/output.hpp>
 #include <jsonjit/writer.hpp>
 
-#include <boost/json.hpp>
-#include <nlohmann/json.hpp>
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 #include <simdjson.h>
+#include <boost/json.hpp>
+#include <nlohmann/json.hpp>
 
 #include <string>
 

@@ -29,8 +29,8 @@ void ratio_reporter::ReportRuns(const std::vector<Run>& runs) {
 
 void ratio_reporter::Finalize() {
   ConsoleReporter::Finalize();
-  std::printf("\n%-40s %-26s %10s %10s %13s %13s\n", "benchmark", "engine", "MB/s", "allocs/op", "vs rapidjson",
-              "vs simdjson");
+  std::printf("\n%-40s %-26s %10s %10s %13s %13s\n", "benchmark", "engine", "MB/s", "allocs/op",
+              "vs rapidjson", "vs simdjson");
   for (const auto& [key, engines] : results_) {
     for (const auto& [engine, m] : engines) {
       std::printf("%-40s %-26s %10.1f %10.1f", key.c_str(), engine.c_str(), m.bytes_per_second / 1e6,
@@ -51,7 +51,8 @@ void ratio_reporter::Finalize() {
     }
   }
   std::printf(
-      "\n'vs PEER' = PEER's time / this engine's time in the same run (higher is faster; 2.00x = twice PEER's "
+      "\n'vs PEER' = PEER's time / this engine's time in the same run (higher is faster; 2.00x = twice "
+      "PEER's "
       "throughput).\n");
   std::fflush(stdout);
 }

@@ -31,7 +31,8 @@ jsonjit::document_options options_from(std::uint8_t flags) {
   options.skip_comments = (flags & 1) != 0;
   options.allow_trailing_commas = (flags & 2) != 0;
   options.max_depth = (flags & 4) != 0 ? 8 : 1000;
-  options.duplicates = (flags & 8) != 0 ? jsonjit::duplicate_properties::reject : jsonjit::duplicate_properties::allow;
+  options.duplicates =
+      (flags & 8) != 0 ? jsonjit::duplicate_properties::reject : jsonjit::duplicate_properties::allow;
   options.preserve_number_text = (flags & 16) != 0;
   return options;
 }
@@ -50,8 +51,8 @@ void check_round_trip(const jsonjit::document& doc, const jsonjit::document_opti
 }
 
 /// The document the reference (reader-driven) parser builds.
-jsonjit::result<jsonjit::document, jsonjit::parse_error> parse_with_reader(std::string_view json,
-                                                                         const jsonjit::document_options& options) {
+jsonjit::result<jsonjit::document, jsonjit::parse_error> parse_with_reader(
+    std::string_view json, const jsonjit::document_options& options) {
   jsonjit::document doc;
   jsonjit::tape_builder out(doc, options);
   out.reserve(json);
@@ -89,7 +90,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto doc = jsonjit::document::parse(json, options);
 
   jsonjit::reader_options reading;
-  reading.comments = options.skip_comments ? jsonjit::comment_handling::skip : jsonjit::comment_handling::disallow;
+  reading.comments =
+      options.skip_comments ? jsonjit::comment_handling::skip : jsonjit::comment_handling::disallow;
   reading.allow_trailing_commas = options.allow_trailing_commas;
   reading.max_depth = options.max_depth;
   const jsonjit::error_info reader_error = jsonjit::test::first_error(json, reading);
@@ -108,7 +110,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (reader_error) fail("the document accepted what the reader rejects", jsonjit::to_string(reader_error));
   const auto reference = parse_with_reader(json, options);
-  if (!reference) fail("the reference parser rejects what document::parse accepts", jsonjit::to_string(reference.error()));
+  if (!reference)
+    fail("the reference parser rejects what document::parse accepts", jsonjit::to_string(reference.error()));
 
   jsonjit::writer_options compact;
   compact.escaping = jsonjit::escape_mode::relaxed;

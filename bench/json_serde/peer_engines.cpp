@@ -5,11 +5,11 @@
 // neither always shortest nor always closest (43.418052999999986 comes out as
 // 43.418052999999989), which gives other hashes; so their doubles go through std::to_chars,
 // and the rest of the output is theirs.
-#include <nlohmann/json.hpp>
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 #include <simdjson.h>
+#include <nlohmann/json.hpp>
 
 #include <charconv>
 #include <vector>

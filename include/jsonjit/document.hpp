@@ -96,7 +96,8 @@ class array_range {
  private:
   friend class element;
   array_range() noexcept = default;
-  array_range(const std::uint64_t* tape, const char* strings, std::uint32_t first, std::uint32_t last) noexcept
+  array_range(const std::uint64_t* tape, const char* strings, std::uint32_t first,
+              std::uint32_t last) noexcept
       : tape_(tape), strings_(strings), first_(first), last_(last) {}
   const std::uint64_t* tape_ = nullptr;
   const char* strings_ = nullptr;
@@ -143,7 +144,8 @@ class object_range {
  private:
   friend class element;
   object_range() noexcept = default;
-  object_range(const std::uint64_t* tape, const char* strings, std::uint32_t first, std::uint32_t last) noexcept
+  object_range(const std::uint64_t* tape, const char* strings, std::uint32_t first,
+               std::uint32_t last) noexcept
       : tape_(tape), strings_(strings), first_(first), last_(last) {}
   const std::uint64_t* tape_ = nullptr;
   const char* strings_ = nullptr;
@@ -159,7 +161,9 @@ class element {
   json_type type() const noexcept;
   bool exists() const noexcept { return tape_ != nullptr; }
   bool is_null() const noexcept { return is(detail::tape_tag::null_value); }
-  bool is_bool() const noexcept { return is(detail::tape_tag::true_value) || is(detail::tape_tag::false_value); }
+  bool is_bool() const noexcept {
+    return is(detail::tape_tag::true_value) || is(detail::tape_tag::false_value);
+  }
   bool is_number() const noexcept { return exists() && detail::tape::is_number(tag()); }
   /// An integer that fits std::int64_t, stored exactly.
   bool is_int64() const noexcept { return is(detail::tape_tag::int64); }
@@ -243,9 +247,12 @@ struct member {
   element value;
 };
 
-inline element array_range::iterator::operator*() const noexcept { return {tape_, strings_, index_}; }
+inline element array_range::iterator::operator*() const noexcept {
+  return {tape_, strings_, index_};
+}
 inline member object_range::iterator::operator*() const noexcept {
-  return {detail::tape::text_at(strings_, detail::tape::offset(tape_[index_])), element(tape_, strings_, index_ + 1)};
+  return {detail::tape::text_at(strings_, detail::tape::offset(tape_[index_])),
+          element(tape_, strings_, index_ + 1)};
 }
 
 /// A parsed JSON text.

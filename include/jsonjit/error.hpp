@@ -135,7 +135,7 @@ class json_error : public std::runtime_error {
 template <class T, class Error = error_code>
 class result {
  public:
-  result(T value) : value_(std::move(value)) {}   // NOLINT(google-explicit-constructor)
+  result(T value) : value_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
   result(Error error) : value_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
   bool has_value() const noexcept { return value_.index() == 0; }

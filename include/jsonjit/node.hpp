@@ -40,11 +40,11 @@ class node {
 
   /// null.
   node() noexcept = default;
-  node(std::nullptr_t) noexcept {}                   // NOLINT(google-explicit-constructor)
-  node(bool value) noexcept : value_(value) {}       // NOLINT(google-explicit-constructor)
+  node(std::nullptr_t) noexcept {}              // NOLINT(google-explicit-constructor)
+  node(bool value) noexcept : value_(value) {}  // NOLINT(google-explicit-constructor)
   template <class T>
-    requires(std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>)
-  node(T value) noexcept {  // NOLINT(google-explicit-constructor)
+  requires(std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>) node(T value)
+  noexcept {  // NOLINT(google-explicit-constructor)
     if constexpr (std::is_signed_v<T>) {
       value_ = static_cast<std::int64_t>(value);
     } else if (static_cast<std::uint64_t>(value) <= static_cast<std::uint64_t>(INT64_MAX)) {
@@ -53,10 +53,10 @@ class node {
       value_ = static_cast<std::uint64_t>(value);
     }
   }
-  node(double value) noexcept : value_(value) {}                        // NOLINT(google-explicit-constructor)
-  node(std::string value) noexcept : value_(std::move(value)) {}         // NOLINT(google-explicit-constructor)
-  node(std::string_view value) : value_(std::string(value)) {}           // NOLINT(google-explicit-constructor)
-  node(const char* value) : value_(std::string(value)) {}                // NOLINT(google-explicit-constructor)
+  node(double value) noexcept : value_(value) {}                  // NOLINT(google-explicit-constructor)
+  node(std::string value) noexcept : value_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  node(std::string_view value) : value_(std::string(value)) {}    // NOLINT(google-explicit-constructor)
+  node(const char* value) : value_(std::string(value)) {}         // NOLINT(google-explicit-constructor)
   explicit node(object_tag) : value_(object_storage{}) {}
   explicit node(array_tag) : value_(array_storage{}) {}
   static node object() { return node(object_tag{}); }
@@ -179,7 +179,8 @@ class node {
   /// Points the children's parent at this node (after a move).
   void reparent_children() noexcept;
 
-  std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, array_storage, object_storage>
+  std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, array_storage,
+               object_storage>
       value_;
   node* parent_ = nullptr;
 };

@@ -15,7 +15,8 @@ namespace jsonjit {
 
 using detail::tape_tag;
 
-parse_error detail::parse_with_reader(tape_builder& out, std::string_view json, const document_options& options) {
+parse_error detail::parse_with_reader(tape_builder& out, std::string_view json,
+                                      const document_options& options) {
   reader_options reading;
   reading.comments = options.skip_comments ? comment_handling::skip : comment_handling::disallow;
   reading.allow_trailing_commas = options.allow_trailing_commas;
@@ -34,8 +35,8 @@ parse_error detail::parse_with_reader(tape_builder& out, std::string_view json, 
       case token_type::property_name:
         out.name(r.value(), r.value_is_escaped());
         if (reject_duplicates && out.repeats_name(static_cast<std::uint32_t>(r.depth()))) {
-          return out.fail({error_code::duplicate_property_name, r.token_offset(), r.token_line(), r.token_column(),
-                           false},
+          return out.fail({error_code::duplicate_property_name, r.token_offset(), r.token_line(),
+                           r.token_column(), false},
                           std::string(out.last_name()));
         }
         break;
@@ -59,7 +60,8 @@ parse_error detail::parse_with_reader(tape_builder& out, std::string_view json, 
 
 namespace {
 
-parse_error parse_into(document& doc, std::string_view json, const document_options& options, tape_builder& out) {
+parse_error parse_into(document& doc, std::string_view json, const document_options& options,
+                       tape_builder& out) {
   if (json.size() > std::numeric_limits<std::uint32_t>::max() - 8) {
     return out.fail({error_code::input_too_large, 0, 1, 1, false});
   }

@@ -27,8 +27,8 @@ bool numbers_equal(tape_tag ta, std::uint64_t a, tape_tag tb, std::uint64_t b) n
   if (ta == tape_tag::int64 && tb == tape_tag::uint64) return false;  // uint64 is above INT64_MAX
   // An integer and a double: equal when the integer converts to that double, which is what
   // writing the double in its shortest form and reading it back as an integer preserves.
-  const double integer = ta == tape_tag::int64 ? static_cast<double>(static_cast<std::int64_t>(a))
-                                               : static_cast<double>(a);
+  const double integer =
+      ta == tape_tag::int64 ? static_cast<double>(static_cast<std::int64_t>(a)) : static_cast<double>(a);
   return integer == tape::as_double(b);
 }
 
@@ -68,7 +68,8 @@ bool operator==(const element& a, const element& b) noexcept {
     if (ta != tb) return false;
     switch (ta) {
       case tape_tag::string:
-        if (tape::text_at(sa.strings, tape::offset(wa)) != tape::text_at(sb.strings, tape::offset(wb))) return false;
+        if (tape::text_at(sa.strings, tape::offset(wa)) != tape::text_at(sb.strings, tape::offset(wb)))
+          return false;
         break;
       case tape_tag::start_array: {
         const std::uint32_t end_a = tape::end_index(wa), end_b = tape::end_index(wb);

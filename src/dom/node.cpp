@@ -17,7 +17,9 @@ struct node::name_index {
   const member_slot* built_for = nullptr;
 };
 
-void node::name_index_deleter::operator()(name_index* index) const noexcept { delete index; }
+void node::name_index_deleter::operator()(name_index* index) const noexcept {
+  delete index;
+}
 
 namespace {
 
@@ -70,7 +72,9 @@ void node::destroy_children() noexcept {
   }  // each node is destroyed here, childless
 }
 
-node::~node() { destroy_children(); }
+node::~node() {
+  destroy_children();
+}
 
 node::node(node&& other) noexcept : value_(std::move(other.value_)) {
   other.value_ = nullptr;
@@ -113,7 +117,8 @@ node::node(const node& other) {
       std::visit(
           [to](const auto& v) {
             using T = std::decay_t<decltype(v)>;
-            if constexpr (!std::is_same_v<T, array_storage> && !std::is_same_v<T, object_storage>) to->value_ = v;
+            if constexpr (!std::is_same_v<T, array_storage> && !std::is_same_v<T, object_storage>)
+              to->value_ = v;
           },
           from->value_);
     }
@@ -217,7 +222,8 @@ result<node*> node::insert(std::size_t index, node value) {
   if (!is_array() && !is_null()) return error_code::wrong_type;
   array_storage& a = as_array();
   if (index > a.size()) return error_code::index_out_of_range;
-  auto it = a.emplace(a.begin() + static_cast<std::ptrdiff_t>(index), adopt(std::make_unique<node>(std::move(value))));
+  auto it = a.emplace(a.begin() + static_cast<std::ptrdiff_t>(index),
+                      adopt(std::make_unique<node>(std::move(value))));
   return it->get();
 }
 
@@ -247,13 +253,15 @@ bool node::erase(std::size_t index) {
 node::element_range<false> node::elements() noexcept {
   static const array_storage none;
   const auto* a = std::get_if<array_storage>(&value_);
-  return a != nullptr ? element_range<false>(a->begin(), a->end()) : element_range<false>(none.begin(), none.end());
+  return a != nullptr ? element_range<false>(a->begin(), a->end())
+                      : element_range<false>(none.begin(), none.end());
 }
 
 node::element_range<true> node::elements() const noexcept {
   static const array_storage none;
   const auto* a = std::get_if<array_storage>(&value_);
-  return a != nullptr ? element_range<true>(a->begin(), a->end()) : element_range<true>(none.begin(), none.end());
+  return a != nullptr ? element_range<true>(a->begin(), a->end())
+                      : element_range<true>(none.begin(), none.end());
 }
 
 // --- objects -------------------------------------------------------------------------------
@@ -292,9 +300,11 @@ node& node::set(std::string_view name, node value) {
     *o.members[i].value = std::move(value);
     return *o.members[i].value;
   }
-  o.members.push_back({std::string(name), std::unique_ptr<node>(adopt(std::make_unique<node>(std::move(value))))});
+  o.members.push_back(
+      {std::string(name), std::unique_ptr<node>(adopt(std::make_unique<node>(std::move(value))))});
   const member_slot& added = o.members.back();
-  if (o.index && o.index->built_for == o.members.data()) o.index->positions.emplace(added.name, o.members.size() - 1);
+  if (o.index && o.index->built_for == o.members.data())
+    o.index->positions.emplace(added.name, o.members.size() - 1);
   return *added.value;
 }
 

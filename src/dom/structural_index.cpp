@@ -42,8 +42,9 @@ JSONJIT_AVX2 inline block classify_avx2(const char* p) noexcept {
   const __m256i bit5 = _mm256_set1_epi8(0x20);
   const __m256i lo5 = _mm256_or_si256(lo, bit5), hi5 = _mm256_or_si256(hi, bit5);
   const __m256i open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}');
-  const std::uint64_t brackets = mask(_mm256_or_si256(_mm256_cmpeq_epi8(lo5, open), _mm256_cmpeq_epi8(lo5, close)),
-                                      _mm256_or_si256(_mm256_cmpeq_epi8(hi5, open), _mm256_cmpeq_epi8(hi5, close)));
+  const std::uint64_t brackets =
+      mask(_mm256_or_si256(_mm256_cmpeq_epi8(lo5, open), _mm256_cmpeq_epi8(lo5, close)),
+           _mm256_or_si256(_mm256_cmpeq_epi8(hi5, open), _mm256_cmpeq_epi8(hi5, close)));
   // Bytes 0x00..0x1F: max(byte, 0x1F) == 0x1F.
   const __m256i limit = _mm256_set1_epi8(0x1F);
   const std::uint64_t control = mask(_mm256_cmpeq_epi8(_mm256_max_epu8(lo, limit), limit),
@@ -51,7 +52,8 @@ JSONJIT_AVX2 inline block classify_avx2(const char* p) noexcept {
   block b;
   b.quote = equal_to(lo, hi, '"');
   b.backslash = equal_to(lo, hi, '\\');
-  b.whitespace = equal_to(lo, hi, ' ') | equal_to(lo, hi, '\n') | equal_to(lo, hi, '\r') | equal_to(lo, hi, '\t');
+  b.whitespace =
+      equal_to(lo, hi, ' ') | equal_to(lo, hi, '\n') | equal_to(lo, hi, '\r') | equal_to(lo, hi, '\t');
   b.op = brackets | equal_to(lo, hi, ',') | equal_to(lo, hi, ':');
   b.control = control;
   b.non_ascii = mask(lo, hi);
@@ -60,7 +62,8 @@ JSONJIT_AVX2 inline block classify_avx2(const char* p) noexcept {
 
 /// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to three
 /// entries past the end (the index has room).
-JSONJIT_AVX2 inline std::uint32_t* flatten_avx2(std::uint32_t* out, std::uint32_t base, std::uint64_t bits) noexcept {
+JSONJIT_AVX2 inline std::uint32_t* flatten_avx2(std::uint32_t* out, std::uint32_t base,
+                                                std::uint64_t bits) noexcept {
   const int count = __builtin_popcountll(bits);
   std::uint32_t* const end = out + count;
   while (bits != 0) {
@@ -95,7 +98,8 @@ JSONJIT_AVX512 inline block classify_avx512(const char* p) noexcept {
 
 /// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to
 /// sixteen entries past the end (the index has room).
-JSONJIT_AVX512 inline std::uint32_t* flatten_avx512(std::uint32_t* out, std::uint32_t base, std::uint64_t bits) noexcept {
+JSONJIT_AVX512 inline std::uint32_t* flatten_avx512(std::uint32_t* out, std::uint32_t base,
+                                                    std::uint64_t bits) noexcept {
   const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   __m512i positions = _mm512_add_epi32(lanes, _mm512_set1_epi32(static_cast<int>(base)));
   const __m512i sixteen = _mm512_set1_epi32(16);
@@ -131,7 +135,8 @@ inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t& carry
 
 /// Bit i = XOR of bits 0..i: 1 from an opening quote up to (not including) its closing quote.
 JSONJIT_CLMUL inline std::uint64_t prefix_xor(std::uint64_t bits) noexcept {
-  const __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<long long>(bits)), _mm_set1_epi8(-1), 0);
+  const __m128i product =
+      _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<long long>(bits)), _mm_set1_epi8(-1), 0);
   return static_cast<std::uint64_t>(_mm_cvtsi128_si64(product));
 }
 
@@ -153,8 +158,8 @@ JSONJIT_CLMUL inline std::uint64_t structurals(const block& b, stage1_state& s) 
 
 instruction_set best_instruction_set() noexcept {
   __builtin_cpu_init();
-  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") || !__builtin_cpu_supports("pclmul") ||
-      !__builtin_cpu_supports("popcnt")) {
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") ||
+      !__builtin_cpu_supports("pclmul") || !__builtin_cpu_supports("popcnt")) {
     return instruction_set::none;
   }
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) return instruction_set::avx512;
@@ -164,7 +169,7 @@ instruction_set best_instruction_set() noexcept {
 // The stage 1 loop, once per instruction set (a template cannot carry the target attribute).
 // The state is a local copy: stores through `out` could otherwise alias it and keep it in
 // memory.
-#define JSONJIT_STAGE1_LOOP(classify, flatten)                      \
+#define JSONJIT_STAGE1_LOOP(classify, flatten)                     \
   std::uint32_t* out = index.positions;                            \
   std::uint64_t* const backslashes = index.backslashes;            \
   stage1_state state;                                              \

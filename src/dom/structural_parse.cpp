@@ -45,7 +45,9 @@ inline bool starts_with4(const char* p, const char (&word)[5]) noexcept {
   return a == b;
 }
 
-inline bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+inline bool is_digit(char c) noexcept {
+  return static_cast<unsigned char>(c - '0') < 10;
+}
 
 /// A number's parts, gathered while its grammar is checked.
 struct number_parts {
@@ -137,7 +139,8 @@ inline bool store_number(tape_writer& out, const number_parts& n, std::string_vi
   if (n.exact) {
     constexpr std::uint64_t int64_max = 0x7FFFFFFFFFFFFFFF;
     if (n.integer && !n.negative) {
-      out.number({n.significand <= int64_max ? tape_tag::int64 : tape_tag::uint64, n.significand, false}, text);
+      out.number({n.significand <= int64_max ? tape_tag::int64 : tape_tag::uint64, n.significand, false},
+                 text);
       return true;
     }
     if (n.integer && n.significand != 0 && n.significand <= int64_max + 1) {
@@ -192,7 +195,8 @@ bool valid_escapes(const char* p, const char* end) noexcept {
         if (unit >= 0xDC00 && unit <= 0xDFFF) return false;
         if (unit >= 0xD800 && unit <= 0xDBFF) {
           std::uint32_t low;
-          if (end - p < 12 || p[6] != '\\' || p[7] != 'u' || !hex4(p + 8, low) || low < 0xDC00 || low > 0xDFFF) {
+          if (end - p < 12 || p[6] != '\\' || p[7] != 'u' || !hex4(p + 8, low) || low < 0xDC00 ||
+              low > 0xDFFF) {
             return false;
           }
           p += 12;
@@ -217,7 +221,8 @@ struct cursor {
 };
 
 /// Whether bytes [first, last) hold a backslash, from stage 1's masks.
-inline bool has_backslash(const std::uint64_t* backslashes, std::uint32_t first, std::uint32_t last) noexcept {
+inline bool has_backslash(const std::uint64_t* backslashes, std::uint32_t first,
+                          std::uint32_t last) noexcept {
   if (first == last) return false;
   const std::uint32_t first_block = first / 64, last_block = (last - 1) / 64;
   std::uint64_t bits = backslashes[first_block] & (~std::uint64_t{0} << (first % 64));
@@ -306,7 +311,8 @@ value:
       number_parts n;
       const char* last = read_number(first, end, n);
       if (last == nullptr || (last < end && !is_delimiter(*last))) return false;
-      if (!store_number(out, n, std::string_view(first, static_cast<std::size_t>(last - first)))) return false;
+      if (!store_number(out, n, std::string_view(first, static_cast<std::size_t>(last - first))))
+        return false;
       ++c.at;
       goto after_value;
     }

@@ -34,7 +34,6 @@ void shrink_buffer(std::unique_ptr<T[]>& buffer, std::size_t& capacity, std::siz
   capacity = std::max<std::size_t>(size, 1);
 }
 
-
 }  // namespace
 
 void tape_builder::reserve(std::string_view input) {
@@ -73,7 +72,8 @@ error_code convert_number(std::string_view text, tape_number& number) noexcept {
     // beyond 64 bits.
     double value;
     if (const error_code e = detail::parse_double(text, value); e != error_code::none) return e;
-    number = {tape_tag::double_value, std::bit_cast<std::uint64_t>(value), integer != error_code::number_not_integer};
+    number = {tape_tag::double_value, std::bit_cast<std::uint64_t>(value),
+              integer != error_code::number_not_integer};
   }
   return error_code::none;
 }
@@ -108,7 +108,8 @@ bool tape_builder::repeats_name(std::uint32_t depth) {
 std::string tape_builder::path_of_open(bool into_value) const {
   const std::uint64_t* t = w_.tape;
   std::vector<std::uint32_t> chain;  // open containers, innermost first
-  for (std::uint32_t c = w_.current; c != tape_writer::no_container; c = static_cast<std::uint32_t>(t[c] >> 32)) {
+  for (std::uint32_t c = w_.current; c != tape_writer::no_container;
+       c = static_cast<std::uint32_t>(t[c] >> 32)) {
     chain.push_back(c);
   }
   std::string path = "$";

@@ -39,11 +39,11 @@ struct tape_writer {
 
   std::uint64_t* tape = nullptr;
   char* strings = nullptr;
-  char* text = nullptr;               // the end of the strings written
-  const char* input_end = nullptr;    // strings far enough from it are copied in blocks
-  std::uint32_t size = 0;             // tape words written
+  char* text = nullptr;                  // the end of the strings written
+  const char* input_end = nullptr;       // strings far enough from it are copied in blocks
+  std::uint32_t size = 0;                // tape words written
   std::uint32_t current = no_container;  // the innermost open container's start word
-  std::uint32_t count = 0;            // its elements or members so far (may exceed max_count)
+  std::uint32_t count = 0;               // its elements or members so far (may exceed max_count)
   bool preserve_number_text = false;
 
   /// A string value; `escaped`: `source` is valid JSON string text with escapes to decode.
@@ -52,7 +52,9 @@ struct tape_writer {
     put_string(detail::tape_tag::string, source, escaped);
   }
   /// A property name (not counted: members are counted by their values).
-  void name(std::string_view source, bool escaped) { put_string(detail::tape_tag::property_name, source, escaped); }
+  void name(std::string_view source, bool escaped) {
+    put_string(detail::tape_tag::property_name, source, escaped);
+  }
   /// A number and its source text (stored too where options ask to preserve it).
   void number(const tape_number& n, std::string_view source);
   void literal(detail::tape_tag tag) {
@@ -144,7 +146,8 @@ inline void tape_writer::put_string(detail::tape_tag tag, std::string_view sourc
 }
 
 inline void tape_writer::number(const tape_number& n, std::string_view source) {
-  std::uint64_t word = static_cast<std::uint64_t>(n.tag) | (n.integer_syntax ? detail::tape::integer_syntax : 0);
+  std::uint64_t word =
+      static_cast<std::uint64_t>(n.tag) | (n.integer_syntax ? detail::tape::integer_syntax : 0);
   if (preserve_number_text) {
     // Offset + 1, so that 0 means "no text".
     const auto offset = static_cast<std::uint64_t>(text - strings);
@@ -166,7 +169,8 @@ inline void tape_writer::open(detail::tape_tag tag) {
   ++count;
   if (current != no_container) {
     std::uint64_t& parent = tape[current];
-    parent = (parent & ~(std::uint64_t{detail::tape::max_count} << 8)) | (detail::tape::saturated(count) << 8);
+    parent =
+        (parent & ~(std::uint64_t{detail::tape::max_count} << 8)) | (detail::tape::saturated(count) << 8);
   }
   tape[size] = static_cast<std::uint64_t>(tag) | (std::uint64_t{current} << 32);
   current = size++;

@@ -10,7 +10,8 @@ namespace jsonjit::detail {
 
 /// The sign and magnitude of valid JSON number text that must be an integer: fails with
 /// number_not_integer for a fraction or exponent, number_out_of_range beyond 64 bits.
-inline error_code integer_magnitude(std::string_view text, bool& negative, std::uint64_t& magnitude) noexcept {
+inline error_code integer_magnitude(std::string_view text, bool& negative,
+                                    std::uint64_t& magnitude) noexcept {
   const char* p = text.data();
   const char* const end = p + text.size();
   negative = *p == '-';

@@ -19,7 +19,8 @@ result<std::int64_t> reader::get_int64() const {
   if (token_ != token_type::number) return error_code::wrong_token_type;
   bool negative = false;
   std::uint64_t magnitude = 0;
-  if (const error_code e = detail::integer_magnitude(value_, negative, magnitude); e != error_code::none) return e;
+  if (const error_code e = detail::integer_magnitude(value_, negative, magnitude); e != error_code::none)
+    return e;
   if (negative) {
     if (magnitude > std::uint64_t{1} << 63) return error_code::number_out_of_range;
     return static_cast<std::int64_t>(0 - magnitude);  // two's complement, INT64_MIN included
@@ -34,7 +35,8 @@ result<std::uint64_t> reader::get_uint64() const {
   if (token_ != token_type::number) return error_code::wrong_token_type;
   bool negative = false;
   std::uint64_t magnitude = 0;
-  if (const error_code e = detail::integer_magnitude(value_, negative, magnitude); e != error_code::none) return e;
+  if (const error_code e = detail::integer_magnitude(value_, negative, magnitude); e != error_code::none)
+    return e;
   if (negative && magnitude != 0) return error_code::number_out_of_range;  // "-0" is 0
   return magnitude;
 }

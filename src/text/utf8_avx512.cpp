@@ -20,7 +20,9 @@
 namespace jsonjit::detail {
 namespace {
 
-JSONJIT_AVX512 inline __m512i set(int byte) noexcept { return _mm512_set1_epi8(static_cast<char>(byte)); }
+JSONJIT_AVX512 inline __m512i set(int byte) noexcept {
+  return _mm512_set1_epi8(static_cast<char>(byte));
+}
 
 /// The rule violations in the 64 bytes at `p`; p[-3..-1] must be readable.
 JSONJIT_AVX512 inline std::uint64_t errors_at(const char* p) noexcept {
@@ -30,7 +32,8 @@ JSONJIT_AVX512 inline std::uint64_t errors_at(const char* p) noexcept {
   const __m512i p3 = _mm512_loadu_si512(p - 3);
   const std::uint64_t continuation =
       _mm512_cmpge_epu8_mask(c, set(0x80)) & _mm512_cmplt_epu8_mask(c, set(0xC0));
-  const std::uint64_t expected = _mm512_cmpge_epu8_mask(p1, set(0xC0)) | _mm512_cmpge_epu8_mask(p2, set(0xE0)) |
+  const std::uint64_t expected = _mm512_cmpge_epu8_mask(p1, set(0xC0)) |
+                                 _mm512_cmpge_epu8_mask(p2, set(0xE0)) |
                                  _mm512_cmpge_epu8_mask(p3, set(0xF0));
   const std::uint64_t never = _mm512_cmpeq_epi8_mask(_mm512_and_si512(c, set(0xFE)), set(0xC0)) |
                               _mm512_cmpge_epu8_mask(c, set(0xF5));

@@ -68,7 +68,8 @@ TEST(DocumentParsers, AgreeOnTheCorpus) {
 }
 
 TEST(DocumentParsers, AgreeOnJsonTestSuite) {
-  for (const auto& entry : std::filesystem::directory_iterator(JSONJIT_DATA_DIR "/JSONTestSuite/test_parsing")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(JSONJIT_DATA_DIR "/JSONTestSuite/test_parsing")) {
     expect_same(read_file(entry.path()), {.max_depth = 1000});
   }
 }
@@ -76,13 +77,34 @@ TEST(DocumentParsers, AgreeOnJsonTestSuite) {
 TEST(DocumentParsers, AgreeWhereBlocksSplitTokens) {
   // Each piece is put at every offset around the 64- and 128-byte block boundaries.
   const char* pieces[] = {
-      R"("a\\")",           R"("a\\\"b")",         R"("\\\\\\\\")",    R"("\"\"\"")",
-      R"("\u00e9\ud83d\ude00")", R"("\ud83d")",   R"("\x")",           R"("\u12")",
-      "-12.5e+3",           "12345678901234567890", "1e400",          "true",
-      "false",              "null",                 "tru",            "nul1",
-      "01",                 "-",                    "1.",             "\"\xC3\xA9\"",
-      "\"\xC3\"",           "\"tab\there\"",        "[]",             "{}",
-      R"({"k":[1,{"x":null}]})", "[1,]",          "{\"a\" 1}",      "\"unterminated",
+      R"("a\\")",
+      R"("a\\\"b")",
+      R"("\\\\\\\\")",
+      R"("\"\"\"")",
+      R"("\u00e9\ud83d\ude00")",
+      R"("\ud83d")",
+      R"("\x")",
+      R"("\u12")",
+      "-12.5e+3",
+      "12345678901234567890",
+      "1e400",
+      "true",
+      "false",
+      "null",
+      "tru",
+      "nul1",
+      "01",
+      "-",
+      "1.",
+      "\"\xC3\xA9\"",
+      "\"\xC3\"",
+      "\"tab\there\"",
+      "[]",
+      "{}",
+      R"({"k":[1,{"x":null}]})",
+      "[1,]",
+      "{\"a\" 1}",
+      "\"unterminated",
   };
   for (const char* piece : pieces) {
     for (int offset = 50; offset < 140; ++offset) {
@@ -96,7 +118,8 @@ TEST(DocumentParsers, AgreeWhereBlocksSplitTokens) {
 
 TEST(DocumentParsers, AgreeOnDepthLimits) {
   for (int depth = 60; depth <= 68; ++depth) {
-    const std::string json = std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']');
+    const std::string json =
+        std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']');
     expect_same(json);
     expect_same(json, {.max_depth = 66});
   }

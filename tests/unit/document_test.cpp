@@ -24,7 +24,9 @@ parse_error parse_fails(std::string_view json, const document_options& options =
   return doc.error();
 }
 
-std::string compact(const element& e) { return e.to_json({.escaping = escape_mode::relaxed}).value(); }
+std::string compact(const element& e) {
+  return e.to_json({.escaping = escape_mode::relaxed}).value();
+}
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -34,7 +36,8 @@ std::string read_file(const std::string& path) {
 }
 
 TEST(Document, TypesAndTypedGetters) {
-  const document doc = parse_ok(R"({"s":"text","i":-42,"u":18446744073709551615,"d":2.5,"t":true,"f":false,"n":null,
+  const document doc =
+      parse_ok(R"({"s":"text","i":-42,"u":18446744073709551615,"d":2.5,"t":true,"f":false,"n":null,
                                     "a":[1,2],"o":{}})");
   const element root = doc.root();
   EXPECT_EQ(root.type(), json_type::object);
@@ -87,8 +90,9 @@ TEST(Document, IntegerEdgesAreExact) {
   EXPECT_EQ(a[7].get_int32().error(), error_code::number_out_of_range);
   EXPECT_EQ(a[7].get_uint32().value(), 2147483648u);
   EXPECT_EQ(a[8].get_int32().error(), error_code::number_out_of_range);
-  EXPECT_EQ(compact(a), "[-9223372036854775808,9223372036854775807,9223372036854775808,1.8446744073709552E+19,-0,0,"
-                        "-9.223372036854776E+18,2147483648,-2147483649]");
+  EXPECT_EQ(compact(a),
+            "[-9223372036854775808,9223372036854775807,9223372036854775808,1.8446744073709552E+19,-0,0,"
+            "-9.223372036854776E+18,2147483648,-2147483649]");
 }
 
 TEST(Document, SixtyFourBitIdsSurviveARoundTrip) {
@@ -180,8 +184,8 @@ TEST(Document, WritesCompactAndIndented) {
   EXPECT_EQ(compact(parse_ok("[1.0, 1e2, 43.420273000000009, 1E-7, 100000000000000000000]").root()),
             "[1,100,43.42027300000001,1E-07,1E+20]");
   // ...or exactly as written.
-  const document kept = parse_ok("[1.0, 1e2, 43.420273000000009, -0, 100000000000000000000]",
-                                 {.preserve_number_text = true});
+  const document kept =
+      parse_ok("[1.0, 1e2, 43.420273000000009, -0, 100000000000000000000]", {.preserve_number_text = true});
   EXPECT_EQ(compact(kept.root()), "[1.0,1e2,43.420273000000009,-0,100000000000000000000]");
   EXPECT_EQ(kept.root()[2].number_text(), "43.420273000000009");
   EXPECT_EQ(kept.root()[2].get_double().value(), 43.420273000000009);
@@ -252,7 +256,8 @@ TEST(Document, ErrorsSayWhereInTheTextAndInTheValue) {
   EXPECT_EQ(e.info.column, 5u);
   EXPECT_EQ(e.info.offset, 20u);
   EXPECT_EQ(e.path, "$.a[2]");
-  EXPECT_EQ(to_string(e), "line 3, column 5 (byte 20) at $.a[2]: " + std::string(message(error_code::expected_value)));
+  EXPECT_EQ(to_string(e),
+            "line 3, column 5 (byte 20) at $.a[2]: " + std::string(message(error_code::expected_value)));
 
   e = parse_fails(R"({"a":{"b":1,}})");
   EXPECT_EQ(e.info.code, error_code::trailing_comma_not_allowed);

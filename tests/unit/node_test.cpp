@@ -10,7 +10,9 @@
 namespace jsonjit {
 namespace {
 
-std::string compact(const node& n) { return n.to_json({.escaping = escape_mode::relaxed}).value(); }
+std::string compact(const node& n) {
+  return n.to_json({.escaping = escape_mode::relaxed}).value();
+}
 
 node parse_ok(std::string_view json) {
   auto n = node::parse(json);
@@ -28,12 +30,14 @@ TEST(Node, BuildAndWrite) {
   config["limits"]["ratio"] = 0.5;
   config.set("big", std::uint64_t{18446744073709551615u});
   config.set("none", nullptr);
-  EXPECT_EQ(compact(config),
-            R"({"name":"jsonjit","tags":["fast",true],"limits":{"depth":64,"ratio":0.5},"big":18446744073709551615,)"
-            R"("none":null})");
-  EXPECT_EQ(config.to_json({.indented = true}).value(),
-            "{\n  \"name\": \"jsonjit\",\n  \"tags\": [\n    \"fast\",\n    true\n  ],\n  \"limits\": {\n"
-            "    \"depth\": 64,\n    \"ratio\": 0.5\n  },\n  \"big\": 18446744073709551615,\n  \"none\": null\n}");
+  EXPECT_EQ(
+      compact(config),
+      R"({"name":"jsonjit","tags":["fast",true],"limits":{"depth":64,"ratio":0.5},"big":18446744073709551615,)"
+      R"("none":null})");
+  EXPECT_EQ(
+      config.to_json({.indented = true}).value(),
+      "{\n  \"name\": \"jsonjit\",\n  \"tags\": [\n    \"fast\",\n    true\n  ],\n  \"limits\": {\n"
+      "    \"depth\": 64,\n    \"ratio\": 0.5\n  },\n  \"big\": 18446744073709551615,\n  \"none\": null\n}");
   EXPECT_EQ(config.size(), 5u);
   EXPECT_EQ(node().to_json().value(), "null");
   EXPECT_EQ(node(node::array()).to_json().value(), "[]");
@@ -187,10 +191,10 @@ TEST(Node, DeepTreesNeedNoRecursion) {
   node root;
   node* at = &root;
   for (int i = 0; i < depth; ++i) at = &at->push_back(node());
-  node copy = root;  // copied
-  EXPECT_TRUE(copy == root);  // compared
+  node copy = root;                                                         // copied
+  EXPECT_TRUE(copy == root);                                                // compared
   const std::string text = root.to_json({.max_depth = depth + 1}).value();  // written
-  EXPECT_EQ(text.size(), 2u * depth + 4);  // [[...[null]...]]
+  EXPECT_EQ(text.size(), 2u * depth + 4);                                   // [[...[null]...]]
   EXPECT_EQ(node::from(document::parse(text, {.max_depth = depth + 1})->root()), root);
 }  // and destroyed
 

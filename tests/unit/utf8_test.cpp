@@ -10,7 +10,9 @@
 namespace jsonjit::detail {
 namespace {
 
-bool avx512() { return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"); }
+bool avx512() {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+}
 
 void expect_agree(const std::string& text) {
   ASSERT_EQ(is_valid_utf8_avx512(text.data(), text.data() + text.size()),
@@ -22,8 +24,8 @@ TEST(Utf8Avx512, AgreesOnEveryShortSequenceAtBlockEdges) {
   if (!avx512()) GTEST_SKIP() << "no AVX-512BW here";
   // Every 1- and 2-byte sequence and every 3-byte sequence with an interesting lead, placed
   // so that it straddles the block edges, then followed by ASCII or by the end.
-  const unsigned leads[] = {0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
-                            0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+  const unsigned leads[] = {0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+                            0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
   for (const std::size_t offset : {0u, 1u, 60u, 61u, 62u, 63u, 64u, 126u, 127u}) {
     for (unsigned a = 0x80; a <= 0xFF; ++a) {
       for (unsigned b = 0; b <= 0xFF; b += 1) {
@@ -53,7 +55,8 @@ TEST(Utf8Avx512, AgreesOnEveryShortSequenceAtBlockEdges) {
 TEST(Utf8Avx512, AgreesOnRandomText) {
   if (!avx512()) GTEST_SKIP() << "no AVX-512BW here";
   std::mt19937 random(12345);
-  const std::string pieces[] = {"a", "\xC3\xA9", "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "\xED\x9F\xBF", "\xF4\x8F\xBF\xBF"};
+  const std::string pieces[] = {
+      "a", "\xC3\xA9", "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "\xED\x9F\xBF", "\xF4\x8F\xBF\xBF"};
   for (int round = 0; round < 20000; ++round) {
     std::string text;
     const auto length = random() % 300;

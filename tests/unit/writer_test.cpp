@@ -347,7 +347,9 @@ TEST(Writer, VerbatimTextIsCopiedWithTheSameLayout) {
   auto both = [](bool verbatim, const writer_options& options) {
     return write(
         [verbatim](writer& w) {
-          auto name = [&](std::string_view n) { verbatim ? w.verbatim_property_name(n) : w.property_name(n); };
+          auto name = [&](std::string_view n) {
+            verbatim ? w.verbatim_property_name(n) : w.property_name(n);
+          };
           auto text = [&](std::string_view t) { verbatim ? w.verbatim_string_value(t) : w.string_value(t); };
           w.start_object();
           name("caf\xC3\xA9");

@@ -57,7 +57,8 @@ int main(int argc, char** argv) {
   const std::string_view count_text = argv[arg + 1];
   int n = 0;
   const auto parsed = std::from_chars(count_text.data(), count_text.data() + count_text.size(), n);
-  if (parsed.ec != std::errc{} || parsed.ptr != count_text.data() + count_text.size() || n < 0) return usage();
+  if (parsed.ec != std::errc{} || parsed.ptr != count_text.data() + count_text.size() || n < 0)
+    return usage();
 
   const std::string path = std::string(argv[arg]) + ".json";
   std::ifstream file(path, std::ios::binary);

@@ -43,8 +43,12 @@ inline constexpr std::uint64_t integer_syntax = 1u << 8;  // double: an integer 
 inline constexpr int offset_shift = 16;                   // strings and number text
 inline constexpr std::uint32_t max_count = 0xFFFFFF;
 
-constexpr tape_tag tag(std::uint64_t word) noexcept { return static_cast<tape_tag>(word & 0xFF); }
-constexpr std::uint64_t offset(std::uint64_t word) noexcept { return word >> offset_shift; }
+constexpr tape_tag tag(std::uint64_t word) noexcept {
+  return static_cast<tape_tag>(word & 0xFF);
+}
+constexpr std::uint64_t offset(std::uint64_t word) noexcept {
+  return word >> offset_shift;
+}
 constexpr std::uint32_t count(std::uint64_t word) noexcept {
   return static_cast<std::uint32_t>(word >> 8) & max_count;
 }
@@ -56,7 +60,9 @@ constexpr bool is_number(tape_tag t) noexcept {
 }
 
 /// A count as start words hold it.
-constexpr std::uint64_t saturated(std::uint32_t count) noexcept { return count < max_count ? count : max_count; }
+constexpr std::uint64_t saturated(std::uint32_t count) noexcept {
+  return count < max_count ? count : max_count;
+}
 
 /// A double value word.
 inline double as_double(std::uint64_t bits) noexcept {
