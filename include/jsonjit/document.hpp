@@ -216,7 +216,7 @@ class element {
   /// and a double when the integer converts to that double), strings by their text, arrays
   /// element by element, objects as sets of properties (order does not matter; where a name
   /// occurs more than once, its last value counts, as in lookups).
-  friend bool operator==(const element& a, const element& b) noexcept;
+  friend bool operator==(const element& a, const element& b);
 
  private:
   friend class document;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -163,7 +164,11 @@ class result {
   const T& operator*() const& { return value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
-  T value_or(T fallback) const { return has_value() ? std::get<0>(value_) : std::move(fallback); }
+  T value_or(T fallback) const
+      noexcept(std::is_nothrow_copy_constructible_v<T>&& std::is_nothrow_move_constructible_v<T>) {
+    const T* value = std::get_if<0>(&value_);
+    return value != nullptr ? *value : std::move(fallback);
+  }
 
  private:
   void check() const {

@@ -42,17 +42,14 @@ class node {
   node() noexcept = default;
   node(std::nullptr_t) noexcept {}              // NOLINT(google-explicit-constructor)
   node(bool value) noexcept : value_(value) {}  // NOLINT(google-explicit-constructor)
+  /// Integers are int64 where they fit, else uint64.
   template <class T>
   requires(std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>) node(T value)
-  noexcept {  // NOLINT(google-explicit-constructor)
-    if constexpr (std::is_signed_v<T>) {
-      value_ = static_cast<std::int64_t>(value);
-    } else if (static_cast<std::uint64_t>(value) <= static_cast<std::uint64_t>(INT64_MAX)) {
-      value_ = static_cast<std::int64_t>(value);
-    } else {
-      value_ = static_cast<std::uint64_t>(value);
-    }
-  }
+  noexcept  // NOLINT(google-explicit-constructor)
+      : value_(std::is_signed_v<T> ||
+                       static_cast<std::uint64_t>(value) <= static_cast<std::uint64_t>(INT64_MAX)
+                   ? storage(std::in_place_type<std::int64_t>, static_cast<std::int64_t>(value))
+                   : storage(std::in_place_type<std::uint64_t>, static_cast<std::uint64_t>(value))) {}
   node(double value) noexcept : value_(value) {}                  // NOLINT(google-explicit-constructor)
   node(std::string value) noexcept : value_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
   node(std::string_view value) : value_(std::string(value)) {}    // NOLINT(google-explicit-constructor)
@@ -117,11 +114,13 @@ class node {
   /// stored value.
   node& set(std::string_view name, node value);
   /// The value of `name`, or nullptr (also for values that are not objects).
-  node* find(std::string_view name) noexcept;
-  const node* find(std::string_view name) const noexcept;
-  result<node*> at(std::string_view name) noexcept;
-  result<const node*> at(std::string_view name) const noexcept;
-  bool contains(std::string_view name) const noexcept { return find(name) != nullptr; }
+  /// (Lookups in objects of more than 8 members build a name index the first time, so they
+  /// may allocate.)
+  node* find(std::string_view name);
+  const node* find(std::string_view name) const;
+  result<node*> at(std::string_view name);
+  result<const node*> at(std::string_view name) const;
+  bool contains(std::string_view name) const { return find(name) != nullptr; }
   /// Removes the property; false if there is none.
   bool erase(std::string_view name);
   /// The value of `name`, added as null if missing. The node must be an object or null (which
@@ -152,7 +151,7 @@ class node {
   result<std::string> to_json(const writer_options& options = {}) const;
 
   /// Deep equality with element's rules (numbers by value, objects as sets of names).
-  friend bool operator==(const node& a, const node& b) noexcept;
+  friend bool operator==(const node& a, const node& b);
 
  private:
   using array_storage = std::vector<std::unique_ptr<node>>;
@@ -167,13 +166,15 @@ class node {
     std::vector<member_slot> members;
     std::unique_ptr<name_index, name_index_deleter> index;  // for larger objects, built when needed
   };
+  using storage = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string,
+                               array_storage, object_storage>;
   /// Equal null, booleans, strings or numbers of the same kind.
   static bool same_scalar(const node& a, const node& b) noexcept;
 
   node* adopt(std::unique_ptr<node> child);
   array_storage& as_array();    // null becomes an array
   object_storage& as_object();  // null becomes an object
-  std::size_t find_index(std::string_view name) const noexcept;
+  std::size_t find_index(std::string_view name) const;
   /// Moves every descendant out and destroys them without recursion.
   void destroy_children() noexcept;
   /// Points the children's parent at this node (after a move).

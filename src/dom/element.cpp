@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "dom/json_path_p.hpp"
+#include "dom/narrow_p.hpp"
 
 namespace jsonjit {
 
@@ -88,17 +89,13 @@ result<std::uint64_t> element::get_uint64() const noexcept {
 result<std::int32_t> element::get_int32() const noexcept {
   const result<std::int64_t> wide = get_int64();
   if (!wide) return wide.error();
-  if (*wide < std::numeric_limits<std::int32_t>::min() || *wide > std::numeric_limits<std::int32_t>::max()) {
-    return error_code::number_out_of_range;
-  }
-  return static_cast<std::int32_t>(*wide);
+  return detail::narrow<std::int32_t>(wide.value_or(0));
 }
 
 result<std::uint32_t> element::get_uint32() const noexcept {
   const result<std::uint64_t> wide = get_uint64();
   if (!wide) return wide.error();
-  if (*wide > std::numeric_limits<std::uint32_t>::max()) return error_code::number_out_of_range;
-  return static_cast<std::uint32_t>(*wide);
+  return detail::narrow<std::uint32_t>(wide.value_or(0));
 }
 
 result<double> element::get_double() const noexcept {

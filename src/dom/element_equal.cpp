@@ -52,7 +52,7 @@ std::vector<std::pair<std::string_view, std::uint32_t>> members_by_name(side s, 
 
 }  // namespace
 
-bool operator==(const element& a, const element& b) noexcept {
+bool operator==(const element& a, const element& b) {
   if (!a.exists() || !b.exists()) return a.exists() == b.exists();
   const side sa{a.tape_, a.strings_}, sb{b.tape_, b.strings_};
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pending{{a.index_, b.index_}};

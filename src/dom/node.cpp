@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "dom/json_path_p.hpp"
+#include "dom/narrow_p.hpp"
 
 namespace jsonjit {
 
@@ -52,7 +53,8 @@ void node::reparent_children() noexcept {
 }
 
 void node::destroy_children() noexcept {
-  // Children are moved to a worklist before they are destroyed, so no destructor recurses.
+  // Children are moved to a worklist before they are destroyed, so no destructor recurses
+  // (the worklist is the one allocation; see operator=(node&&)).
   std::vector<std::unique_ptr<node>> pending;
   auto take = [&pending](node& n) {
     if (auto* a = std::get_if<array_storage>(&n.value_)) {
@@ -77,15 +79,17 @@ node::~node() {
 }
 
 node::node(node&& other) noexcept : value_(std::move(other.value_)) {
-  other.value_ = nullptr;
+  other.value_ = storage();
   reparent_children();
 }
 
+// NOLINTNEXTLINE(bugprone-exception-escape): only destroy_children's worklist allocates; if
+// that fails while a tree is being replaced, terminating is the one option left.
 node& node::operator=(node&& other) noexcept {
   if (this == &other) return *this;
   destroy_children();
   value_ = std::move(other.value_);
-  other.value_ = nullptr;
+  other.value_ = storage();
   reparent_children();
   return *this;
 }
@@ -173,17 +177,13 @@ result<std::uint64_t> node::get_uint64() const noexcept {
 result<std::int32_t> node::get_int32() const noexcept {
   const result<std::int64_t> wide = get_int64();
   if (!wide) return wide.error();
-  if (*wide < std::numeric_limits<std::int32_t>::min() || *wide > std::numeric_limits<std::int32_t>::max()) {
-    return error_code::number_out_of_range;
-  }
-  return static_cast<std::int32_t>(*wide);
+  return detail::narrow<std::int32_t>(wide.value_or(0));
 }
 
 result<std::uint32_t> node::get_uint32() const noexcept {
   const result<std::uint64_t> wide = get_uint64();
   if (!wide) return wide.error();
-  if (*wide > std::numeric_limits<std::uint32_t>::max()) return error_code::number_out_of_range;
-  return static_cast<std::uint32_t>(*wide);
+  return detail::narrow<std::uint32_t>(wide.value_or(0));
 }
 
 result<double> node::get_double() const noexcept {
@@ -272,7 +272,7 @@ node::object_storage& node::as_object() {
   return std::get<object_storage>(value_);
 }
 
-std::size_t node::find_index(std::string_view name) const noexcept {
+std::size_t node::find_index(std::string_view name) const {
   const auto* o = std::get_if<object_storage>(&value_);
   if (o == nullptr) return SIZE_MAX;
   const auto& members = o->members;
@@ -308,24 +308,24 @@ node& node::set(std::string_view name, node value) {
   return *added.value;
 }
 
-node* node::find(std::string_view name) noexcept {
+node* node::find(std::string_view name) {
   const std::size_t i = find_index(name);
   return i == SIZE_MAX ? nullptr : std::get<object_storage>(value_).members[i].value.get();
 }
 
-const node* node::find(std::string_view name) const noexcept {
+const node* node::find(std::string_view name) const {
   const std::size_t i = find_index(name);
   return i == SIZE_MAX ? nullptr : std::get<object_storage>(value_).members[i].value.get();
 }
 
-result<node*> node::at(std::string_view name) noexcept {
+result<node*> node::at(std::string_view name) {
   if (!is_object()) return error_code::wrong_type;
   node* n = find(name);
   if (n == nullptr) return error_code::property_not_found;
   return n;
 }
 
-result<const node*> node::at(std::string_view name) const noexcept {
+result<const node*> node::at(std::string_view name) const {
   if (!is_object()) return error_code::wrong_type;
   const node* n = find(name);
   if (n == nullptr) return error_code::property_not_found;

@@ -124,19 +124,22 @@ result<std::string> node::to_json(const writer_options& options) const {
 
 bool node::same_scalar(const node& a, const node& b) noexcept {
   if (a.value_.index() != b.value_.index()) return false;
-  return std::visit(
-      [&b](const auto& v) {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, array_storage> || std::is_same_v<T, object_storage>) {
-          return false;
-        } else {
-          return v == std::get<T>(b.value_);
-        }
-      },
-      a.value_);
+  auto same = [&a, &b](auto type_tag) noexcept {
+    using T = typename decltype(type_tag)::type;
+    return *std::get_if<T>(&a.value_) == *std::get_if<T>(&b.value_);  // same index: never null
+  };
+  switch (a.value_.index()) {
+    case 0: return true;  // null
+    case 1: return same(std::type_identity<bool>{});
+    case 2: return same(std::type_identity<std::int64_t>{});
+    case 3: return same(std::type_identity<std::uint64_t>{});
+    case 4: return same(std::type_identity<double>{});
+    case 5: return same(std::type_identity<std::string>{});
+    default: return false;  // arrays and objects are compared member by member
+  }
 }
 
-bool operator==(const node& a, const node& b) noexcept {
+bool operator==(const node& a, const node& b) {
   std::vector<std::pair<const node*, const node*>> pending{{&a, &b}};
   while (!pending.empty()) {
     const auto [x, y] = pending.back();
