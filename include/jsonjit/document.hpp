@@ -28,6 +28,13 @@
 
 namespace jsonjit {
 
+namespace detail {
+/// Frees what malloc allocated (a document's buffers).
+struct free_deleter {
+  void operator()(void* p) const noexcept;
+};
+}  // namespace detail
+
 /// The kind of a JSON value. `undefined` is an element that refers to no value: a missing
 /// property, an index past the end, or a default-constructed element.
 enum class json_type : std::uint8_t { undefined, null, boolean, number, string, array, object };
@@ -279,8 +286,9 @@ class document {
 
  private:
   friend class tape_builder;
-  std::unique_ptr<std::uint64_t[]> tape_;
-  std::unique_ptr<char[]> strings_;
+  // malloc'ed, so that a finished parse can give back spare capacity with realloc, in place.
+  std::unique_ptr<std::uint64_t[], detail::free_deleter> tape_;
+  std::unique_ptr<char[], detail::free_deleter> strings_;
   std::size_t tape_size_ = 0, tape_capacity_ = 0;
   std::size_t strings_size_ = 0, strings_capacity_ = 0;
 };

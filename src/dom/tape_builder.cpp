@@ -4,7 +4,9 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <cstdlib>
 #include <memory>
+#include <new>
 
 #include "dom/json_path_p.hpp"
 #include "text/number_parse_p.hpp"
@@ -15,23 +17,43 @@ namespace jsonjit {
 using detail::tape_tag;
 namespace tape = detail::tape;
 
+void detail::free_deleter::operator()(void* p) const noexcept { std::free(p); }
+
 namespace {
 
+/// Out of memory where the C++ convention is std::bad_alloc.
+[[noreturn]] void throw_or_abort() {
+#if defined(__cpp_exceptions)
+  throw std::bad_alloc();
+#else
+  std::abort();
+#endif
+}
+
 template <class T>
-void reserve_buffer(std::unique_ptr<T[]>& buffer, std::size_t& capacity, std::size_t wanted) {
+using buffer = std::unique_ptr<T[], detail::free_deleter>;
+
+template <class T>
+void reserve_buffer(buffer<T>& memory, std::size_t& capacity, std::size_t wanted) {
   if (capacity >= wanted) return;
-  buffer.reset();  // free first: the old content is not kept
-  buffer = std::make_unique_for_overwrite<T[]>(wanted);
+  memory.reset();  // freed first: the old content is not kept
+  capacity = 0;
+  void* p = std::malloc(wanted * sizeof(T));
+  if (p == nullptr) throw_or_abort();
+  memory.reset(static_cast<T*>(p));
   capacity = wanted;
 }
 
 template <class T>
-void shrink_buffer(std::unique_ptr<T[]>& buffer, std::size_t& capacity, std::size_t size) {
+void shrink_buffer(buffer<T>& memory, std::size_t& capacity, std::size_t size) {
   if (capacity - size <= capacity / 4) return;
-  auto smaller = std::make_unique_for_overwrite<T[]>(std::max<std::size_t>(size, 1));
-  std::memcpy(smaller.get(), buffer.get(), size * sizeof(T));
-  buffer = std::move(smaller);
-  capacity = std::max<std::size_t>(size, 1);
+  const std::size_t kept = std::max<std::size_t>(size, 1);
+  // Shrinking realloc keeps the block where it is (glibc splits it), so this copies nothing.
+  if (void* p = std::realloc(memory.get(), kept * sizeof(T))) {
+    (void)memory.release();
+    memory.reset(static_cast<T*>(p));
+    capacity = kept;
+  }
 }
 
 }  // namespace
