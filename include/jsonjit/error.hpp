@@ -106,7 +106,7 @@ struct parse_error {
   explicit operator bool() const noexcept { return static_cast<bool>(info); }
 };
 
-/// to_string(info), then " at PATH", then ": \"NAME\"" where there is a name.
+/// "line L, column C (byte O) at PATH: message", then `: "NAME"` where there is a name.
 std::string to_string(const parse_error& error);
 
 #if defined(__cpp_exceptions)

@@ -7,8 +7,8 @@
 namespace jsonjit::detail {
 namespace {
 
-// Whether a number that from_chars found out of range overflowed (too large) rather than
-// underflowed (too close to zero): the sign of its decimal magnitude, i.e. the position of its
+// Whether a number out of double's range overflowed (too large) rather than underflowed (too
+// close to zero): the sign of its decimal magnitude, i.e. the position of its
 // first significant digit relative to the point, plus the exponent (saturated).
 bool overflowed(std::string_view text) noexcept {
   std::size_t i = text[0] == '-' ? 1 : 0;
