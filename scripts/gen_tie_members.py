@@ -14,11 +14,13 @@ lines = [
     "",
     "namespace jsonjit::detail {",
     "",
+    "// clang-format off",
     f"inline constexpr std::size_t max_reflected_members = {MAX_MEMBERS};",
     "",
     "template <std::size_t N, class T>",
     "constexpr auto tie_members(T& object) noexcept {",
-    f"  static_assert(N <= max_reflected_members, \"more members than jsonjit reflects (see scripts/gen_tie_members.py)\");",
+    "  static_assert(N <= max_reflected_members,",
+    "                \"more members than jsonjit reflects (see scripts/gen_tie_members.py)\");",
     "  if constexpr (N == 0) {",
     "    (void)object;",
     "    return std::tie();",
@@ -28,6 +30,6 @@ for n in range(1, MAX_MEMBERS + 1):
     lines.append(f"  }} else if constexpr (N == {n}) {{")
     lines.append(f"    auto& [{names}] = object;")
     lines.append(f"    return std::tie({names});")
-lines += ["  }", "}", "", "}  // namespace jsonjit::detail", ""]
+lines += ["  }", "}", "// clang-format on", "", "}  // namespace jsonjit::detail", ""]
 with open("include/jsonjit/detail/tie_members.hpp", "w") as f:
     f.write("\n".join(lines))

@@ -7,11 +7,13 @@
 
 namespace jsonjit::detail {
 
+// clang-format off
 inline constexpr std::size_t max_reflected_members = 64;
 
 template <std::size_t N, class T>
 constexpr auto tie_members(T& object) noexcept {
-  static_assert(N <= max_reflected_members, "more members than jsonjit reflects (see scripts/gen_tie_members.py)");
+  static_assert(N <= max_reflected_members,
+                "more members than jsonjit reflects (see scripts/gen_tie_members.py)");
   if constexpr (N == 0) {
     (void)object;
     return std::tie();
@@ -209,5 +211,6 @@ constexpr auto tie_members(T& object) noexcept {
     return std::tie(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55, m56, m57, m58, m59, m60, m61, m62, m63);
   }
 }
+// clang-format on
 
 }  // namespace jsonjit::detail
