@@ -1,4 +1,5 @@
-// A program built against the installed package: writes JSON, reads it back.
+// A program built against the installed package: writes JSON, reads it back, as tokens, as a
+// document and as a node.
 #include <cstdio>
 
 #include <jsonjit/jsonjit.hpp>
@@ -17,6 +18,11 @@ int main() {
   int tokens = 0;
   while (r.read()) ++tokens;
   if (!w.ok() || r.error() || tokens != 7) return 1;
+  const auto doc = jsonjit::document::parse(out.view());
+  if (!doc || doc->root()["consumer"][0].get_int64().value_or(0) != 1) return 1;
+  jsonjit::node tree = jsonjit::node::from(doc->root());
+  tree["consumer"].push_back("more");
+  if (tree.to_json().value_or("") != R"({"consumer":[1,true,"more"]})") return 1;
   std::printf("%.*s\n", static_cast<int>(out.size()), out.data());
   return 0;
 }
