@@ -5,8 +5,12 @@
 //  - what is accepted survives writing (compact and indented) and parsing again: an equal
 //    document, and the same text when written again;
 //  - the structural parser and the reference parser build the same document (or both fail);
+//  - a node made from a document without repeated names writes the same text (through the
+//    writer's value methods, where the document writes compact output straight into the
+//    output window);
 //  - every value has a JSON path that leads back to it.
 #include <jsonjit/document.hpp>
+#include <jsonjit/node.hpp>
 #include <jsonjit/reader.hpp>
 
 #include <cstdint>
@@ -119,6 +123,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (doc->root().to_json(compact).value() != reference->root().to_json(compact).value() ||
       !(doc->root() == reference->root())) {
     fail("the structural and the reference parser built different documents");
+  }
+  // (Nodes keep one value per name, so only documents without repeated names compare.)
+  jsonjit::document_options unique_names = options;
+  unique_names.duplicates = jsonjit::duplicate_properties::reject;
+  if (!options.preserve_number_text && jsonjit::document::parse(json, unique_names).has_value() &&
+      jsonjit::node::from(doc->root()).to_json(compact).value() != doc->root().to_json(compact).value()) {
+    fail("a node writes the document differently");
   }
   check_round_trip(*doc, options, compact);
   jsonjit::writer_options indented;

@@ -194,6 +194,35 @@ class writer {
   /// A comment `/*text*/` (non-standard JSON; readers need comments allowed).
   void comment_value(std::string_view text);
 
+  // Direct output, for code that produces a whole value's bytes itself (documents; compiled
+  // serializers): begin_direct(n) writes what must come before the next value and returns a
+  // window of at least n bytes there; the caller writes the value's compact JSON, asks
+  // direct_room(p, n) for more room (bytes before p are kept; the window may move), and ends
+  // with end_direct(p). Nothing is checked: the bytes must be one complete, compact value
+  // nesting no deeper than max_depth - depth() (direct_fail(code) reports a problem the caller
+  // finds). Compact layout only. After an error the window is {nullptr, nullptr}.
+  struct window {
+    char* pos;
+    char* limit;
+  };
+  window begin_direct(std::size_t size) {
+    char* p = begin_value(size);
+    if (p == nullptr) return {nullptr, nullptr};
+    return {p, out_.limit()};
+  }
+  window direct_room(char* p, std::size_t size) {
+    out_.advance_to(p);
+    if (!out_.reserve(size)) {
+      fail(error_code::sink_failed);
+      return {nullptr, nullptr};
+    }
+    return {out_.pos(), out_.limit()};
+  }
+  /// Writes `text` as an escaped string at `p` (reserving as it goes); the window after it.
+  window direct_string(char* p, std::string_view text);
+  void end_direct(char* p) noexcept { end_value(p); }
+  void direct_fail(error_code code) noexcept { fail(code); }
+
   /// Hands pending bytes to the output's destination. Returns ok().
   bool flush();
   /// True when every object and array that was started has been ended and at least one

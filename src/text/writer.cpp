@@ -147,6 +147,14 @@ char* writer::write_escaped_string(char* p, std::string_view text) {
   return p;
 }
 
+writer::window writer::direct_string(char* p, std::string_view text) {
+  const window room = direct_room(p, escaped_room(text.size()));
+  if (room.pos == nullptr) return room;
+  char* end = write_escaped_string(room.pos, text);
+  if (end == nullptr) return {nullptr, nullptr};
+  return {end, out_.limit()};
+}
+
 void writer::property_name_slow(std::string_view name) {
   if (error_ != error_code::none) return;
   if (!options_.skip_validation && (!in_object() || last_ == last::name)) {

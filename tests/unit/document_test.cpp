@@ -1,4 +1,5 @@
 #include <jsonjit/document.hpp>
+#include <jsonjit/node.hpp>
 
 #include <gtest/gtest.h>
 
@@ -336,6 +337,80 @@ TEST(Document, HugeStringsAreOneValue) {
   EXPECT_EQ(doc.root()[0].get_string().value().size(), 100'000'000u);
   // A parsed document gives back what it does not use.
   EXPECT_LT(doc.memory_usage(), json.size() * 2);
+}
+
+}  // namespace
+}  // namespace jsonjit
+
+namespace jsonjit {
+namespace {
+
+/// Collects the chunks a chunked_output sends.
+struct collecting_sink : chunk_sink {
+  std::string text;
+  bool write_chunk(std::span<const char> bytes) override {
+    text.append(bytes.data(), bytes.size());
+    return true;
+  }
+};
+
+// Compact writing goes straight into the output window; a node writes the same values through
+// the writer's value methods, so the two must agree byte for byte.
+TEST(Document, CompactOutputMatchesTheWritersValueMethods) {
+  std::string long_plain(3000, 'p');
+  std::string long_escaped = std::string(2000, 'e') + "\\n\\u00e9" + std::string(1500, 'f');
+  std::vector<std::string> inputs = {
+      R"({"a":[1,-2,18446744073709551615,2.5e-7,true,false,null,{},[]],"b\n":"x\"y","c":{"d":[[]]}})",
+      "[\"" + long_plain + "\",\"" + long_escaped + "\",{\"" + long_plain + "\":\"\\u20ac\"}]",
+      "\"caf\xC3\xA9 <tag> & 'quote'\"",
+  };
+  for (const char* name : {"canada.json", "citm_catalog.json", "twitter.simdjson.json"}) {
+    inputs.push_back(read_file(std::string(JSONJIT_DATA_DIR "/corpus/") + name));
+  }
+  for (const std::string& json : inputs) {
+    for (const bool preserve : {false, true}) {
+      const document doc = parse_ok(json, {.preserve_number_text = preserve});
+      const node tree = node::from(doc.root());
+      for (const escape_mode escaping : {escape_mode::relaxed, escape_mode::html_safe}) {
+        const writer_options options{.escaping = escaping};
+        const std::string direct = doc.root().to_json(options).value();
+        if (!preserve) {
+          // (Compared as a bool: the texts are megabytes long.)
+          EXPECT_TRUE(direct == tree.to_json(options).value()) << json.substr(0, 80);
+        }
+        // The same through small chunks: the window moves many times.
+        collecting_sink sink;
+        chunked_output out(sink, 64);
+        writer w(out, options);
+        doc.root().write(w);
+        ASSERT_TRUE(w.ok());
+        ASSERT_TRUE(w.flush());
+        EXPECT_TRUE(sink.text == direct) << json.substr(0, 80);
+      }
+    }
+  }
+}
+
+TEST(Document, CompactOutputFollowsTheWritersState) {
+  const document doc = parse_ok(R"({"k":[1,{"x":true}]})");
+  memory_output out;
+  writer w(out, {.escaping = escape_mode::relaxed});
+  w.start_array();
+  doc.root().write(w);
+  doc.root()["k"].write(w);
+  w.start_object();
+  w.property_name("inner");
+  doc.root()["k"][1].write(w);
+  w.end_object();
+  w.end_array();
+  ASSERT_TRUE(w.is_complete());
+  EXPECT_EQ(out.view(), R"([{"k":[1,{"x":true}]},[1,{"x":true}],{"inner":{"x":true}}])");
+  // A value where a property name is due is the writer's usual error.
+  memory_output bad;
+  writer in_object(bad);
+  in_object.start_object();
+  doc.root().write(in_object);
+  EXPECT_EQ(in_object.error(), error_code::value_needs_property_name);
 }
 
 }  // namespace

@@ -166,6 +166,9 @@ TEST(Node, FromDocument) {
   EXPECT_TRUE(n.find("y")->at(4).value()->is_uint64());
   EXPECT_EQ(node::from(doc->root()["y"]), parse_ok(R"([true,null,"s",2.5,18446744073709551615])"));
   EXPECT_TRUE(node::from(doc->root()["missing"]).is_null());
+  // Empty containers stay containers.
+  const auto empty = document::parse(R"({"o":{},"a":[]})");
+  EXPECT_EQ(compact(node::from(empty->root())), R"({"o":{},"a":[]})");
 }
 
 TEST(Node, ParseErrorsAreTheDocumentsErrors) {
