@@ -125,13 +125,8 @@ class tape_builder {
 inline void tape_writer::put_string(detail::tape_tag tag, std::string_view source, bool escaped) {
   char* const bytes = text + sizeof(std::uint32_t);
   char* end = bytes + source.size();
-  // Text without escapes in the source has nothing to escape with relaxed escaping (no quote,
-  // backslash or control character can be there); decoded escapes are checked.
-  bool plain = !escaped;
   if (escaped) {
     end = detail::unescape(source.data(), source.data() + source.size(), bytes);
-    plain = std::none_of(
-        bytes, end, [](char c) { return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20; });
   } else if (source.data() + source.size() + 16 <= input_end) {
     // Whole 16-byte blocks (the strings buffer has room for the overrun): no call for the
     // many short strings.
@@ -145,7 +140,7 @@ inline void tape_writer::put_string(detail::tape_tag tag, std::string_view sourc
   const auto length = static_cast<std::uint32_t>(end - bytes);
   std::memcpy(text, &length, sizeof length);
   const auto offset = static_cast<std::uint64_t>(text - strings);
-  tape[size++] = static_cast<std::uint64_t>(tag) | (plain ? detail::tape::plain : 0) |
+  tape[size++] = static_cast<std::uint64_t>(tag) | (escaped ? 0 : detail::tape::plain) |
                  (offset << detail::tape::offset_shift);
   text = end;
 }

@@ -8,8 +8,7 @@
 //                                flag `integer_syntax` on doubles written without . or e
 //   string, property_name        payload: offset of the text in the strings buffer, which
 //                                holds a 32-bit length then the unescaped bytes; flag
-//                                `plain` if it needs no escaping under relaxed escaping
-//                                (no quote, backslash or control character)
+//                                `plain` if the source had no escapes
 //   start_array, start_object    bits 8..31: the number of elements or members (saturated at
 //                                max_count), bits 32..63: the index of the matching end word
 //   end_array, end_object        payload: the index of the start word
@@ -39,7 +38,7 @@ enum class tape_tag : std::uint8_t {
 
 namespace tape {
 
-inline constexpr std::uint64_t plain = 1u << 8;           // string: nothing to escape (relaxed)
+inline constexpr std::uint64_t plain = 1u << 8;           // string: no escapes in the source
 inline constexpr std::uint64_t integer_syntax = 1u << 8;  // double: an integer beyond 64 bits
 inline constexpr int offset_shift = 16;                   // strings and number text
 inline constexpr std::uint32_t max_count = 0xFFFFFF;
