@@ -16,6 +16,7 @@
 #include "dom/structural_index_p.hpp"
 #include "dom/tape_builder_p.hpp"
 #include "text/number_parse_p.hpp"
+#include "text/unescape_p.hpp"
 #include "text/utf8_p.hpp"
 
 namespace jsonjit::detail {
@@ -43,10 +44,6 @@ inline bool starts_with4(const char* p, const char (&word)[5]) noexcept {
   std::memcpy(&a, p, 4);
   std::memcpy(&b, word, 4);
   return a == b;
-}
-
-inline bool is_digit(char c) noexcept {
-  return static_cast<unsigned char>(c - '0') < 10;
 }
 
 /// A number's parts, gathered while its grammar is checked.
@@ -160,53 +157,13 @@ inline bool store_number(tape_writer& out, const number_parts& n, std::string_vi
   return true;
 }
 
-inline bool hex4(const char* p, std::uint32_t& value) noexcept {
-  value = 0;
-  for (int i = 0; i < 4; ++i) {
-    const char c = p[i];
-    std::uint32_t digit;
-    if (is_digit(c)) {
-      digit = static_cast<std::uint32_t>(c - '0');
-    } else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') {
-      digit = static_cast<std::uint32_t>((c | 0x20) - 'a' + 10);
-    } else {
-      return false;
-    }
-    value = value << 4 | digit;
-  }
-  return true;
-}
-
 /// Whether the escapes of string text [p, end) are valid (surrogates paired).
 bool valid_escapes(const char* p, const char* end) noexcept {
+  // A backslash is never last: it would have escaped the closing quote.
   while ((p = static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)))) != nullptr) {
-    switch (p[1]) {  // a backslash is never last: it would have escaped the closing quote
-      case '"':
-      case '\\':
-      case '/':
-      case 'b':
-      case 'f':
-      case 'n':
-      case 'r':
-      case 't': p += 2; break;
-      case 'u': {
-        std::uint32_t unit;
-        if (end - p < 6 || !hex4(p + 2, unit)) return false;
-        if (unit >= 0xDC00 && unit <= 0xDFFF) return false;
-        if (unit >= 0xD800 && unit <= 0xDBFF) {
-          std::uint32_t low;
-          if (end - p < 12 || p[6] != '\\' || p[7] != 'u' || !hex4(p + 8, low) || low < 0xDC00 ||
-              low > 0xDFFF) {
-            return false;
-          }
-          p += 12;
-        } else {
-          p += 6;
-        }
-        break;
-      }
-      default: return false;
-    }
+    const std::size_t length = valid_escape_length(p, end);
+    if (length == 0) return false;
+    p += length;
   }
   return true;
 }

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "text/simd_p.hpp"
+#include "text/unescape_p.hpp"
 #include "text/utf8_p.hpp"
 
 // Small steps of the state machine are forced inline into read(): one call per token. Rare
@@ -19,20 +20,13 @@
 namespace jsonjit {
 namespace {
 
-constexpr bool is_digit(char c) noexcept {
-  return static_cast<unsigned char>(c - '0') < 10;
-}
+using detail::hex_value;
+using detail::is_digit;
+using detail::read_hex4;
 
 // Any byte above space starts a token (or is an error); bytes >= 0x80 count as above.
 constexpr bool above_space(char c) noexcept {
   return static_cast<unsigned char>(c) > ' ';
-}
-
-constexpr int hex_value(char c) noexcept {
-  if (is_digit(c)) return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 // The first byte of [p, end) that a string scan must look at: '"', '\\', a control
@@ -58,13 +52,6 @@ inline const char* find_string_special(const char* p, const char* end) noexcept 
     ++p;
   }
   return p;
-}
-
-// Reads four hex digits at p (all present). -1 if one is not hex.
-inline int read_hex4(const char* p) noexcept {
-  const int a = hex_value(p[0]), b = hex_value(p[1]), c = hex_value(p[2]), d = hex_value(p[3]);
-  if ((a | b | c | d) < 0) return -1;
-  return (a << 12) | (b << 8) | (c << 4) | d;
 }
 
 // True if the available part of a four-digit hex run (fewer than four bytes) is all hex.

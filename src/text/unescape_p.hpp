@@ -1,4 +1,5 @@
-// Decoding the escapes of a string the reader has already validated. Private to the library.
+// Escapes in JSON strings: characters, checking whole escapes, decoding validated ones. Private
+// to the library.
 #pragma once
 
 #include <cstddef>
@@ -9,15 +10,46 @@
 
 namespace jsonjit::detail {
 
-inline std::uint32_t hex4(const char* p) noexcept {
-  std::uint32_t v = 0;
-  for (int i = 0; i < 4; ++i) {
-    const char c = p[i];
-    const std::uint32_t digit =
-        c <= '9' ? static_cast<std::uint32_t>(c - '0') : static_cast<std::uint32_t>((c | 0x20) - 'a' + 10);
-    v = (v << 4) | digit;
+constexpr bool is_digit(char c) noexcept {
+  return static_cast<unsigned char>(c - '0') < 10;
+}
+
+constexpr int hex_value(char c) noexcept {
+  if (is_digit(c)) return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/// The four hex digits at `p` (all present) as a number; -1 if one is not hex.
+inline int read_hex4(const char* p) noexcept {
+  const int a = hex_value(p[0]), b = hex_value(p[1]), c = hex_value(p[2]), d = hex_value(p[3]);
+  if ((a | b | c | d) < 0) return -1;
+  return (a << 12) | (b << 8) | (c << 4) | d;
+}
+
+/// The length of the valid escape at `p` (p[0] == '\\', and p + 1 < end): 2, 6, or 12 for a
+/// surrogate pair; 0 if it is invalid or cut by `end`. For callers that only need to know
+/// whether an escape is valid (the reader reports which error and where itself).
+inline std::size_t valid_escape_length(const char* p, const char* end) noexcept {
+  switch (p[1]) {
+    case '"':
+    case '\\':
+    case '/':
+    case 'b':
+    case 'f':
+    case 'n':
+    case 'r':
+    case 't': return 2;
+    case 'u': break;
+    default: return 0;
   }
-  return v;
+  if (end - p < 6) return 0;
+  const int unit = read_hex4(p + 2);
+  if (unit < 0xD800 || unit > 0xDFFF) return unit < 0 ? 0 : 6;
+  if (unit >= 0xDC00 || end - p < 12 || p[6] != '\\' || p[7] != 'u') return 0;  // a lone surrogate
+  const int low = read_hex4(p + 8);
+  return low >= 0xDC00 && low <= 0xDFFF ? 12 : 0;
 }
 
 /// Decodes the escape at `p` (which points at '\\') into UTF-8 at `out`. Returns the number
@@ -31,10 +63,10 @@ inline std::size_t decode_escape(const char* p, char* out, int& written) noexcep
     case 'r': simple = '\r'; break;
     case 't': simple = '\t'; break;
     case 'u': {
-      std::uint32_t cp = hex4(p + 2);
+      auto cp = static_cast<std::uint32_t>(read_hex4(p + 2));
       std::size_t used = 6;
       if (cp >= 0xD800 && cp <= 0xDBFF) {  // validated: a low surrogate escape follows
-        cp = 0x10000 + ((cp - 0xD800) << 10) + (hex4(p + 8) - 0xDC00);
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(read_hex4(p + 8)) - 0xDC00);
         used = 12;
       }
       written = encode_utf8(cp, out);
