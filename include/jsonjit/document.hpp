@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include <jsonjit/detail/tape.hpp>
 #include <jsonjit/error.hpp>
@@ -63,21 +64,26 @@ struct document_options {
 class element;
 struct member;
 
-/// The elements of an array, in order.
-class array_range {
+/// The elements of an array (Item = element) or the members of an object (Item = member), in
+/// document order (repeated names included).
+template <class Item>
+class tape_range {
+  // An object's entries are a property name word and its value; an array's, the value.
+  static constexpr bool members = std::is_same_v<Item, member>;
+
  public:
   class iterator {
    public:
     using iterator_category = std::forward_iterator_tag;
-    using value_type = element;
+    using value_type = Item;
     using difference_type = std::ptrdiff_t;
     using pointer = void;
-    using reference = element;
+    using reference = Item;
 
     iterator() noexcept = default;
-    element operator*() const noexcept;
+    Item operator*() const noexcept;
     iterator& operator++() noexcept {
-      index_ = detail::tape::next(tape_, index_);
+      index_ = detail::tape::next(tape_, index_ + (members ? 1 : 0));
       return *this;
     }
     iterator operator++(int) noexcept {
@@ -88,12 +94,12 @@ class array_range {
     friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.index_ == b.index_; }
 
    private:
-    friend class array_range;
+    friend class tape_range;
     iterator(const std::uint64_t* tape, const char* strings, std::uint32_t index) noexcept
         : tape_(tape), strings_(strings), index_(index) {}
     const std::uint64_t* tape_ = nullptr;
     const char* strings_ = nullptr;
-    std::uint32_t index_ = 0;
+    std::uint32_t index_ = 0;  // of the entry's first word
   };
 
   iterator begin() const noexcept { return {tape_, strings_, first_}; }
@@ -102,62 +108,16 @@ class array_range {
 
  private:
   friend class element;
-  array_range() noexcept = default;
-  array_range(const std::uint64_t* tape, const char* strings, std::uint32_t first,
-              std::uint32_t last) noexcept
+  tape_range() noexcept = default;
+  tape_range(const std::uint64_t* tape, const char* strings, std::uint32_t first, std::uint32_t last) noexcept
       : tape_(tape), strings_(strings), first_(first), last_(last) {}
   const std::uint64_t* tape_ = nullptr;
   const char* strings_ = nullptr;
   std::uint32_t first_ = 0, last_ = 0;
 };
 
-/// The members of an object, in document order (duplicates included).
-class object_range {
- public:
-  class iterator {
-   public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = member;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = member;
-
-    iterator() noexcept = default;
-    member operator*() const noexcept;
-    iterator& operator++() noexcept {
-      index_ = detail::tape::next(tape_, index_ + 1);
-      return *this;
-    }
-    iterator operator++(int) noexcept {
-      iterator before = *this;
-      ++*this;
-      return before;
-    }
-    friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.index_ == b.index_; }
-
-   private:
-    friend class object_range;
-    iterator(const std::uint64_t* tape, const char* strings, std::uint32_t index) noexcept
-        : tape_(tape), strings_(strings), index_(index) {}
-    const std::uint64_t* tape_ = nullptr;
-    const char* strings_ = nullptr;
-    std::uint32_t index_ = 0;  // of the property name
-  };
-
-  iterator begin() const noexcept { return {tape_, strings_, first_}; }
-  iterator end() const noexcept { return {tape_, strings_, last_}; }
-  bool empty() const noexcept { return first_ == last_; }
-
- private:
-  friend class element;
-  object_range() noexcept = default;
-  object_range(const std::uint64_t* tape, const char* strings, std::uint32_t first,
-               std::uint32_t last) noexcept
-      : tape_(tape), strings_(strings), first_(first), last_(last) {}
-  const std::uint64_t* tape_ = nullptr;
-  const char* strings_ = nullptr;
-  std::uint32_t first_ = 0, last_ = 0;
-};
+using array_range = tape_range<element>;
+using object_range = tape_range<member>;
 
 /// A value inside a document. Cheap to copy; valid while its document lives.
 class element {
@@ -227,8 +187,8 @@ class element {
 
  private:
   friend class document;
-  friend class array_range;
-  friend class object_range;
+  template <class Item>
+  friend class tape_range;
   element(const std::uint64_t* tape, const char* strings, std::uint32_t index) noexcept
       : tape_(tape), strings_(strings), index_(index) {}
   static element undefined(error_code why) noexcept {
@@ -254,12 +214,14 @@ struct member {
   element value;
 };
 
-inline element array_range::iterator::operator*() const noexcept {
-  return {tape_, strings_, index_};
-}
-inline member object_range::iterator::operator*() const noexcept {
-  return {detail::tape::text_at(strings_, detail::tape::offset(tape_[index_])),
-          element(tape_, strings_, index_ + 1)};
+template <class Item>
+Item tape_range<Item>::iterator::operator*() const noexcept {
+  if constexpr (members) {
+    return {detail::tape::text_at(strings_, detail::tape::offset(tape_[index_])),
+            element(tape_, strings_, index_ + 1)};
+  } else {
+    return {tape_, strings_, index_};
+  }
 }
 
 /// A parsed JSON text.

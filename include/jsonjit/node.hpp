@@ -33,6 +33,7 @@ namespace jsonjit {
 
 class node {
   struct name_index;
+  struct member_slot;
 
  public:
   struct object_tag {};
@@ -135,17 +136,26 @@ class node {
   /// The JSON path from the topmost ancestor: "$", "$.a[2]['b c']".
   std::string path() const;
 
-  /// An array's elements, in order.
+  /// A member seen through an iteration of members().
   template <bool is_const>
-  class element_range;
-  element_range<false> elements() noexcept;
-  element_range<true> elements() const noexcept;
+  struct member_ref {
+    const std::string& name;
+    std::conditional_t<is_const, const node&, node&> value;
+  };
+  template <class Slot, class Item>
+  class child_range;
 
-  /// An object's members, in insertion order.
-  template <bool is_const>
-  class member_range;
-  member_range<false> members() noexcept;
-  member_range<true> members() const noexcept;
+  using element_range = child_range<std::unique_ptr<node>, node&>;
+  using const_element_range = child_range<std::unique_ptr<node>, const node&>;
+  using member_range = child_range<member_slot, member_ref<false>>;
+  using const_member_range = child_range<member_slot, member_ref<true>>;
+
+  /// An array's elements, in order; empty for other values.
+  element_range elements() noexcept;
+  const_element_range elements() const noexcept;
+  /// An object's members, in insertion order; empty for other values.
+  member_range members() noexcept;
+  const_member_range members() const noexcept;
 
   void write(writer& w) const;
   result<std::string> to_json(const writer_options& options = {}) const;
@@ -155,7 +165,7 @@ class node {
 
  private:
   using array_storage = std::vector<std::unique_ptr<node>>;
-  struct member_slot {
+  struct member_slot {  // (declared at the top: the public range types name it)
     std::string name;
     std::unique_ptr<node> value;
   };
@@ -168,6 +178,16 @@ class node {
   };
   using storage = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string,
                                array_storage, object_storage>;
+  const std::vector<member_slot>* member_slots() const noexcept {
+    const auto* o = std::get_if<object_storage>(&value_);
+    return o != nullptr ? &o->members : nullptr;
+  }
+  /// The children in `slots` (none if null), as Range.
+  template <class Range, class Slots>
+  static Range children(const Slots* slots) noexcept {
+    if (slots == nullptr) return {};
+    return {slots->begin(), slots->end()};
+  }
   /// Equal null, booleans, strings or numbers of the same kind.
   static bool same_scalar(const node& a, const node& b) noexcept;
 
@@ -180,71 +200,33 @@ class node {
   /// Points the children's parent at this node (after a move).
   void reparent_children() noexcept;
 
-  std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, array_storage,
-               object_storage>
-      value_;
+  storage value_;
   node* parent_ = nullptr;
 };
 
-template <bool is_const>
-class node::element_range {
-  using base = array_storage::const_iterator;  // its unique_ptr gives node& either way
-  using ref = std::conditional_t<is_const, const node&, node&>;
+/// Children of a node (Slot: an array's or an object's entry) seen as Item: node& for
+/// elements, member_ref for members (const through a const node).
+template <class Slot, class Item>
+class node::child_range {
+  using base = typename std::vector<Slot>::const_iterator;
 
  public:
-  class iterator {
-   public:
-    using iterator_category = std::random_access_iterator_tag;
-    using value_type = node;
-    using difference_type = std::ptrdiff_t;
-    using pointer = std::conditional_t<is_const, const node*, node*>;
-    using reference = ref;
-    iterator() = default;
-    explicit iterator(base it) : it_(it) {}
-    reference operator*() const { return **it_; }
-    pointer operator->() const { return it_->get(); }
-    iterator& operator++() {
-      ++it_;
-      return *this;
-    }
-    iterator operator++(int) {
-      iterator before = *this;
-      ++it_;
-      return before;
-    }
-    friend bool operator==(const iterator& a, const iterator& b) { return a.it_ == b.it_; }
-
-   private:
-    base it_{};
-  };
-  element_range(base first, base last) : first_(first), last_(last) {}
-  iterator begin() const { return iterator(first_); }
-  iterator end() const { return iterator(last_); }
-  bool empty() const { return first_ == last_; }
-
- private:
-  base first_, last_;
-};
-
-template <bool is_const>
-class node::member_range {
-  using base = std::vector<member_slot>::const_iterator;
-
- public:
-  struct member_ref {
-    const std::string& name;
-    std::conditional_t<is_const, const node&, node&> value;
-  };
   class iterator {
    public:
     using iterator_category = std::forward_iterator_tag;
-    using value_type = member_ref;
+    using value_type = std::remove_cvref_t<Item>;
     using difference_type = std::ptrdiff_t;
     using pointer = void;
-    using reference = member_ref;
+    using reference = Item;
     iterator() = default;
     explicit iterator(base it) : it_(it) {}
-    member_ref operator*() const { return {it_->name, *it_->value}; }
+    Item operator*() const {
+      if constexpr (std::is_same_v<Slot, member_slot>) {
+        return {it_->name, *it_->value};
+      } else {
+        return **it_;
+      }
+    }
     iterator& operator++() {
       ++it_;
       return *this;
@@ -259,13 +241,27 @@ class node::member_range {
    private:
     base it_{};
   };
-  member_range(base first, base last) : first_(first), last_(last) {}
+  child_range() = default;  // empty
+  child_range(base first, base last) : first_(first), last_(last) {}
   iterator begin() const { return iterator(first_); }
   iterator end() const { return iterator(last_); }
   bool empty() const { return first_ == last_; }
 
  private:
-  base first_, last_;
+  base first_{}, last_{};
 };
+
+inline node::element_range node::elements() noexcept {
+  return children<element_range>(std::get_if<array_storage>(&value_));
+}
+inline node::const_element_range node::elements() const noexcept {
+  return children<const_element_range>(std::get_if<array_storage>(&value_));
+}
+inline node::member_range node::members() noexcept {
+  return children<member_range>(member_slots());
+}
+inline node::const_member_range node::members() const noexcept {
+  return children<const_member_range>(member_slots());
+}
 
 }  // namespace jsonjit

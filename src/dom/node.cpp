@@ -250,20 +250,6 @@ bool node::erase(std::size_t index) {
   return true;
 }
 
-node::element_range<false> node::elements() noexcept {
-  static const array_storage none;
-  const auto* a = std::get_if<array_storage>(&value_);
-  return a != nullptr ? element_range<false>(a->begin(), a->end())
-                      : element_range<false>(none.begin(), none.end());
-}
-
-node::element_range<true> node::elements() const noexcept {
-  static const array_storage none;
-  const auto* a = std::get_if<array_storage>(&value_);
-  return a != nullptr ? element_range<true>(a->begin(), a->end())
-                      : element_range<true>(none.begin(), none.end());
-}
-
 // --- objects -------------------------------------------------------------------------------
 
 node::object_storage& node::as_object() {
@@ -347,20 +333,6 @@ node& node::operator[](std::string_view name) {
   if (!is_object() && !is_null()) misuse();
   if (node* existing = find(name)) return *existing;
   return set(name, node());
-}
-
-node::member_range<false> node::members() noexcept {
-  static const std::vector<member_slot> none;
-  const auto* o = std::get_if<object_storage>(&value_);
-  return o != nullptr ? member_range<false>(o->members.begin(), o->members.end())
-                      : member_range<false>(none.begin(), none.end());
-}
-
-node::member_range<true> node::members() const noexcept {
-  static const std::vector<member_slot> none;
-  const auto* o = std::get_if<object_storage>(&value_);
-  return o != nullptr ? member_range<true>(o->members.begin(), o->members.end())
-                      : member_range<true>(none.begin(), none.end());
 }
 
 // --- paths ---------------------------------------------------------------------------------
