@@ -58,18 +58,7 @@ class writer {
  public:
   explicit writer(output& out, const writer_options& options = {});
 
-  void start_object() {
-    if (value_separator_ <= comma && room() > 2 && depth_ < max_depth_) {
-      char* p = write_separator(value_separator_);
-      *p = '{';
-      out_.advance_to(p + 1);
-      open_compact(true);
-      value_separator_ = general;
-      name_separator_ = nothing;
-    } else {
-      start_container('{', true);
-    }
-  }
+  void start_object() { start('{', true); }
   void end_object() {
     // A name separator of nothing or comma means: compact, in an object, no name pending.
     if (name_separator_ <= comma && room() > 1) {
@@ -78,18 +67,7 @@ class writer {
       end_container('}', true);
     }
   }
-  void start_array() {
-    if (value_separator_ <= comma && room() > 2 && depth_ < max_depth_) {
-      char* p = write_separator(value_separator_);
-      *p = '[';
-      out_.advance_to(p + 1);
-      open_compact(false);
-      value_separator_ = nothing;
-      name_separator_ = general;
-    } else {
-      start_container('[', false);
-    }
-  }
+  void start_array() { start('[', false); }
   void end_array() {
     // A value separator of nothing or comma inside a container means: compact, in an array.
     if (value_separator_ <= comma && depth_ > 0 && last_ != last::name && room() > 1) {
@@ -121,33 +99,6 @@ class writer {
     if (p != nullptr) end_value(p);
   }
 
-  // Text the caller knows needs no escaping under this writer's escape_mode is copied as is,
-  // unchecked: for relaxed, valid UTF-8 without '"', '\' or control characters; for
-  // html_safe, also pure ASCII without & ' + < > ` or DEL. Documents use these for strings
-  // they validated when parsing (and compiled serializers for names known in advance).
-  void verbatim_string_value(std::string_view value) {
-    if (value.size() > escape_piece) return string_value(value);  // long: in pieces
-    char* p = begin_value(value.size() + 2);
-    if (p == nullptr) return;
-    *p = '"';
-    std::memcpy(p + 1, value.data(), value.size());
-    p[value.size() + 1] = '"';
-    end_value(p + value.size() + 2);
-  }
-  void verbatim_property_name(std::string_view name) {
-    if (name_separator_ <= comma && name.size() <= escape_piece && room() > name.size() + 4) {
-      char* p = write_separator(name_separator_);
-      *p = '"';
-      std::memcpy(p + 1, name.data(), name.size());
-      p += name.size() + 1;
-      *p++ = '"';
-      *p++ = ':';
-      out_.advance_to(p);
-      after_property_name();
-    } else {
-      property_name_slow(name);
-    }
-  }
   void number_value(std::int64_t value);
   void number_value(std::uint64_t value);
   /// Every other integer type, by its signedness.
@@ -277,6 +228,19 @@ class writer {
     name_separator_ = general;
   }
   bool in_object() const { return depth_ > 0 && containers_.get(depth_ - 1); }
+  void start(char open, bool is_object) {
+    if (value_separator_ <= comma && room() > 2 && depth_ < max_depth_) {
+      char* p = write_separator(value_separator_);
+      *p = open;
+      out_.advance_to(p + 1);
+      open_compact(is_object);
+      // Next: a name in an object (a value there takes the general path), a value in an array.
+      value_separator_ = is_object ? general : nothing;
+      name_separator_ = is_object ? nothing : general;
+    } else {
+      start_container(open, is_object);
+    }
+  }
   void open_compact(bool is_object) {
     containers_.set(depth_, is_object);
     ++depth_;

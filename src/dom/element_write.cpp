@@ -17,6 +17,9 @@ namespace {
 
 /// Room for any token but a string: a separator and a number (or a literal or a bracket).
 constexpr std::size_t token_room = 1 + detail::max_number_chars;
+/// Longer strings go through the writer, which copies them in pieces: chunked output then
+/// never needs room for a whole long string.
+constexpr std::size_t copied_whole = 1024;
 
 /// Writes the tape range [first, last) as compact JSON straight into the writer's output
 /// window: separators follow from the tape, so the writer is asked for room, not per token.
@@ -75,7 +78,7 @@ void write_compact(writer& w, const std::uint64_t* words, const char* strings, s
       case tape_tag::string:
       case tape_tag::property_name: {
         const std::string_view text = tape::text_at(strings, tape::offset(word));
-        if ((word & verbatim) != 0 && text.size() <= 1024) {
+        if ((word & verbatim) != 0 && text.size() <= copied_whole) {
           if (!reserve(text.size() + 3)) return;
           *p = '"';
           std::memcpy(p + 1, text.data(), text.size());
@@ -117,8 +120,6 @@ void element::write(writer& w) const {
   const std::uint32_t last = tape::next(tape_, index_);
   if (!w.options().indented) return write_compact(w, tape_, strings_, index_, last);
   // Indented: through the writer's value methods, which lay it out.
-  // Strings without escapes in their source need none when written with relaxed escaping.
-  const std::uint64_t verbatim = w.options().escaping == escape_mode::relaxed ? tape::plain : 0;
   for (std::uint32_t i = index_; i < last; ++i) {
     const std::uint64_t word = tape_[i];
     switch (tape::tag(word)) {
@@ -140,24 +141,8 @@ void element::write(writer& w) const {
         }
         break;
       }
-      case tape_tag::string: {
-        const std::string_view text = tape::text_at(strings_, tape::offset(word));
-        if ((word & verbatim) != 0) {
-          w.verbatim_string_value(text);
-        } else {
-          w.string_value(text);
-        }
-        break;
-      }
-      case tape_tag::property_name: {
-        const std::string_view name = tape::text_at(strings_, tape::offset(word));
-        if ((word & verbatim) != 0) {
-          w.verbatim_property_name(name);
-        } else {
-          w.property_name(name);
-        }
-        break;
-      }
+      case tape_tag::string: w.string_value(tape::text_at(strings_, tape::offset(word))); break;
+      case tape_tag::property_name: w.property_name(tape::text_at(strings_, tape::offset(word))); break;
       case tape_tag::start_array: w.start_array(); break;
       case tape_tag::start_object: w.start_object(); break;
       case tape_tag::end_array: w.end_array(); break;

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "dom/json_path_p.hpp"
-#include "dom/narrow_p.hpp"
+#include "text/narrow_p.hpp"
 
 namespace jsonjit {
 
@@ -175,15 +175,11 @@ result<std::uint64_t> node::get_uint64() const noexcept {
 }
 
 result<std::int32_t> node::get_int32() const noexcept {
-  const result<std::int64_t> wide = get_int64();
-  if (!wide) return wide.error();
-  return detail::narrow<std::int32_t>(wide.value_or(0));
+  return detail::narrow<std::int32_t>(get_int64());
 }
 
 result<std::uint32_t> node::get_uint32() const noexcept {
-  const result<std::uint64_t> wide = get_uint64();
-  if (!wide) return wide.error();
-  return detail::narrow<std::uint32_t>(wide.value_or(0));
+  return detail::narrow<std::uint32_t>(get_uint64());
 }
 
 result<double> node::get_double() const noexcept {

@@ -38,12 +38,17 @@ inline bool is_delimiter(char c) noexcept {
   }
 }
 
-/// Whether the four bytes at `p` are `word` (one load and compare, where memcmp was a call).
-inline bool starts_with4(const char* p, const char (&word)[5]) noexcept {
-  std::uint32_t a, b;
-  std::memcpy(&a, p, 4);
-  std::memcpy(&b, word, 4);
-  return a == b;
+/// Whether the literal `word` (true, false or null) is at `p`, ended by a delimiter or the end
+/// of the input. Its last four bytes are one load and compare (memcmp was a call); the first
+/// byte of "false" is what chose this literal.
+template <std::size_t N>
+inline bool literal_at(const char* p, const char* end, const char (&word)[N]) noexcept {
+  constexpr std::size_t size = N - 1;
+  if (static_cast<std::size_t>(end - p) < size) return false;
+  std::uint32_t text, expected;
+  std::memcpy(&text, p + size - 4, 4);
+  std::memcpy(&expected, word + size - 4, 4);
+  return text == expected && (p + size == end || is_delimiter(p[size]));
 }
 
 /// A number's parts, gathered while its grammar is checked.
@@ -221,48 +226,39 @@ bool build_tape(tape_writer& result, const char* json, std::uint32_t size, const
 value:
   switch (c.byte()) {
     case '{':
+    case '[': {
+      const bool object = c.byte() == '{';
       if (++depth > max_depth) return false;
-      out.open(tape_tag::start_object);
+      out.open(object ? tape_tag::start_object : tape_tag::start_array);
       ++c.at;
-      if (c.byte() == '}') {
-        out.close(tape_tag::end_object);
+      if (c.byte() == (object ? '}' : ']')) {  // empty
+        out.close(object ? tape_tag::end_object : tape_tag::end_array);
         --depth;
         ++c.at;
         goto after_value;
       }
-      goto member;
-    case '[':
-      if (++depth > max_depth) return false;
-      out.open(tape_tag::start_array);
-      ++c.at;
-      if (c.byte() == ']') {
-        out.close(tape_tag::end_array);
-        --depth;
-        ++c.at;
-        goto after_value;
-      }
+      if (object) goto member;
       goto value;
+    }
     case '"':
       if (!read_string(false)) return false;
       goto after_value;
     case 't':
-      if (end - (json + *c.at) < 4 || !starts_with4(json + *c.at, "true")) return false;
-      if (json + *c.at + 4 < end && !is_delimiter(json[*c.at + 4])) return false;
-      out.literal(tape_tag::true_value);
-      ++c.at;
-      goto after_value;
     case 'f':
-      if (end - (json + *c.at) < 5 || !starts_with4(json + *c.at + 1, "alse")) return false;
-      if (json + *c.at + 5 < end && !is_delimiter(json[*c.at + 5])) return false;
-      out.literal(tape_tag::false_value);
+    case 'n': {
+      const char first = c.byte();
+      const char* p = json + *c.at;
+      if (!(first == 't'   ? literal_at(p, end, "true")
+            : first == 'f' ? literal_at(p, end, "false")
+                           : literal_at(p, end, "null"))) {
+        return false;
+      }
+      out.literal(first == 't'   ? tape_tag::true_value
+                  : first == 'f' ? tape_tag::false_value
+                                 : tape_tag::null_value);
       ++c.at;
       goto after_value;
-    case 'n':
-      if (end - (json + *c.at) < 4 || !starts_with4(json + *c.at, "null")) return false;
-      if (json + *c.at + 4 < end && !is_delimiter(json[*c.at + 4])) return false;
-      out.literal(tape_tag::null_value);
-      ++c.at;
-      goto after_value;
+    }
     default: {
       const char* first = json + *c.at;
       number_parts n;
@@ -287,25 +283,18 @@ after_value:
     result = out;
     return true;
   }
-  if (out.innermost() == tape_tag::start_object) {
-    switch (c.byte()) {
-      case ',': ++c.at; goto member;
-      case '}':
-        out.close(tape_tag::end_object);
-        --depth;
-        ++c.at;
-        goto after_value;
-      default: return false;
+  {
+    const bool object = out.innermost() == tape_tag::start_object;
+    const char next = c.byte();
+    ++c.at;
+    if (next == ',') {
+      if (object) goto member;
+      goto value;
     }
-  }
-  switch (c.byte()) {
-    case ',': ++c.at; goto value;
-    case ']':
-      out.close(tape_tag::end_array);
-      --depth;
-      ++c.at;
-      goto after_value;
-    default: return false;
+    if (next != (object ? '}' : ']')) return false;
+    out.close(object ? tape_tag::end_object : tape_tag::end_array);
+    --depth;
+    goto after_value;
   }
 }
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
-#include <cstdlib>
 #include <memory>
 #include <new>
 
@@ -17,7 +17,9 @@ namespace jsonjit {
 using detail::tape_tag;
 namespace tape = detail::tape;
 
-void detail::free_deleter::operator()(void* p) const noexcept { std::free(p); }
+void detail::free_deleter::operator()(void* p) const noexcept {
+  std::free(p);
+}
 
 namespace {
 

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 
+#include "text/narrow_p.hpp"
 #include "text/number_parse_p.hpp"
 #include "text/unescape_p.hpp"
 
@@ -42,19 +43,11 @@ result<std::uint64_t> reader::get_uint64() const {
 }
 
 result<std::int32_t> reader::get_int32() const {
-  const result<std::int64_t> wide = get_int64();
-  if (!wide) return wide.error();
-  if (*wide < std::numeric_limits<std::int32_t>::min() || *wide > std::numeric_limits<std::int32_t>::max()) {
-    return error_code::number_out_of_range;
-  }
-  return static_cast<std::int32_t>(*wide);
+  return detail::narrow<std::int32_t>(get_int64());
 }
 
 result<std::uint32_t> reader::get_uint32() const {
-  const result<std::uint64_t> wide = get_uint64();
-  if (!wide) return wide.error();
-  if (*wide > std::numeric_limits<std::uint32_t>::max()) return error_code::number_out_of_range;
-  return static_cast<std::uint32_t>(*wide);
+  return detail::narrow<std::uint32_t>(get_uint64());
 }
 
 result<double> reader::get_double() const {
