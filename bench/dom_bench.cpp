@@ -30,11 +30,6 @@ namespace {
 
 constexpr unsigned rapidjson_flags = rapidjson::kParseFullPrecisionFlag;
 
-void set_throughput(benchmark::State& state, std::string_view file) {
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
-                          static_cast<std::int64_t>(corpus(file).size()));
-}
-
 const simdjson::padded_string& padded(std::string_view file) {
   static std::map<std::string, simdjson::padded_string, std::less<>> cache;
   auto it = cache.find(file);
@@ -184,24 +179,23 @@ void serialize_nlohmann(benchmark::State& state, std::string_view file) {
 
 void register_all() {
   for (std::string_view file : corpus_names) {
-    const std::string f(file);
-    auto add = [&](const std::string& name, auto fn) {
-      benchmark::RegisterBenchmark(name.c_str(), fn, file)->Unit(benchmark::kMillisecond);
+    auto add = [file](std::string_view group, std::string_view engine, auto fn) {
+      add_benchmark(group, file, engine, fn);
     };
-    add("dom_parse/" + f + "/jsonjit", parse_jsonjit);
-    add("dom_parse/" + f + "/jsonjit_new_document", parse_jsonjit_new_document);
-    add("dom_parse/" + f + "/simdjson", parse_simdjson);
-    add("dom_parse/" + f + "/rapidjson", parse_rapidjson);
-    add("dom_parse/" + f + "/boost_json", parse_boost_json);
-    add("dom_parse/" + f + "/nlohmann", parse_nlohmann);
-    add("dom_serialize/" + f + "/jsonjit",
+    add("dom_parse", "jsonjit", parse_jsonjit);
+    add("dom_parse", "jsonjit_new_document", parse_jsonjit_new_document);
+    add("dom_parse", "simdjson", parse_simdjson);
+    add("dom_parse", "rapidjson", parse_rapidjson);
+    add("dom_parse", "boost_json", parse_boost_json);
+    add("dom_parse", "nlohmann", parse_nlohmann);
+    add("dom_serialize", "jsonjit",
         [](benchmark::State& s, std::string_view x) { serialize_jsonjit(s, x, escape_mode::relaxed); });
-    add("dom_serialize/" + f + "/jsonjit_html_safe",
+    add("dom_serialize", "jsonjit_html_safe",
         [](benchmark::State& s, std::string_view x) { serialize_jsonjit(s, x, escape_mode::html_safe); });
-    add("dom_serialize/" + f + "/simdjson", serialize_simdjson);
-    add("dom_serialize/" + f + "/rapidjson", serialize_rapidjson);
-    add("dom_serialize/" + f + "/boost_json", serialize_boost_json);
-    add("dom_serialize/" + f + "/nlohmann", serialize_nlohmann);
+    add("dom_serialize", "simdjson", serialize_simdjson);
+    add("dom_serialize", "rapidjson", serialize_rapidjson);
+    add("dom_serialize", "boost_json", serialize_boost_json);
+    add("dom_serialize", "nlohmann", serialize_nlohmann);
   }
 }
 

@@ -13,6 +13,11 @@ namespace {
 std::atomic<std::uint64_t> allocation_count{0};
 }
 
+void jsonjit::bench::set_throughput(benchmark::State& state, std::string_view file) {
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(corpus(file).size()));
+}
+
 std::uint64_t jsonjit::bench::allocations_so_far() noexcept {
   return allocation_count.load(std::memory_order_relaxed);
 }

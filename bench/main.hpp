@@ -1,11 +1,23 @@
-// Shared by the benchmark files: heap allocation counting.
+// Shared by the benchmark files: registration, throughput, heap allocation counting.
 #pragma once
 
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace jsonjit::bench {
+
+/// Registers `fn(state, file)` as "group/file/engine" (the name the ratio table reads).
+template <class Fn>
+void add_benchmark(std::string_view group, std::string_view file, std::string_view engine, Fn fn) {
+  const std::string name = std::string(group) + "/" + std::string(file) + "/" + std::string(engine);
+  benchmark::RegisterBenchmark(name.c_str(), fn, file)->Unit(benchmark::kMillisecond);
+}
+
+/// Reports throughput as one pass over the corpus file per iteration.
+void set_throughput(benchmark::State& state, std::string_view file);
 
 /// Heap allocations made so far by this process (global operator new is counted).
 std::uint64_t allocations_so_far() noexcept;

@@ -17,11 +17,6 @@
 namespace jsonjit::bench {
 namespace {
 
-void set_throughput(benchmark::State& state, std::string_view file) {
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
-                          static_cast<std::int64_t>(corpus(file).size()));
-}
-
 // --- reading -------------------------------------------------------------------------------
 
 // Every token, validated (UTF-8 included), values left as text: the Utf8JsonReader model.
@@ -190,28 +185,26 @@ void replay_only(benchmark::State& state, std::string_view file) {
 
 void register_all() {
   for (std::string_view file : corpus_names) {
-    const std::string f(file);
-    auto add = [&](const std::string& name, auto fn) {
-      benchmark::RegisterBenchmark(name.c_str(), fn, file)->Unit(benchmark::kMillisecond);
+    auto add = [file](std::string_view group, std::string_view engine, auto fn) {
+      add_benchmark(group, file, engine, fn);
     };
-    add("read_tokens/" + f + "/jsonjit", read_tokens_jsonjit);
-    add("read_tokens/" + f + "/rapidjson", read_rapidjson<rapidjson::kParseDefaultFlags>);
-    add("read_tokens/" + f + "/rapidjson_utf8_validated",
-        read_rapidjson<rapidjson::kParseValidateEncodingFlag>);
-    add("read_values/" + f + "/jsonjit", read_values_jsonjit);
-    add("read_values/" + f + "/rapidjson", read_rapidjson<rapidjson::kParseDefaultFlags>);
-    add("write_values/" + f + "/jsonjit", [](benchmark::State& s, std::string_view x) {
+    add("read_tokens", "jsonjit", read_tokens_jsonjit);
+    add("read_tokens", "rapidjson", read_rapidjson<rapidjson::kParseDefaultFlags>);
+    add("read_tokens", "rapidjson_utf8_validated", read_rapidjson<rapidjson::kParseValidateEncodingFlag>);
+    add("read_values", "jsonjit", read_values_jsonjit);
+    add("read_values", "rapidjson", read_rapidjson<rapidjson::kParseDefaultFlags>);
+    add("write_values", "jsonjit", [](benchmark::State& s, std::string_view x) {
       write_jsonjit<numbers::as_values>(s, x, escape_mode::relaxed);
     });
-    add("write_values/" + f + "/jsonjit_html_safe", [](benchmark::State& s, std::string_view x) {
+    add("write_values", "jsonjit_html_safe", [](benchmark::State& s, std::string_view x) {
       write_jsonjit<numbers::as_values>(s, x, escape_mode::html_safe);
     });
-    add("write_values/" + f + "/rapidjson", write_rapidjson<numbers::as_values>);
-    add("write_values/" + f + "/replay_only", replay_only);
-    add("write_number_text/" + f + "/jsonjit", [](benchmark::State& s, std::string_view x) {
+    add("write_values", "rapidjson", write_rapidjson<numbers::as_values>);
+    add("write_values", "replay_only", replay_only);
+    add("write_number_text", "jsonjit", [](benchmark::State& s, std::string_view x) {
       write_jsonjit<numbers::as_text>(s, x, escape_mode::relaxed);
     });
-    add("write_number_text/" + f + "/rapidjson", write_rapidjson<numbers::as_text>);
+    add("write_number_text", "rapidjson", write_rapidjson<numbers::as_text>);
   }
 }
 

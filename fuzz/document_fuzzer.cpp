@@ -14,21 +14,17 @@
 #include <jsonjit/reader.hpp>
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 
 #include "dom/structural_parse_p.hpp"
 #include "dom/tape_builder_p.hpp"
+#include "property.hpp"
 #include "token_log.hpp"
 
 namespace {
 
-[[noreturn]] void fail(const char* what, std::string_view detail = {}) {
-  std::fprintf(stderr, "property violated: %s\n%.*s\n", what, static_cast<int>(detail.size()), detail.data());
-  std::abort();
-}
+using jsonjit::fuzz::fail;
 
 jsonjit::document_options options_from(std::uint8_t flags) {
   jsonjit::document_options options;

@@ -8,19 +8,15 @@
 #include <jsonjit/writer.hpp>
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 
+#include "property.hpp"
 #include "token_log.hpp"
 
 namespace {
 
-[[noreturn]] void fail(const char* what, std::string_view detail = {}) {
-  std::fprintf(stderr, "property violated: %s\n%.*s\n", what, static_cast<int>(detail.size()), detail.data());
-  std::abort();
-}
+using jsonjit::fuzz::fail;
 
 jsonjit::reader_options options_from(std::uint8_t flags) {
   jsonjit::reader_options options;

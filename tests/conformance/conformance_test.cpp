@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "test_files.hpp"
 #include "token_log.hpp"
 
 namespace jsonjit {
@@ -20,12 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using test::read_file;
 
 TEST(JsonTestSuite, AcceptsEveryYAndRejectsEveryN) {
   int accepted = 0, rejected = 0;

@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "test_files.hpp"
 
 #include "dom/structural_parse_p.hpp"
 #include "dom/tape_builder_p.hpp"
@@ -46,12 +46,7 @@ void expect_same(std::string_view json, const document_options& options = {}) {
   EXPECT_TRUE(fast->root() == reference->root()) << json;
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using test::read_file;
 
 TEST(DocumentParsers, StructuralParserRunsHere) {
   if (!detail::structural_parser_runs({})) GTEST_SKIP() << "this CPU lacks AVX2/BMI2/PCLMUL";

@@ -4,11 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "test_files.hpp"
 
 namespace jsonjit {
 namespace {
@@ -29,12 +29,7 @@ std::string compact(const element& e) {
   return e.to_json({.escaping = escape_mode::relaxed}).value();
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using test::read_file;
 
 TEST(Document, TypesAndTypedGetters) {
   const document doc =

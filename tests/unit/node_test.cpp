@@ -2,10 +2,10 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "test_files.hpp"
 
 namespace jsonjit {
 namespace {
@@ -202,10 +202,7 @@ TEST(Node, DeepTreesNeedNoRecursion) {
 }  // and destroyed
 
 TEST(Node, TwitterRoundTrip) {
-  std::ifstream in(JSONJIT_DATA_DIR "/corpus/twitter.simdjson.json", std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  const auto doc = document::parse(text.str());
+  const auto doc = document::parse(test::read_file(JSONJIT_DATA_DIR "/corpus/twitter.simdjson.json"));
   const node tree = node::from(doc->root());
   const std::string written = compact(tree);
   EXPECT_EQ(written, doc->root().to_json({.escaping = escape_mode::relaxed}).value());

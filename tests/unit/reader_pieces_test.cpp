@@ -6,23 +6,17 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <numeric>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "test_files.hpp"
 #include "token_log.hpp"
 
 namespace jsonjit {
 namespace {
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using test::read_file;
 
 void expect_same_in_pieces(const std::string& name, const std::string& json, const reader_options& options) {
   const std::string whole = test::log_whole(json, options);

@@ -1,0 +1,19 @@
+// Reading test inputs from data/. Header-only, for the unit and conformance tests.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace jsonjit::test {
+
+/// The file's bytes (empty if it cannot be read: the tests then fail on the content).
+inline std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace jsonjit::test
