@@ -191,7 +191,10 @@ class node {
   /// Equal null, booleans, strings or numbers of the same kind.
   static bool same_scalar(const node& a, const node& b) noexcept;
 
-  node* adopt(std::unique_ptr<node> child);
+  /// `value` as a child of this node.
+  std::unique_ptr<node> adopt(node value);
+  /// Appends a member known not to exist yet.
+  node& append_member(object_storage& o, std::string_view name, node value);
   array_storage& as_array();    // null becomes an array
   object_storage& as_object();  // null becomes an object
   std::size_t find_index(std::string_view name) const;

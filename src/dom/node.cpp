@@ -39,9 +39,10 @@ constexpr std::size_t linear_lookup_limit = 8;
 
 // --- lifetime ------------------------------------------------------------------------------
 
-node* node::adopt(std::unique_ptr<node> child) {
+std::unique_ptr<node> node::adopt(node value) {
+  auto child = std::make_unique<node>(std::move(value));
   child->parent_ = this;
-  return child.release();
+  return child;
 }
 
 void node::reparent_children() noexcept {
@@ -210,7 +211,7 @@ node::array_storage& node::as_array() {
 
 node& node::push_back(node value) {
   array_storage& a = as_array();
-  a.emplace_back(adopt(std::make_unique<node>(std::move(value))));
+  a.push_back(adopt(std::move(value)));
   return *a.back();
 }
 
@@ -218,8 +219,7 @@ result<node*> node::insert(std::size_t index, node value) {
   if (!is_array() && !is_null()) return error_code::wrong_type;
   array_storage& a = as_array();
   if (index > a.size()) return error_code::index_out_of_range;
-  auto it = a.emplace(a.begin() + static_cast<std::ptrdiff_t>(index),
-                      adopt(std::make_unique<node>(std::move(value))));
+  auto it = a.emplace(a.begin() + static_cast<std::ptrdiff_t>(index), adopt(std::move(value)));
   return it->get();
 }
 
@@ -282,11 +282,15 @@ node& node::set(std::string_view name, node value) {
     *o.members[i].value = std::move(value);
     return *o.members[i].value;
   }
-  o.members.push_back(
-      {std::string(name), std::unique_ptr<node>(adopt(std::make_unique<node>(std::move(value))))});
+  return append_member(o, name, std::move(value));
+}
+
+node& node::append_member(object_storage& o, std::string_view name, node value) {
+  o.members.push_back({std::string(name), adopt(std::move(value))});
   const member_slot& added = o.members.back();
-  if (o.index && o.index->built_for == o.members.data())
+  if (o.index && o.index->built_for == o.members.data()) {
     o.index->positions.emplace(added.name, o.members.size() - 1);
+  }
   return *added.value;
 }
 
@@ -327,8 +331,9 @@ bool node::erase(std::string_view name) {
 
 node& node::operator[](std::string_view name) {
   if (!is_object() && !is_null()) misuse();
-  if (node* existing = find(name)) return *existing;
-  return set(name, node());
+  object_storage& o = as_object();
+  if (const std::size_t i = find_index(name); i != SIZE_MAX) return *o.members[i].value;
+  return append_member(o, name, node());  // one lookup, not find() then set()
 }
 
 // --- paths ---------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ node node::from(const element& root) {
         for (const element child : e.elements()) pending.emplace_back(child, &to->push_back(node()));
         break;
       case json_type::object: {
-        to->as_object();  // an empty object too
+        to->as_object().members.reserve(e.size());  // (an empty object stays an object)
         // Names in first-occurrence order; values: the last of each name.
         std::size_t count = 0;
         for (const auto [name, value] : e.members()) {
