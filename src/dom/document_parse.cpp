@@ -60,16 +60,14 @@ parse_error detail::parse_with_reader(tape_builder& out, std::string_view json,
 
 namespace {
 
-parse_error parse_into(document& doc, std::string_view json, const document_options& options,
-                       tape_builder& out) {
+parse_error parse_into(std::string_view json, const document_options& options, tape_builder& out) {
   if (json.size() > std::numeric_limits<std::uint32_t>::max() - 8) {
     return out.fail({error_code::input_too_large, 0, 1, 1, false});
   }
   out.reserve(json);
   if (detail::parse_structural(out, json, options)) return {};
-  tape_builder again(doc, options);  // the reference parser, for the exact error
-  again.reserve(json);
-  return detail::parse_with_reader(again, json, options);
+  out.reserve(json);  // starts over (the memory is already there): the reference parser, for the exact error
+  return detail::parse_with_reader(out, json, options);
 }
 
 }  // namespace
@@ -77,14 +75,14 @@ parse_error parse_into(document& doc, std::string_view json, const document_opti
 result<document, parse_error> document::parse(std::string_view json, const document_options& options) {
   document doc;
   tape_builder out(doc, options);
-  if (parse_error error = parse_into(doc, json, options, out)) return error;
+  if (parse_error error = parse_into(json, options, out)) return error;
   out.shrink_to_fit();
   return doc;
 }
 
 parse_error document::assign(std::string_view json, const document_options& options) {
   tape_builder out(*this, options);
-  return parse_into(*this, json, options, out);
+  return parse_into(json, options, out);
 }
 
 }  // namespace jsonjit

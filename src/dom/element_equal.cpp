@@ -41,13 +41,14 @@ std::vector<std::pair<std::string_view, std::uint32_t>> members_by_name(side s, 
   }
   std::stable_sort(members.begin(), members.end(),
                    [](const auto& x, const auto& y) { return x.first < y.first; });
-  // Keep the last of each run of equal names.
-  std::vector<std::pair<std::string_view, std::uint32_t>> last;
+  // Keep the last of each run of equal names, in place.
+  std::size_t kept = 0;
   for (std::size_t k = 0; k < members.size(); ++k) {
     if (k + 1 < members.size() && members[k + 1].first == members[k].first) continue;
-    last.push_back(members[k]);
+    members[kept++] = members[k];
   }
-  return last;
+  members.resize(kept);
+  return members;
 }
 
 }  // namespace
