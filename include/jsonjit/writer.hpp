@@ -56,6 +56,11 @@ struct writer_options {
 
 class writer {
  public:
+  /// Long strings, raw values and Base64 are written in pieces of at most this many input
+  /// bytes, so that one reservation of output stays small (and chunked output near its chunk
+  /// size).
+  static constexpr std::size_t escape_piece = 1024;
+
   explicit writer(output& out, const writer_options& options = {});
 
   void start_object() { start('{', true); }
@@ -197,8 +202,6 @@ class writer {
   static constexpr std::uint8_t nothing = 0, comma = 1, general = 2;
 
   std::size_t room() const noexcept { return static_cast<std::size_t>(out_.limit() - out_.pos()); }
-  /// Strings are escaped in pieces of this many input bytes, so one reservation stays small.
-  static constexpr std::size_t escape_piece = 1024;
   /// Output room for escaping the first piece of a `size`-byte string, with its quotes: six
   /// bytes per input byte at worst, three more input bytes to finish a UTF-8 sequence, 16 for
   /// the escaper's block stores (see src/text/escape_p.hpp).

@@ -17,9 +17,6 @@ namespace {
 
 /// Room for any token but a string: a separator and a number (or a literal or a bracket).
 constexpr std::size_t token_room = 1 + detail::max_number_chars;
-/// Longer strings go through the writer, which copies them in pieces: chunked output then
-/// never needs room for a whole long string.
-constexpr std::size_t copied_whole = 1024;
 
 /// Writes the tape range [first, last) as compact JSON straight into the writer's output
 /// window: separators follow from the tape, so the writer is asked for room, not per token.
@@ -78,7 +75,7 @@ void write_compact(writer& w, const std::uint64_t* words, const char* strings, s
       case tape_tag::string:
       case tape_tag::property_name: {
         const std::string_view text = tape::text_at(strings, tape::offset(word));
-        if ((word & verbatim) != 0 && text.size() <= copied_whole) {
+        if ((word & verbatim) != 0 && text.size() <= writer::escape_piece) {  // longer: the writer, in pieces
           if (!reserve(text.size() + 3)) return;
           *p = '"';
           std::memcpy(p + 1, text.data(), text.size());
