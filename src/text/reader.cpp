@@ -22,6 +22,7 @@ namespace {
 
 using detail::hex_value;
 using detail::is_digit;
+using detail::is_short_escape;
 using detail::read_hex4;
 
 // Any byte above space starts a token (or is an error); bytes >= 0x80 count as above.
@@ -392,18 +393,11 @@ bool reader::read_string(token_type type) {
     if (c == '\\') {
       escaped = true;
       if (end_ - p < 2) break;
-      switch (p[1]) {
-        case '"':
-        case '\\':
-        case '/':
-        case 'b':
-        case 'f':
-        case 'n':
-        case 'r':
-        case 't': p += 2; continue;
-        case 'u': break;
-        default: return fail(error_code::invalid_escape, p);
+      if (is_short_escape(p[1])) {
+        p += 2;
+        continue;
       }
+      if (p[1] != 'u') return fail(error_code::invalid_escape, p);
       if (end_ - p < 6) {
         if (!hex_prefix_ok(p + 2, end_)) return fail(error_code::invalid_unicode_escape, p);
         break;

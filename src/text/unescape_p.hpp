@@ -28,11 +28,9 @@ inline int read_hex4(const char* p) noexcept {
   return (a << 12) | (b << 8) | (c << 4) | d;
 }
 
-/// The length of the valid escape at `p` (p[0] == '\\', and p + 1 < end): 2, 6, or 12 for a
-/// surrogate pair; 0 if it is invalid or cut by `end`. For callers that only need to know
-/// whether an escape is valid (the reader reports which error and where itself).
-inline std::size_t valid_escape_length(const char* p, const char* end) noexcept {
-  switch (p[1]) {
+/// The escapes written as a backslash and one character: \" \\ \/ \b \f \n \r \t.
+constexpr bool is_short_escape(char c) noexcept {
+  switch (c) {
     case '"':
     case '\\':
     case '/':
@@ -40,11 +38,17 @@ inline std::size_t valid_escape_length(const char* p, const char* end) noexcept 
     case 'f':
     case 'n':
     case 'r':
-    case 't': return 2;
-    case 'u': break;
-    default: return 0;
+    case 't': return true;
+    default: return false;
   }
-  if (end - p < 6) return 0;
+}
+
+/// The length of the valid escape at `p` (p[0] == '\\', and p + 1 < end): 2, 6, or 12 for a
+/// surrogate pair; 0 if it is invalid or cut by `end`. For callers that only need to know
+/// whether an escape is valid (the reader reports which error and where itself).
+inline std::size_t valid_escape_length(const char* p, const char* end) noexcept {
+  if (is_short_escape(p[1])) return 2;
+  if (p[1] != 'u' || end - p < 6) return 0;
   const int unit = read_hex4(p + 2);
   if (unit < 0xD800 || unit > 0xDFFF) return unit < 0 ? 0 : 6;
   if (unit >= 0xDC00 || end - p < 12 || p[6] != '\\' || p[7] != 'u') return 0;  // a lone surrogate
