@@ -70,7 +70,22 @@ enum class error_code : std::uint8_t {
   input_too_large,
   wrong_type,
   property_not_found,
-  index_out_of_range,  // the last code (tests iterate up to it)
+  index_out_of_range,
+
+  // Typed deserialization.
+  expected_boolean,
+  expected_number,
+  expected_string,
+  expected_object,
+  expected_array,
+  null_not_allowed,
+  missing_required_property,
+  unmapped_member,
+  wrong_array_length,
+  invalid_value_format,
+  unknown_discriminator,
+  missing_discriminator,
+  unsupported_type,  // the last code (tests iterate up to it)
 };
 
 /// A one-line English description of `code`, naming what was expected. Never empty.
@@ -121,8 +136,12 @@ class json_error : public std::runtime_error {
   error_code code() const noexcept { return code_; }
   /// Where it happened; all zero for errors that have no input position.
   const error_info& where() const noexcept { return info_; }
-  /// The JSON path of the value concerned; empty where the error has none.
+  /// The JSON path of the value concerned ("$.Events[3].Name"); empty where there is none.
   const std::string& path() const noexcept { return path_; }
+  /// 1-based line and byte column, 0-based byte offset (all 0 where there is no input).
+  std::uint64_t line() const noexcept { return info_.line; }
+  std::uint64_t column() const noexcept { return info_.column; }
+  std::uint64_t byte_offset() const noexcept { return info_.offset; }
 
  private:
   error_code code_;

@@ -3,9 +3,12 @@
 
 #include <jsonjit/document.hpp>
 #include <jsonjit/error.hpp>
+#include <jsonjit/meta.hpp>
 #include <jsonjit/node.hpp>
 #include <jsonjit/output.hpp>
 #include <jsonjit/reader.hpp>
+#include <jsonjit/serializer.hpp>
+#include <jsonjit/serializer_options.hpp>
 #include <jsonjit/transcode.hpp>
 #include <jsonjit/version.hpp>
 #include <jsonjit/writer.hpp>

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include <jsonjit/detail/bit_stack.hpp>
@@ -52,6 +53,22 @@ struct writer_options {
   /// (System.Text.Json's AllowNamedFloatingPointLiterals) instead of failing.
   bool allow_named_float_literals = false;
   int max_depth = 1000;
+};
+
+/// A property name or string escaped once, ahead of time, for writing many times
+/// (System.Text.Json's JsonEncodedText).
+class encoded_text {
+ public:
+  encoded_text() : quoted_("\"\"") {}
+  /// `text` escaped by `mode`'s rules. Fails with invalid_utf8.
+  static result<encoded_text> encode(std::string_view text, escape_mode mode = escape_mode::html_safe);
+  /// The escaped text in quotes, as written.
+  std::string_view quoted() const noexcept { return quoted_; }
+  /// The escaped text without quotes.
+  std::string_view escaped() const noexcept { return std::string_view(quoted_).substr(1, quoted_.size() - 2); }
+
+ private:
+  std::string quoted_;
 };
 
 class writer {
@@ -92,7 +109,22 @@ class writer {
       out_.advance_to(p);
       after_property_name();
     } else {
-      property_name_slow(name);
+      property_name_general(name, false);
+    }
+  }
+
+  /// A property name escaped ahead of time (the writer's escape mode is not applied again).
+  void property_name(const encoded_text& name) {
+    const std::string_view quoted = name.quoted();
+    if (name_separator_ <= comma && room() > quoted.size() + 2) {
+      char* p = write_separator(name_separator_);
+      std::memcpy(p, quoted.data(), quoted.size());
+      p += quoted.size();
+      *p++ = ':';
+      out_.advance_to(p);
+      after_property_name();
+    } else {
+      property_name_general(quoted, true);
     }
   }
 
@@ -268,7 +300,8 @@ class writer {
   std::size_t indent_room() const;
   char* write_indent(char* p, std::uint32_t depth) const;
   char* begin_value_slow(std::size_t size);
-  void property_name_slow(std::string_view name);
+  /// property_name's complete rules; `quoted` names come escaped and in quotes.
+  void property_name_general(std::string_view name, bool quoted);
   void raw_value_slow(std::string_view json, bool skip_input_validation);
   void start_container(char open, bool is_object);
   void end_container(char close, bool is_object);

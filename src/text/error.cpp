@@ -54,6 +54,19 @@ std::string_view message(error_code code) noexcept {
     case error_code::wrong_type: return "the value does not have the requested type";
     case error_code::property_not_found: return "the object has no property of that name";
     case error_code::index_out_of_range: return "the index is past the end of the array";
+    case error_code::expected_boolean: return "expected true or false";
+    case error_code::expected_number: return "expected a number";
+    case error_code::expected_string: return "expected a string";
+    case error_code::expected_object: return "expected an object";
+    case error_code::expected_array: return "expected an array";
+    case error_code::null_not_allowed: return "null is not allowed here: the target cannot be null";
+    case error_code::missing_required_property: return "a required property is missing";
+    case error_code::unmapped_member: return "the type has no property of this name";
+    case error_code::wrong_array_length: return "the array does not have the number of elements the type has";
+    case error_code::invalid_value_format: return "the value is not in the format its type needs";
+    case error_code::unknown_discriminator: return "no type of the variant has this discriminator";
+    case error_code::missing_discriminator: return "the type discriminator must be the object's first property";
+    case error_code::unsupported_type: return "the type has no description and no converter";
   }
   return "unknown error";
 }

@@ -155,22 +155,27 @@ writer::window writer::direct_string(char* p, std::string_view text) {
   return {end, out_.limit()};
 }
 
-void writer::property_name_slow(std::string_view name) {
+void writer::property_name_general(std::string_view name, bool quoted) {
   if (error_ != error_code::none) return;
   if (!options_.skip_validation && (!in_object() || last_ == last::name)) {
     fail(last_ == last::name && in_object() ? error_code::expected_value_after_property_name
                                             : error_code::property_name_outside_object);
     return;
   }
-  if (!out_.reserve(escaped_room(name.size()) + 4 + indent_room())) {
+  if (!out_.reserve((quoted ? name.size() : escaped_room(name.size())) + 4 + indent_room())) {
     fail(error_code::sink_failed);
     return;
   }
   char* p = out_.pos();
   if (last_ == last::value) *p++ = ',';
   if (options_.indented) p = write_indent(p, depth_);
-  p = write_escaped_string(p, name);
-  if (p == nullptr) return;
+  if (quoted) {
+    std::memcpy(p, name.data(), name.size());
+    p += name.size();
+  } else {
+    p = write_escaped_string(p, name);
+    if (p == nullptr) return;
+  }
   *p++ = ':';
   if (options_.indented) *p++ = ' ';
   out_.advance_to(p);
@@ -284,6 +289,18 @@ void writer::comment_value(std::string_view text) {
 bool writer::flush() {
   if (error_ == error_code::none && !out_.flush()) fail(error_code::sink_failed);
   return ok();
+}
+
+result<encoded_text> encoded_text::encode(std::string_view text, escape_mode mode) {
+  memory_output out(text.size() + 16);
+  writer_options options;
+  options.escaping = mode;
+  writer w(out, options);
+  w.string_value(text);
+  if (!w.ok()) return w.error();
+  encoded_text encoded;
+  encoded.quoted_ = out.str();
+  return encoded;
 }
 
 }  // namespace jsonjit

@@ -1,0 +1,480 @@
+// descriptor_of<T>(): the type model's description of a C++ type, made by templates once per
+// type. Containers are recognized by shape (what they can do), not by name, so this header
+// needs none of them; the few class templates matched by name are the vocabulary types.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <iterator>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include <jsonjit/converter.hpp>
+#include <jsonjit/detail/reflect.hpp>
+#include <jsonjit/meta.hpp>
+#include <jsonjit/type_model.hpp>
+
+namespace jsonjit {
+
+template <class T>
+const type_descriptor& descriptor_of() noexcept;
+
+namespace detail {
+
+/// Library types that convert themselves (dates, UUIDs, documents) specialize this with
+/// `using type = TheirConverter;`.
+template <class T>
+struct builtin_converter {};
+
+template <class T>
+consteval std::string_view type_name_of() noexcept {
+  std::string_view s = __PRETTY_FUNCTION__;
+  const std::size_t start = s.find("T = ") + 4;
+  std::size_t end = s.find(';', start);  // GCC: "[with T = int; std::string_view = ...]"
+  if (end == std::string_view::npos) end = s.rfind(']');  // clang: "[T = int]"
+  return s.substr(start, end - start);
+}
+
+template <class T>
+inline constexpr bool is_template_of_optional = false;
+template <class U>
+inline constexpr bool is_template_of_optional<std::optional<U>> = true;
+template <class T>
+inline constexpr bool is_unique_ptr = false;
+template <class U>
+inline constexpr bool is_unique_ptr<std::unique_ptr<U>> = true;
+template <class T>
+inline constexpr bool is_shared_ptr = false;
+template <class U>
+inline constexpr bool is_shared_ptr<std::shared_ptr<U>> = true;
+template <class T>
+inline constexpr bool is_std_array = false;
+template <class U, std::size_t N>
+inline constexpr bool is_std_array<std::array<U, N>> = true;
+template <class T>
+inline constexpr bool is_tuple_like = false;
+template <class... U>
+inline constexpr bool is_tuple_like<std::tuple<U...>> = true;
+template <class A, class B>
+inline constexpr bool is_tuple_like<std::pair<A, B>> = true;
+template <class T>
+inline constexpr bool is_variant = false;
+template <class... U>
+inline constexpr bool is_variant<std::variant<U...>> = true;
+
+template <class T>
+concept has_meta_properties = requires { meta<T>::properties; };
+template <class T>
+concept has_meta_converter = requires { typename meta<T>::converter; };
+template <class T>
+concept has_builtin_converter = requires { typename builtin_converter<T>::type; };
+template <class T>
+concept has_meta_enumerators = requires { meta<T>::enumerators; };
+
+template <class C>
+concept map_container = requires(C& c, typename C::key_type&& k) {
+  typename C::mapped_type;
+  c.begin();
+  c.size();
+  c.clear();
+  c.insert_or_assign(std::move(k), typename C::mapped_type{});
+};
+template <class C>
+concept appendable_container = requires(C& c) {
+  typename C::value_type;
+  c.begin();
+  c.size();
+  c.clear();
+  { c.emplace_back() } -> std::same_as<typename C::value_type&>;
+};
+template <class C>
+concept set_container = requires(C& c, typename C::value_type&& v) {
+  typename C::key_type;
+  c.begin();
+  c.size();
+  c.clear();
+  c.insert(std::move(v));
+} && !map_container<C>;
+template <class C>
+concept contiguous_container = requires(const C& c) {
+  { std::data(c) } -> std::convertible_to<const typename C::value_type*>;
+};
+template <class C>
+concept byte_vector = appendable_container<C> && contiguous_container<C> &&
+    (std::same_as<typename C::value_type, unsigned char> || std::same_as<typename C::value_type, std::byte>) &&
+    requires(C& c) { c.resize(std::size_t{}); };
+
+/// Calls `f` with an object of type T whose member addresses can be taken: a real one where T
+/// is default-constructible, else storage in which no T was constructed (only addresses are
+/// computed from it, nothing is read).
+template <class T, class F>
+auto with_sample(F f) {
+  if constexpr (std::is_default_constructible_v<T>) {
+    const T sample{};
+    return f(sample);
+  } else {
+    union holder {
+      holder() {}
+      ~holder() {}
+      T object;
+    };
+    const holder h;
+    return f(h.object);
+  }
+}
+
+template <class T, class M>
+std::ptrdiff_t offset_between(const T& object, const M& member) noexcept {
+  return reinterpret_cast<const char*>(std::addressof(member)) - reinterpret_cast<const char*>(std::addressof(object));
+}
+
+template <class T>
+constexpr type_kind scalar_kind() noexcept {
+  if constexpr (std::same_as<T, bool>) return type_kind::boolean;
+  else if constexpr (std::same_as<T, char>) return type_kind::character;
+  else if constexpr (std::is_floating_point_v<T>) return sizeof(T) == 4 ? type_kind::float32 : type_kind::float64;
+  else if constexpr (std::is_signed_v<T>) {
+    constexpr type_kind kinds[] = {type_kind::int8, type_kind::int16, type_kind::int32, type_kind::int64};
+    return kinds[std::bit_width(sizeof(T)) - 1];
+  } else {
+    constexpr type_kind kinds[] = {type_kind::uint8, type_kind::uint16, type_kind::uint32, type_kind::uint64};
+    return kinds[std::bit_width(sizeof(T)) - 1];
+  }
+}
+
+template <class T>
+concept scalar = std::is_arithmetic_v<T> && (std::is_integral_v<T> ? sizeof(T) <= 8 : sizeof(T) == 4 || sizeof(T) == 8) &&
+                 !std::same_as<T, wchar_t> && !std::same_as<T, char8_t> && !std::same_as<T, char16_t> &&
+                 !std::same_as<T, char32_t>;
+
+template <class T>
+type_descriptor base_descriptor(type_kind kind) noexcept {
+  type_descriptor d{};
+  d.kind = kind;
+  d.name = type_name_of<T>();
+  d.key = type_key<T>;
+  d.size = sizeof(T);
+  d.align = alignof(T);
+  if constexpr (std::is_default_constructible_v<T>) d.construct = [](void* p) { ::new (p) T(); };
+  d.destroy = [](void* p) { static_cast<T*>(p)->~T(); };
+  return d;
+}
+
+// ---- objects ----
+
+template <class T, std::size_t I>
+using member_type_t = std::remove_cvref_t<std::tuple_element_t<I, decltype(tie_members(std::declval<T&>()))>>;
+
+template <class T, std::size_t... I>
+std::array<property_descriptor, sizeof...(I)> reflected_properties(std::index_sequence<I...>) {
+  const std::array<std::ptrdiff_t, sizeof...(I)> offsets = with_sample<T>([](const T& sample) {
+    const auto members = tie_members(sample);
+    return std::array<std::ptrdiff_t, sizeof...(I)>{offset_between(sample, std::get<I>(members))...};
+  });
+  return {property_descriptor{member_names<T>[I], &descriptor_of<member_type_t<T, I>>, offsets[I]}...};
+}
+
+template <class P>
+void apply_property_options(property_descriptor& d, const P& p) {
+  d.name = p.name;
+  d.ignore = p.ignore_condition;
+  d.required = p.is_required;
+  d.extension_data = p.is_extension_data;
+  if (p.converter != nullptr) d.converter = p.converter();
+}
+
+template <class T, std::size_t I>
+property_descriptor meta_property() {
+  static constexpr auto& p = std::get<I>(meta<T>::properties);
+  using P = std::remove_cvref_t<decltype(p)>;
+  using V = typename P::value_type;
+  property_descriptor d{};
+  apply_property_options(d, p);
+  d.type = &descriptor_of<V>;
+  if constexpr (requires { p.member; }) {
+    d.offset = with_sample<T>([](const T& sample) { return offset_between(sample, sample.*(p.member)); });
+  } else {
+    d.get = [](const void* object, void* storage) { ::new (storage) V(std::invoke(p.getter, *static_cast<const T*>(object))); };
+    if constexpr (!std::same_as<decltype(p.setter), const no_setter>) {
+      d.set = [](void* object, void* value) { std::invoke(p.setter, *static_cast<T*>(object), std::move(*static_cast<V*>(value))); };
+    }
+  }
+  return d;
+}
+
+template <class T, std::size_t... I>
+std::array<property_descriptor, sizeof...(I)> meta_properties(std::index_sequence<I...>) {
+  return {meta_property<T, I>()...};
+}
+
+template <class T>
+type_descriptor object_descriptor() {
+  type_descriptor d = base_descriptor<T>(type_kind::object);
+  if constexpr (has_meta_properties<T>) {
+    static const auto properties =
+        meta_properties<T>(std::make_index_sequence<std::tuple_size_v<std::remove_cvref_t<decltype(meta<T>::properties)>>>{});
+    d.properties = properties;
+  } else {
+    static const auto properties = reflected_properties<T>(std::make_index_sequence<member_count<T>>{});
+    d.properties = properties;
+  }
+  if constexpr (requires { meta<T>::disallow_unmapped; }) d.disallow_unmapped = meta<T>::disallow_unmapped;
+  if constexpr (std::equality_comparable<T> && std::is_default_constructible_v<T>) {
+    d.is_default = [](const void* object) { return *static_cast<const T*>(object) == T{}; };
+  }
+  return d;
+}
+
+// ---- containers and vocabulary types ----
+
+template <class C>
+type_descriptor sequence_descriptor() {
+  using E = typename C::value_type;
+  type_descriptor d = base_descriptor<C>(type_kind::sequence);
+  d.element = &descriptor_of<E>;
+  d.is_default = [](const void* c) { return static_cast<const C*>(c)->size() == 0; };
+  static constexpr sequence_ops ops = [] {
+    sequence_ops o{};
+    o.size = [](const void* c) -> std::size_t { return static_cast<const C*>(c)->size(); };
+    if constexpr (contiguous_container<C>) {
+      o.data = [](const void* c) -> const void* { return std::data(*static_cast<const C*>(c)); };
+    }
+    o.for_each = [](const void* c, bool (*visit)(void*, const void*), void* context) {
+      for (const E& e : *static_cast<const C*>(c)) {
+        if (!visit(context, &e)) return false;
+      }
+      return true;
+    };
+    o.stride = sizeof(E);
+    if constexpr (is_std_array<C>) {
+      o.fixed_size = std::tuple_size_v<C>;
+      o.at = [](void* c, std::size_t i) -> void* { return &(*static_cast<C*>(c))[i]; };
+      o.clear = [](void*) {};
+    } else {
+      o.clear = [](void* c) { static_cast<C*>(c)->clear(); };
+      if constexpr (appendable_container<C>) {
+        o.emplace_back = [](void* c) -> void* { return &static_cast<C*>(c)->emplace_back(); };
+      } else {
+        o.insert = [](void* c, void* e) { static_cast<C*>(c)->insert(std::move(*static_cast<E*>(e))); };
+      }
+      if constexpr (requires(C& c) { c.reserve(std::size_t{}); }) {
+        o.reserve = [](void* c, std::size_t n) { static_cast<C*>(c)->reserve(n); };
+      }
+    }
+    return o;
+  }();
+  d.sequence = &ops;
+  return d;
+}
+
+template <class C>
+type_descriptor bytes_descriptor() {
+  type_descriptor d = base_descriptor<C>(type_kind::bytes);
+  d.is_default = [](const void* c) { return static_cast<const C*>(c)->size() == 0; };
+  static constexpr bytes_ops ops{
+      [](const void* c) -> std::size_t { return static_cast<const C*>(c)->size(); },
+      [](const void* c) { return reinterpret_cast<const unsigned char*>(std::data(*static_cast<const C*>(c))); },
+      [](void* c, std::size_t n) {
+        auto& bytes = *static_cast<C*>(c);
+        bytes.resize(n);
+        return reinterpret_cast<unsigned char*>(std::data(bytes));
+      },
+  };
+  d.bytes = &ops;
+  return d;
+}
+
+template <class M>
+type_descriptor map_descriptor() {
+  using K = typename M::key_type;
+  using V = typename M::mapped_type;
+  type_descriptor d = base_descriptor<M>(type_kind::map);
+  d.element = &descriptor_of<V>;
+  d.map_key = &descriptor_of<K>;
+  d.is_default = [](const void* m) { return static_cast<const M*>(m)->size() == 0; };
+  static constexpr map_ops ops{
+      [](const void* m) -> std::size_t { return static_cast<const M*>(m)->size(); },
+      [](const void* m, bool (*visit)(void*, const void*, const void*), void* context) {
+        for (const auto& [key, value] : *static_cast<const M*>(m)) {
+          if (!visit(context, &key, &value)) return false;
+        }
+        return true;
+      },
+      [](void* m) { static_cast<M*>(m)->clear(); },
+      [](void* m, void* key) -> void* {
+        return &static_cast<M*>(m)->insert_or_assign(std::move(*static_cast<K*>(key)), V{}).first->second;
+      },
+  };
+  d.map = &ops;
+  return d;
+}
+
+template <class N>
+type_descriptor nullable_descriptor() {
+  using V = std::remove_cvref_t<decltype(*std::declval<N&>())>;
+  type_descriptor d = base_descriptor<N>(type_kind::nullable);
+  d.element = &descriptor_of<V>;
+  d.is_default = [](const void* n) { return !*static_cast<const N*>(n); };
+  static constexpr nullable_ops ops{
+      [](const void* n) -> const void* {
+        const N& holder = *static_cast<const N*>(n);
+        return holder ? std::addressof(*holder) : nullptr;
+      },
+      [](void* n) -> void* {
+        N& holder = *static_cast<N*>(n);
+        if constexpr (is_template_of_optional<N>) {
+          return std::addressof(holder.emplace());
+        } else if constexpr (is_unique_ptr<N>) {
+          holder = std::make_unique<V>();
+          return holder.get();
+        } else {
+          holder = std::make_shared<V>();
+          return holder.get();
+        }
+      },
+      [](void* n) { static_cast<N*>(n)->reset(); },
+  };
+  d.nullable = &ops;
+  return d;
+}
+
+template <class T, std::size_t... I>
+type_descriptor tuple_descriptor(std::index_sequence<I...>) {
+  type_descriptor d = base_descriptor<T>(type_kind::tuple);
+  static const std::array<element_descriptor, sizeof...(I)> elements{element_descriptor{
+      &descriptor_of<std::remove_cvref_t<std::tuple_element_t<I, T>>>, -1,
+      [](void* t) -> void* { return std::addressof(std::get<I>(*static_cast<T*>(t))); }, {}}...};
+  d.elements = elements;
+  return d;
+}
+
+template <class A>
+constexpr std::string_view tag_of() noexcept {
+  if constexpr (requires { meta<A>::tag; }) {
+    return meta<A>::tag;
+  } else {
+    return {};
+  }
+}
+
+template <class V, std::size_t... I>
+type_descriptor variant_descriptor(std::index_sequence<I...>) {
+  type_descriptor d = base_descriptor<V>(type_kind::variant);
+  static const std::array<element_descriptor, sizeof...(I)> alternatives{
+      element_descriptor{&descriptor_of<std::variant_alternative_t<I, V>>, -1, nullptr,
+                         tag_of<std::variant_alternative_t<I, V>>()}...};
+  d.elements = alternatives;
+  if constexpr (requires { meta<V>::discriminator; }) {
+    d.discriminator = meta<V>::discriminator;
+  } else {
+    d.discriminator = "$type";
+  }
+  static constexpr variant_ops ops{
+      [](const void* v) -> std::size_t { return static_cast<const V*>(v)->index(); },
+      [](const void* v) -> const void* {
+        return std::visit([](const auto& alternative) -> const void* { return std::addressof(alternative); },
+                          *static_cast<const V*>(v));
+      },
+      [](void* v, std::size_t index) -> void* {
+        using emplace_fn = void* (*)(V&);
+        static constexpr emplace_fn table[] = {[](V& x) -> void* { return std::addressof(x.template emplace<I>()); }...};
+        return table[index](*static_cast<V*>(v));
+      },
+  };
+  d.variant = &ops;
+  return d;
+}
+
+template <class E>
+type_descriptor enum_descriptor() {
+  type_descriptor d = base_descriptor<E>(type_kind::enumeration);
+  d.underlying = scalar_kind<std::underlying_type_t<E>>();
+  d.is_default = [](const void* e) { return *static_cast<const E*>(e) == E{}; };
+  if constexpr (has_meta_enumerators<E>) {
+    static constexpr auto names = [] {
+      constexpr auto& list = meta<E>::enumerators;
+      std::array<enumerator_descriptor, std::size(list)> a{};
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        a[i] = {static_cast<std::int64_t>(list[i].value), list[i].name};
+      }
+      return a;
+    }();
+    d.enumerators = names;
+  }
+  return d;
+}
+
+template <class T>
+type_descriptor custom_descriptor(const converter_descriptor* converter) {
+  type_descriptor d = base_descriptor<T>(type_kind::custom);
+  d.converter = converter;
+  return d;
+}
+
+template <class T>
+type_descriptor make_descriptor() {
+  if constexpr (has_meta_converter<T>) {
+    return custom_descriptor<T>(static_converter<typename meta<T>::converter>());
+  } else if constexpr (has_builtin_converter<T>) {
+    return custom_descriptor<T>(static_converter<typename builtin_converter<T>::type>());
+  } else if constexpr (has_meta_properties<T>) {
+    return object_descriptor<T>();
+  } else if constexpr (std::is_enum_v<T>) {
+    return enum_descriptor<T>();
+  } else if constexpr (scalar<T>) {
+    type_descriptor d = base_descriptor<T>(scalar_kind<T>());
+    d.is_default = [](const void* v) { return *static_cast<const T*>(v) == T{}; };
+    return d;
+  } else if constexpr (std::same_as<T, std::string>) {
+    type_descriptor d = base_descriptor<T>(type_kind::string);
+    d.is_default = [](const void* s) { return static_cast<const std::string*>(s)->empty(); };
+    return d;
+  } else if constexpr (std::same_as<T, std::string_view>) {
+    type_descriptor d = base_descriptor<T>(type_kind::string_view);
+    d.construct = nullptr;  // never read: the text it would view does not outlive reading
+    d.is_default = [](const void* s) { return static_cast<const std::string_view*>(s)->empty(); };
+    return d;
+  } else if constexpr (is_template_of_optional<T> || is_unique_ptr<T> || is_shared_ptr<T>) {
+    return nullable_descriptor<T>();
+  } else if constexpr (byte_vector<T>) {
+    return bytes_descriptor<T>();
+  } else if constexpr (map_container<T>) {
+    return map_descriptor<T>();
+  } else if constexpr (is_std_array<T> || appendable_container<T> || set_container<T>) {
+    return sequence_descriptor<T>();
+  } else if constexpr (is_tuple_like<T>) {
+    return tuple_descriptor<T>(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (is_variant<T>) {
+    return variant_descriptor<T>(std::make_index_sequence<std::variant_size_v<T>>{});
+  } else if constexpr (reflectable_aggregate<T>) {
+    return object_descriptor<T>();
+  } else {
+    return base_descriptor<T>(type_kind::opaque);
+  }
+}
+
+}  // namespace detail
+
+/// The description of T (made on first use; thread-safe; lives as long as the program).
+template <class T>
+const type_descriptor& descriptor_of() noexcept {
+  if constexpr (!std::same_as<T, std::remove_cv_t<T>>) {
+    return descriptor_of<std::remove_cv_t<T>>();
+  } else {
+    static const type_descriptor descriptor = detail::make_descriptor<T>();
+    return descriptor;
+  }
+}
+
+}  // namespace jsonjit

@@ -1,0 +1,183 @@
+// Describing types where reflection is not enough: `jsonjit::meta<T>`.
+//
+// Aggregates need nothing: their members, in declaration order and by their declared names,
+// are the JSON properties. Specialize `meta<T>` to say more:
+//
+//   template <> struct jsonjit::meta<IndexViewModel> {
+//     static constexpr auto properties = jsonjit::properties(
+//         jsonjit::property("ActiveOrUpcomingEvents", &IndexViewModel::events),
+//         jsonjit::property("IsNewAccount", &IndexViewModel::is_new_account).required(),
+//         jsonjit::property("Secret", &IndexViewModel::secret).ignore(),
+//         jsonjit::property("Age", &Person::age, &Person::set_age),           // getter, setter
+//         jsonjit::computed("HasFeaturedCampaign",                            // read-only
+//                           [](const IndexViewModel& m) { return m.campaign.has_value(); }));
+//   };
+//
+// `properties` lists every property (reflection is then not used, so classes with private
+// members work: make `meta<T>` a friend). Other members meta<T> may have:
+//   using converter = C;                     T is written and read by converter C (converter.hpp)
+//   static constexpr std::string_view tag = "leaf";    T's discriminator value in variants
+//   static constexpr std::string_view discriminator = "$kind";  (meta of a std::variant) the
+//                                            discriminator property's name ("$type" by default)
+//   static constexpr auto enumerators = jsonjit::enumerators<E>({{E::red, "Red"}, ...});
+//   static constexpr bool disallow_unmapped = true;    reading rejects unknown properties
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <jsonjit/converter.hpp>
+#include <jsonjit/type_model.hpp>
+
+namespace jsonjit {
+
+/// Specialize to describe T (see above). The primary template says nothing.
+template <class T>
+struct meta {};
+
+namespace detail {
+
+/// Flags every property form shares, set by the chained calls.
+template <class Derived>
+struct property_options {
+  std::string_view name;
+  property_ignore ignore_condition = property_ignore::inherit;
+  bool is_required = false;
+  bool is_extension_data = false;
+  const converter_descriptor* (*converter)() noexcept = nullptr;
+
+  /// Reading fails (missing_required_property) when the JSON object does not have it.
+  constexpr Derived required() const {
+    Derived d = self();
+    d.is_required = true;
+    return d;
+  }
+  /// Never written or read (STJ [JsonIgnore]); with a condition, left out of the output
+  /// when the condition holds.
+  constexpr Derived ignore(property_ignore condition = property_ignore::always) const {
+    Derived d = self();
+    d.ignore_condition = condition;
+    return d;
+  }
+  /// Collects the properties the type does not have (STJ [JsonExtensionData]); the member is
+  /// a map from std::string to jsonjit::node (or document).
+  constexpr Derived extension_data() const {
+    Derived d = self();
+    d.is_extension_data = true;
+    return d;
+  }
+  /// Writes and reads this property with converter C.
+  template <class C>
+  constexpr Derived with() const {
+    Derived d = self();
+    d.converter = &static_converter<C>;
+    return d;
+  }
+
+ private:
+  constexpr const Derived& self() const { return static_cast<const Derived&>(*this); }
+};
+
+template <class T, class M>
+struct member_property : property_options<member_property<T, M>> {
+  using object_type = T;
+  using value_type = M;
+  M T::*member;
+};
+
+/// The value type a getter returns (a member function or a callable taking const T&).
+template <class T, class Getter>
+using getter_result_t = std::remove_cvref_t<std::invoke_result_t<Getter, const T&>>;
+
+struct no_setter {};
+
+/// The object type of a callable's `operator()(const T&) const`.
+template <class F>
+struct first_argument;
+template <class G, class R, class A>
+struct first_argument<R (G::*)(A) const> {
+  using type = std::remove_cvref_t<A>;
+};
+
+template <class T, class Getter, class Setter>
+struct accessor_property : property_options<accessor_property<T, Getter, Setter>> {
+  using object_type = T;
+  using value_type = getter_result_t<T, Getter>;
+  Getter getter;
+  Setter setter;
+};
+
+}  // namespace detail
+
+/// A data member.
+template <class T, class M>
+constexpr detail::member_property<T, M> property(std::string_view name, M T::*member) {
+  detail::member_property<T, M> p{};
+  p.name = name;
+  p.member = member;
+  return p;
+}
+
+/// A value reached through a getter and a setter: member functions (`int age() const`,
+/// `void set_age(int)`) or callables (`[](const T&)`, `[](T&, V)`).
+template <class T, class Getter, class Setter>
+constexpr detail::accessor_property<T, Getter, Setter> property(std::string_view name, Getter getter,
+                                                                Setter setter) {
+  detail::accessor_property<T, Getter, Setter> p{};
+  p.name = name;
+  p.getter = getter;
+  p.setter = setter;
+  return p;
+}
+/// The same, the object type taken from member-function pointers.
+template <class T, class R, class Setter>
+constexpr auto property(std::string_view name, R (T::*getter)() const, Setter setter) {
+  return property<T, R (T::*)() const, Setter>(name, getter, setter);
+}
+
+/// A read-only property: written from the getter, skipped when reading (STJ's get-only
+/// properties).
+template <class T, class Getter>
+constexpr detail::accessor_property<T, Getter, detail::no_setter> computed(std::string_view name, Getter getter) {
+  detail::accessor_property<T, Getter, detail::no_setter> p{};
+  p.name = name;
+  p.getter = getter;
+  return p;
+}
+template <class T, class R>
+constexpr auto computed(std::string_view name, R (T::*getter)() const) {
+  return computed<T, R (T::*)() const>(name, getter);
+}
+/// With a callable that takes `const T&`, T is deduced from it.
+template <class Getter>
+requires requires { &Getter::operator(); }
+constexpr auto computed(std::string_view name, Getter getter) {
+  using call = decltype(&Getter::operator());
+  return computed<typename detail::first_argument<call>::type, Getter>(name, getter);
+}
+
+/// The list meta<T>::properties holds.
+template <class... P>
+constexpr std::tuple<P...> properties(P... p) {
+  return {p...};
+}
+
+/// A named value of enumeration E.
+template <class E>
+struct enumerator {
+  E value;
+  std::string_view name;
+};
+template <class E, std::size_t N>
+constexpr std::array<enumerator<E>, N> enumerators(const enumerator<E> (&list)[N]) {
+  std::array<enumerator<E>, N> a{};
+  for (std::size_t i = 0; i < N; ++i) a[i] = list[i];
+  return a;
+}
+
+}  // namespace jsonjit

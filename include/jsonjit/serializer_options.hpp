@@ -1,0 +1,190 @@
+// Options of the typed serializer: System.Text.Json's JsonSerializerOptions.
+//
+//   jsonjit::serializer_options options;
+//   options.naming(jsonjit::naming_policy::camel_case).write_indented(true);
+//   std::string json = jsonjit::serialize(value, options);   // options are frozen from here on
+//
+// Options are frozen the first time they are used: the engines prepare each type once per
+// options object (names encoded, policies applied, code compiled) and keep it, so a change
+// afterwards could not take effect. Changing frozen options throws std::logic_error (aborts
+// without exceptions). A copy is a new, unfrozen options object with the same settings.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <jsonjit/converter.hpp>
+#include <jsonjit/type_model.hpp>
+#include <jsonjit/writer.hpp>
+
+namespace jsonjit {
+
+/// Which engine runs a serialization. `automatic` takes the JIT where it can run and the
+/// interpreter elsewhere; `jit` reports types it cannot compile instead of falling back.
+enum class engine : std::uint8_t { automatic, interpreter, jit };
+
+/// How declared property names become JSON names (STJ's JsonNamingPolicy).
+enum class naming_policy : std::uint8_t {
+  none,              ///< as declared
+  camel_case,        ///< `URLValue` -> `urlValue`, `FirstName` -> `firstName`
+  snake_case_lower,  ///< `FirstName` -> `first_name`
+  snake_case_upper,  ///< `FirstName` -> `FIRST_NAME`
+  kebab_case_lower,  ///< `FirstName` -> `first-name`
+  kebab_case_upper,  ///< `FirstName` -> `FIRST-NAME`
+};
+
+/// `name` under `policy`, by System.Text.Json's exact algorithms.
+std::string apply_naming_policy(naming_policy policy, std::string_view name);
+
+/// When properties are left out of the output by default (STJ JsonIgnoreCondition).
+enum class default_ignore : std::uint8_t { never, when_writing_null, when_writing_default };
+
+/// Number handling flags (STJ JsonNumberHandling); combine with |.
+enum class number_handling : std::uint8_t {
+  strict = 0,
+  allow_reading_from_string = 1,   ///< (non-standard) "12" reads as a number too
+  write_as_string = 2,             ///< numbers are written quoted: "12"
+  allow_named_float_literals = 4,  ///< (non-standard) "NaN", "Infinity", "-Infinity" for floats
+};
+constexpr number_handling operator|(number_handling a, number_handling b) noexcept {
+  return static_cast<number_handling>(static_cast<std::uint8_t>(a) | static_cast<std::uint8_t>(b));
+}
+constexpr bool has_flag(number_handling set, number_handling flag) noexcept {
+  return (static_cast<std::uint8_t>(set) & static_cast<std::uint8_t>(flag)) != 0;
+}
+
+/// What reading does with JSON properties the type does not have.
+enum class unmapped_members : std::uint8_t { skip, disallow };
+
+/// What reading does when an object names a property twice.
+enum class duplicate_members : std::uint8_t { last_wins, reject };
+
+namespace detail {
+class options_context;
+}
+
+class serializer_options {
+ public:
+  serializer_options() = default;
+  serializer_options(const serializer_options& other);
+  serializer_options& operator=(const serializer_options& other);
+  ~serializer_options();
+
+  // Writing.
+  bool write_indented() const noexcept { return indented_; }
+  serializer_options& write_indented(bool on) { return set(indented_, on); }
+  char indent_char() const noexcept { return indent_char_; }
+  serializer_options& indent_char(char c) { return set(indent_char_, c); }
+  std::uint8_t indent_size() const noexcept { return indent_size_; }
+  serializer_options& indent_size(std::uint8_t size) { return set(indent_size_, size); }
+  jsonjit::newline newline() const noexcept { return newline_; }
+  serializer_options& newline(jsonjit::newline n) { return set(newline_, n); }
+  /// STJ's default encoder (html_safe) or only what JSON requires (relaxed).
+  escape_mode escaping() const noexcept { return escaping_; }
+  serializer_options& escaping(escape_mode mode) { return set(escaping_, mode); }
+  jsonjit::default_ignore default_ignore() const noexcept { return ignore_; }
+  serializer_options& default_ignore(jsonjit::default_ignore condition) { return set(ignore_, condition); }
+
+  // Names.
+  naming_policy naming() const noexcept { return naming_; }
+  serializer_options& naming(naming_policy policy) { return set(naming_, policy); }
+  /// Map keys (dictionary keys in STJ) get their own policy; none by default.
+  naming_policy key_naming() const noexcept { return key_naming_; }
+  serializer_options& key_naming(naming_policy policy) { return set(key_naming_, policy); }
+  bool case_insensitive_names() const noexcept { return case_insensitive_; }
+  serializer_options& case_insensitive_names(bool on) { return set(case_insensitive_, on); }
+
+  // Values.
+  number_handling numbers() const noexcept { return numbers_; }
+  serializer_options& numbers(number_handling handling) { return set(numbers_, handling); }
+  /// Enumerations as their names (as STJ's JsonStringEnumConverter) instead of numbers.
+  bool enums_as_strings() const noexcept { return enums_as_strings_; }
+  serializer_options& enums_as_strings(bool on) { return set(enums_as_strings_, on); }
+
+  // Reading.
+  unmapped_members unmapped() const noexcept { return unmapped_; }
+  serializer_options& unmapped(unmapped_members handling) { return set(unmapped_, handling); }
+  duplicate_members duplicates() const noexcept { return duplicates_; }
+  serializer_options& duplicates(duplicate_members handling) { return set(duplicates_, handling); }
+  /// (non-standard) Comments are skipped as whitespace.
+  bool skip_comments() const noexcept { return skip_comments_; }
+  serializer_options& skip_comments(bool on) { return set(skip_comments_, on); }
+  /// (non-standard) One comma may follow the last member or element.
+  bool allow_trailing_commas() const noexcept { return trailing_commas_; }
+  serializer_options& allow_trailing_commas(bool on) { return set(trailing_commas_, on); }
+  /// Objects and arrays may nest this deep, reading and writing (STJ's default: 64).
+  int max_depth() const noexcept { return max_depth_; }
+  serializer_options& max_depth(int depth) { return set(max_depth_, depth < 1 ? 1 : depth); }
+
+  jsonjit::engine engine() const noexcept { return engine_; }
+  serializer_options& engine(jsonjit::engine e) { return set(engine_, e); }
+
+  /// Uses `converter` (see meta.hpp) wherever its value_type appears, in place of the type's
+  /// own description. The options keep a copy.
+  template <class Converter>
+  serializer_options& add_converter(Converter converter = {}) {
+    check_not_frozen();
+    auto object = std::make_shared<const Converter>(std::move(converter));
+    converter_descriptor calls = detail::converter_calls<Converter>(object.get());
+    converters_.push_back({detail::type_key<typename Converter::value_type>, calls, std::move(object)});
+    return *this;
+  }
+
+  /// True once the options have been used (or freeze() was called); then they cannot change.
+  bool frozen() const noexcept { return context_.load(std::memory_order_acquire) != nullptr; }
+  /// Freezes now (also done by the first use). Thread-safe with concurrent uses.
+  void freeze() const;
+
+  /// The writer settings these options imply.
+  writer_options writer_settings() const noexcept;
+
+  /// The process-wide default options (frozen, never changed).
+  static const serializer_options& defaults();
+
+  /// Engines' state for these options (types prepared so far, ...). Freezes.
+  detail::options_context& context() const;
+
+  struct registered_converter {
+    const void* type_key;
+    converter_descriptor calls;
+    std::shared_ptr<const void> object;
+  };
+  /// Converters added with add_converter, latest last.
+  const std::vector<registered_converter>& converters() const noexcept { return converters_; }
+
+ private:
+  template <class T, class V>
+  serializer_options& set(T& field, V value) {
+    check_not_frozen();
+    field = static_cast<T>(value);
+    return *this;
+  }
+  void check_not_frozen() const;
+
+  bool indented_ = false;
+  char indent_char_ = ' ';
+  std::uint8_t indent_size_ = 2;
+  jsonjit::newline newline_ = newline::lf;
+  escape_mode escaping_ = escape_mode::html_safe;
+  jsonjit::default_ignore ignore_ = default_ignore::never;
+  naming_policy naming_ = naming_policy::none;
+  naming_policy key_naming_ = naming_policy::none;
+  bool case_insensitive_ = false;
+  number_handling numbers_ = number_handling::strict;
+  bool enums_as_strings_ = false;
+  unmapped_members unmapped_ = unmapped_members::skip;
+  duplicate_members duplicates_ = duplicate_members::last_wins;
+  bool skip_comments_ = false;
+  bool trailing_commas_ = false;
+  int max_depth_ = 64;
+  jsonjit::engine engine_ = engine::automatic;
+  std::vector<registered_converter> converters_;
+  mutable std::atomic<detail::options_context*> context_{nullptr};
+};
+
+}  // namespace jsonjit

@@ -1,0 +1,91 @@
+// The interpreter: the engine that walks a resolved type_info. It is the reference semantics
+// (the JIT must produce the same bytes and the same errors) and runs wherever the JIT does not.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <jsonjit/error.hpp>
+#include <jsonjit/reader.hpp>
+#include <jsonjit/writer.hpp>
+
+#include "model/type_info_p.hpp"
+
+namespace jsonjit::detail {
+
+/// The JSON path of a failure, collected innermost first while the engine unwinds (so
+/// success costs nothing for it).
+class failure_path {
+ public:
+  void add_name(std::string_view name) { segments_.push_back({std::string(name), 0, true}); }
+  void add_index(std::size_t index) { segments_.push_back({{}, index, false}); }
+  /// "$.Events[3].Name"
+  std::string str() const;
+  void clear() noexcept { segments_.clear(); }
+
+ private:
+  struct segment {
+    std::string name;
+    std::size_t index;
+    bool is_name;
+  };
+  std::vector<segment> segments_;
+};
+
+/// Storage for one value of a described type (getter results, setter arguments, set elements,
+/// map keys): on the stack when small, else on the heap.
+class temporary {
+ public:
+  explicit temporary(const type_descriptor& type) : type_(type) {
+    if (type.size > sizeof(local_) || type.align > alignof(std::max_align_t)) {
+      heap_.reset(static_cast<unsigned char*>(::operator new(type.size, std::align_val_t{type.align})));
+    }
+  }
+  temporary(const temporary&) = delete;
+  temporary& operator=(const temporary&) = delete;
+  ~temporary() {
+    if (constructed_) type_.destroy(get());
+  }
+  void* get() noexcept { return heap_ ? heap_.get() : local_; }
+  /// After a value was constructed in get().
+  void constructed() noexcept { constructed_ = true; }
+  /// Default-constructs the value (the type must be constructible).
+  void* construct() {
+    type_.construct(get());
+    constructed_ = true;
+    return get();
+  }
+
+ private:
+  struct aligned_delete {
+    std::size_t align;
+    void operator()(unsigned char* p) const noexcept { ::operator delete(p, std::align_val_t{align}); }
+  };
+  const type_descriptor& type_;
+  alignas(std::max_align_t) unsigned char local_[256];
+  std::unique_ptr<unsigned char, aligned_delete> heap_{nullptr, aligned_delete{type_.align}};
+  bool constructed_ = false;
+};
+
+/// Writes `value` (of the type `info` describes) as one JSON value. On failure returns false;
+/// the writer has the error and `path` where it happened.
+bool interp_write(writer& out, const type_info& info, const void* value, failure_path& path);
+
+/// What stopped a read: the code, where in the text, the path, and for missing or duplicate
+/// properties the name.
+struct read_failure {
+  error_info where;
+  failure_path path;
+  std::string name;
+};
+
+/// Reads one JSON value into `target` (constructed, of the type `info` describes); the reader
+/// is on the value's first token and is left on its last. On failure returns false with
+/// `failure` filled in.
+bool interp_read(reader& in, const type_info& info, void* target, read_failure& failure);
+
+}  // namespace jsonjit::detail

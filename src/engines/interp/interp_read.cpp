@@ -1,0 +1,579 @@
+// The interpreter's reading half: the token reader drives, one switch on the kind per value;
+// object members are looked up expecting declaration order first.
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "engines/interp/interp_p.hpp"
+#include "text/base64_p.hpp"
+
+namespace jsonjit::detail {
+namespace {
+
+bool equals_ascii_case_insensitive(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+template <class I>
+bool fits(std::int64_t n) noexcept {
+  return n >= static_cast<std::int64_t>(std::numeric_limits<I>::min()) &&
+         n <= static_cast<std::int64_t>(std::numeric_limits<I>::max());
+}
+
+class read_engine {
+ public:
+  read_engine(reader& in, read_failure& failure, const serializer_options& options)
+      : in_(in), failure_(failure), options_(options),
+        numbers_from_strings_(has_flag(options.numbers(), number_handling::allow_reading_from_string)),
+        named_floats_(has_flag(options.numbers(), number_handling::allow_named_float_literals)),
+        case_insensitive_(options.case_insensitive_names()),
+        reject_duplicates_(options.duplicates() == duplicate_members::reject),
+        reject_unmapped_(options.unmapped() == unmapped_members::disallow) {}
+
+  bool value(const type_info& info, void* target) {
+    const token_type t = in_.token();
+    switch (info.kind) {
+      case type_kind::boolean:
+        if (t == token_type::true_value || t == token_type::false_value) {
+          *static_cast<bool*>(target) = t == token_type::true_value;
+          return true;
+        }
+        return mismatch(error_code::expected_boolean);
+      case type_kind::int8: return integer<std::int8_t>(target);
+      case type_kind::int16: return integer<std::int16_t>(target);
+      case type_kind::int32: return integer<std::int32_t>(target);
+      case type_kind::int64: return integer<std::int64_t>(target);
+      case type_kind::uint8: return integer<std::uint8_t>(target);
+      case type_kind::uint16: return integer<std::uint16_t>(target);
+      case type_kind::uint32: return integer<std::uint32_t>(target);
+      case type_kind::uint64: return integer<std::uint64_t>(target);
+      case type_kind::float32: return floating<float>(target);
+      case type_kind::float64: return floating<double>(target);
+      case type_kind::character: {
+        if (t != token_type::string) return mismatch(error_code::expected_string);
+        char c[4];
+        auto n = in_.copy_string(c);
+        if (!n || *n != 1) return fail(error_code::invalid_value_format);
+        *static_cast<char*>(target) = c[0];
+        return true;
+      }
+      case type_kind::string:
+        if (t != token_type::string) return mismatch(error_code::expected_string);
+        string(*static_cast<std::string*>(target));
+        return true;
+      case type_kind::string_view: return fail(error_code::unsupported_type);
+      case type_kind::enumeration: return enumeration(info, target);
+      case type_kind::object:
+        if (t != token_type::start_object) return mismatch(error_code::expected_object);
+        return members(info, target);
+      case type_kind::nullable:
+        if (t == token_type::null) {
+          info.descriptor->nullable->reset(target);
+          return true;
+        }
+        return value(*info.element, info.descriptor->nullable->emplace(target));
+      case type_kind::sequence: return sequence(info, target);
+      case type_kind::bytes: return bytes(info, target);
+      case type_kind::map:
+        if (t != token_type::start_object) return mismatch(error_code::expected_object);
+        info.descriptor->map->clear(target);
+        return map_entries(info, target);
+      case type_kind::tuple: return tuple(info, target);
+      case type_kind::variant: return variant(info, target);
+      case type_kind::custom: return convert(*info.converter, target);
+      case type_kind::opaque: return fail(error_code::unsupported_type);
+    }
+    return fail(error_code::unsupported_type);
+  }
+
+ private:
+  /// Fails at the current token.
+  bool fail(error_code code) {
+    failure_.where = {code, in_.token_offset(), in_.token_line(), in_.token_column(), false};
+    return false;
+  }
+  /// The token does not fit the type: null gets its own message.
+  bool mismatch(error_code expected) {
+    return fail(in_.token() == token_type::null ? error_code::null_not_allowed : expected);
+  }
+  /// Advances to the next token; false with the reader's error.
+  bool next() {
+    if (in_.read()) return true;
+    failure_.where = in_.error();
+    if (!failure_.where) {  // cannot happen on a final block; kept so a failure is never silent
+      failure_.where = {error_code::expected_value, in_.token_offset(), in_.token_line(), in_.token_column(), true};
+    }
+    return false;
+  }
+
+  void string(std::string& s) {
+    const std::string_view raw = in_.value();
+    if (!in_.value_is_escaped()) {
+      s.assign(raw);
+      return;
+    }
+    s.resize(raw.size());  // unescaped text is never longer
+    s.resize(*in_.copy_string({s.data(), s.size()}));
+  }
+
+  /// The text of a number, or of a quoted number where the options allow it ("" otherwise).
+  std::string_view number_text() {
+    if (in_.token() == token_type::number) return in_.value();
+    if (in_.token() == token_type::string && numbers_from_strings_ && !in_.value_is_escaped()) {
+      return in_.value();
+    }
+    return {};
+  }
+
+  /// A reader on the text of a quoted number, positioned on the number (false: not a number).
+  static bool read_quoted_number(reader& sub) { return sub.read() && sub.token() == token_type::number && !sub.read() && !sub.error(); }
+
+  template <class I>
+  bool integer(void* target) {
+    if (in_.token() == token_type::number) return store_integer<I>(in_, target);
+    if (in_.token() == token_type::string && numbers_from_strings_) {
+      reader sub(in_.value_is_escaped() ? std::string_view{} : in_.value());
+      if (!read_quoted_number(sub)) return fail(error_code::invalid_value_format);
+      return store_integer<I>(sub, target);
+    }
+    return mismatch(error_code::expected_number);
+  }
+
+  template <class I>
+  bool store_integer(const reader& from, void* target) {
+    if constexpr (std::is_signed_v<I>) {
+      const result<std::int64_t> n = from.get_int64();
+      if (!n) return fail(n.error());
+      if (!fits<I>(*n)) return fail(error_code::number_out_of_range);
+      *static_cast<I*>(target) = static_cast<I>(*n);
+    } else {
+      const result<std::uint64_t> n = from.get_uint64();
+      if (!n) return fail(n.error());
+      if (*n > std::numeric_limits<I>::max()) return fail(error_code::number_out_of_range);
+      *static_cast<I*>(target) = static_cast<I>(*n);
+    }
+    return true;
+  }
+
+  template <class F>
+  bool floating(void* target) {
+    double x = 0;
+    if (in_.token() == token_type::number) {
+      const result<double> d = in_.get_double();
+      if (!d) return fail(d.error());
+      x = *d;
+    } else if (in_.token() == token_type::string && (numbers_from_strings_ || named_floats_)) {
+      const std::string_view text = in_.value_is_escaped() ? std::string_view{} : in_.value();
+      if (named_floats_ && (text == "NaN" || text == "Infinity" || text == "-Infinity")) {
+        x = text == "NaN" ? std::numeric_limits<double>::quiet_NaN()
+                          : (text[0] == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();
+      } else {
+        reader sub(text);
+        if (!numbers_from_strings_ || !read_quoted_number(sub)) return fail(error_code::invalid_value_format);
+        const result<double> d = sub.get_double();
+        if (!d) return fail(d.error());
+        x = *d;
+      }
+    } else {
+      return mismatch(error_code::expected_number);
+    }
+    if constexpr (sizeof(F) == 4) {
+      if (std::isfinite(x) && std::fabs(x) > std::numeric_limits<float>::max()) {
+        return fail(error_code::number_out_of_range);
+      }
+    }
+    *static_cast<F*>(target) = static_cast<F>(x);
+    return true;
+  }
+
+  static void store_enum(type_kind underlying, void* target, std::int64_t n) noexcept {
+    switch (underlying) {
+      case type_kind::int8: *static_cast<std::int8_t*>(target) = static_cast<std::int8_t>(n); break;
+      case type_kind::int16: *static_cast<std::int16_t*>(target) = static_cast<std::int16_t>(n); break;
+      case type_kind::int32: *static_cast<std::int32_t*>(target) = static_cast<std::int32_t>(n); break;
+      case type_kind::uint8: *static_cast<std::uint8_t*>(target) = static_cast<std::uint8_t>(n); break;
+      case type_kind::uint16: *static_cast<std::uint16_t*>(target) = static_cast<std::uint16_t>(n); break;
+      case type_kind::uint32: *static_cast<std::uint32_t*>(target) = static_cast<std::uint32_t>(n); break;
+      case type_kind::uint64: *static_cast<std::uint64_t*>(target) = static_cast<std::uint64_t>(n); break;
+      default: *static_cast<std::int64_t*>(target) = n; break;
+    }
+  }
+
+  /// Finds an enumerator by name (ASCII case-insensitively, as STJ's string enum converter).
+  const enum_name* enumerator(const type_info& info, std::string_view name) const noexcept {
+    for (const enum_name& e : info.enum_names) {
+      if (equals_ascii_case_insensitive(e.name, name)) return &e;
+    }
+    return nullptr;
+  }
+
+  bool enumeration(const type_info& info, void* target) {
+    const type_kind underlying = info.descriptor->underlying;
+    if (in_.token() == token_type::string && !info.enum_names.empty() && options_.enums_as_strings()) {
+      std::string name;
+      string(name);
+      const enum_name* e = enumerator(info, name);
+      if (e == nullptr) return fail(error_code::invalid_value_format);
+      store_enum(underlying, target, e->value);
+      return true;
+    }
+    // Numbers (also accepted when names are used, as STJ's converter allows by default).
+    alignas(8) unsigned char n[8];
+    bool ok = false;
+    switch (underlying) {
+      case type_kind::int8: ok = integer<std::int8_t>(n); break;
+      case type_kind::int16: ok = integer<std::int16_t>(n); break;
+      case type_kind::int32: ok = integer<std::int32_t>(n); break;
+      case type_kind::uint8: ok = integer<std::uint8_t>(n); break;
+      case type_kind::uint16: ok = integer<std::uint16_t>(n); break;
+      case type_kind::uint32: ok = integer<std::uint32_t>(n); break;
+      case type_kind::uint64: ok = integer<std::uint64_t>(n); break;
+      default: ok = integer<std::int64_t>(n); break;
+    }
+    if (!ok) return false;
+    std::memcpy(target, n, info.descriptor->size);
+    return true;
+  }
+
+  bool convert(const converter_descriptor& converter, void* target) {
+    const error_code code = converter.read(converter.self, in_, target, options_);
+    if (code == error_code::none) return true;
+    if (in_.error()) {
+      failure_.where = in_.error();
+      return false;
+    }
+    return fail(code);
+  }
+
+  /// The property a name token names, or null.
+  const property_info* find_property(const type_info& info, std::uint32_t expected) {
+    const auto& properties = info.properties;
+    std::string_view name = in_.value();
+    if (!in_.value_is_escaped() && !case_insensitive_) {
+      // Members usually arrive in declaration order: try the next one first.
+      if (expected < properties.size() && properties[expected].json_name == name) return &properties[expected];
+      if (properties.size() <= 8) {
+        for (const property_info& p : properties) {
+          if (p.json_name == name) return &p;
+        }
+        return nullptr;
+      }
+    } else {
+      string(scratch_);
+      if (case_insensitive_) {
+        for (char& c : scratch_) {
+          if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        }
+      }
+      name = scratch_;
+    }
+    auto it = info.by_name.find(name);
+    return it == info.by_name.end() ? nullptr : &properties[it->second];
+  }
+
+  bool read_property(const property_info& p, void* object) {
+    const property_descriptor& d = *p.descriptor;
+    if (d.offset >= 0) {
+      void* field = static_cast<char*>(object) + d.offset;
+      return p.converter != nullptr ? convert(*p.converter, field) : value(*p.type, field);
+    }
+    temporary field(*p.type->descriptor);
+    field.construct();
+    if (!(p.converter != nullptr ? convert(*p.converter, field.get()) : value(*p.type, field.get()))) return false;
+    d.set(object, field.get());
+    return true;
+  }
+
+  /// An unknown member into the extension-data map (the reader is on its name).
+  bool extension_member(const type_info& info, void* object) {
+    const property_info& ext = info.properties[static_cast<std::size_t>(info.extension_data)];
+    const type_info& map = *ext.type;
+    temporary key(*map.key->descriptor);
+    string(*static_cast<std::string*>(key.construct()));
+    const std::string name = *static_cast<const std::string*>(key.get());
+    void* target = map.descriptor->map->emplace(static_cast<char*>(object) + ext.descriptor->offset, key.get());
+    if (!next()) return false;
+    if (value(*map.element, target)) return true;
+    failure_.path.add_name(name);
+    return false;
+  }
+
+  /// The members of an object, from after its '{' (or after a variant's discriminator) to its '}'.
+  bool members(const type_info& info, void* object) {
+    std::uint64_t seen = 0;
+    std::vector<bool> seen_beyond_64;  // objects with more than 64 properties only
+    std::uint32_t expected = 0;
+    while (true) {
+      if (pending_) {
+        pending_ = false;  // resume_members() read this token already
+      } else if (!next()) {
+        return false;
+      }
+      if (in_.token() == token_type::end_object) break;
+      const property_info* p = find_property(info, expected);
+      if (p == nullptr) {
+        if (info.extension_data >= 0) {
+          if (!extension_member(info, object)) return false;
+          continue;
+        }
+        if (reject_unmapped_ || info.disallow_unmapped) {
+          failure_.name.clear();
+          string(failure_.name);
+          return fail(error_code::unmapped_member);
+        }
+        if (!in_.skip()) return next();  // reports the reader's error
+        continue;
+      }
+      if (!p->readable) {
+        if (!in_.skip()) return next();
+        continue;
+      }
+      bool already = false;
+      if (p->index < 64) {
+        already = (seen >> p->index) & 1;
+        seen |= std::uint64_t{1} << p->index;
+      } else {
+        if (seen_beyond_64.empty()) seen_beyond_64.resize(info.properties.size());
+        already = seen_beyond_64[p->index];
+        seen_beyond_64[p->index] = true;
+      }
+      if (already && reject_duplicates_) {
+        failure_.name = p->json_name;
+        return fail(error_code::duplicate_property_name);
+      }
+      if (!next() || !read_property(*p, object)) {
+        failure_.path.add_name(p->json_name);
+        return false;
+      }
+      expected = p->index + 1;
+    }
+    if ((info.required_mask & ~seen) != 0 || info.more_required) return check_required(info, seen, seen_beyond_64);
+    return true;
+  }
+
+  bool check_required(const type_info& info, std::uint64_t seen, const std::vector<bool>& seen_beyond_64) {
+    for (const property_info& p : info.properties) {
+      if (!p.required) continue;
+      const bool present = p.index < 64 ? ((seen >> p.index) & 1) != 0
+                                        : !seen_beyond_64.empty() && seen_beyond_64[p.index];
+      if (!present) {
+        failure_.name = p.json_name;
+        return fail(error_code::missing_required_property);
+      }
+    }
+    return true;
+  }
+
+  bool sequence(const type_info& info, void* target) {
+    if (in_.token() != token_type::start_array) return mismatch(error_code::expected_array);
+    const sequence_ops& ops = *info.descriptor->sequence;
+    const type_info& element = *info.element;
+    ops.clear(target);
+    for (std::size_t i = 0;; ++i) {
+      if (!next()) return false;
+      if (in_.token() == token_type::end_array) {
+        if (ops.fixed_size != 0 && i != ops.fixed_size) return fail(error_code::wrong_array_length);
+        return true;
+      }
+      bool ok;
+      if (ops.emplace_back != nullptr) {
+        ok = value(element, ops.emplace_back(target));
+      } else if (ops.at != nullptr) {
+        if (i >= ops.fixed_size) return fail(error_code::wrong_array_length);
+        ok = value(element, ops.at(target, i));
+      } else {
+        temporary e(*element.descriptor);
+        ok = value(element, e.construct());
+        if (ok) ops.insert(target, e.get());
+      }
+      if (!ok) {
+        failure_.path.add_index(i);
+        return false;
+      }
+    }
+  }
+
+  bool bytes(const type_info& info, void* target) {
+    if (in_.token() != token_type::string) return mismatch(error_code::expected_string);
+    std::string_view text = in_.value();
+    if (in_.value_is_escaped()) {
+      string(scratch_);
+      text = scratch_;
+    }
+    const std::ptrdiff_t size = base64_decoded_size(text.data(), text.size());
+    if (size < 0) return fail(error_code::invalid_value_format);
+    unsigned char* out = info.descriptor->bytes->resize(target, static_cast<std::size_t>(size));
+    if (!decode_base64(text.data(), text.size(), out)) return fail(error_code::invalid_value_format);
+    return true;
+  }
+
+  /// A property name as a map key of the type `key` describes.
+  bool key(const type_info& key, void* k) {
+    switch (key.kind) {
+      case type_kind::string: string(*static_cast<std::string*>(k)); return true;
+      case type_kind::character: return value(key, k);
+      case type_kind::enumeration: {
+        std::string name;
+        string(name);
+        if (const enum_name* e = enumerator(key, name)) {
+          store_enum(key.descriptor->underlying, k, e->value);
+          return true;
+        }
+        return integer_key(key.descriptor->underlying, name, k);
+      }
+      default: {
+        std::string text;
+        string(text);
+        return integer_key(key.kind, text, k);
+      }
+    }
+  }
+
+  /// An integer key from its text (strict JSON integer syntax, in range).
+  bool integer_key(type_kind kind, std::string_view text, void* k) {
+    reader sub(text);
+    if (!read_quoted_number(sub)) return fail(error_code::invalid_value_format);
+    if (kind == type_kind::uint64) {
+      const result<std::uint64_t> n = sub.get_uint64();
+      if (!n) return fail(n.error());
+      *static_cast<std::uint64_t*>(k) = *n;
+      return true;
+    }
+    const result<std::int64_t> n = sub.get_int64();
+    if (!n) return fail(n.error());
+    bool in_range = true;
+    switch (kind) {
+      case type_kind::int8: in_range = fits<std::int8_t>(*n); break;
+      case type_kind::int16: in_range = fits<std::int16_t>(*n); break;
+      case type_kind::int32: in_range = fits<std::int32_t>(*n); break;
+      case type_kind::uint8: in_range = fits<std::uint8_t>(*n); break;
+      case type_kind::uint16: in_range = fits<std::uint16_t>(*n); break;
+      case type_kind::uint32: in_range = fits<std::uint32_t>(*n); break;
+      default: break;
+    }
+    if (!in_range) return fail(error_code::number_out_of_range);
+    store_enum(kind, k, *n);
+    return true;
+  }
+
+  /// The entries of a map, from after its '{' to its '}'.
+  bool map_entries(const type_info& info, void* target) {
+    const map_ops& ops = *info.descriptor->map;
+    while (true) {
+      if (!next()) return false;
+      if (in_.token() == token_type::end_object) return true;
+      temporary k(*info.key->descriptor);
+      k.construct();
+      if (!key(*info.key, k.get())) return false;
+      std::string name;  // for the path, should the value fail
+      if (info.key->kind == type_kind::string) name = *static_cast<const std::string*>(k.get());
+      void* v = ops.emplace(target, k.get());
+      if (!next() || !value(*info.element, v)) {
+        failure_.path.add_name(name);
+        return false;
+      }
+    }
+  }
+
+  bool tuple(const type_info& info, void* target) {
+    if (in_.token() != token_type::start_array) return mismatch(error_code::expected_array);
+    const auto& elements = info.descriptor->elements;
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+      if (!next()) return false;
+      if (in_.token() == token_type::end_array) return fail(error_code::wrong_array_length);
+      if (!value(*info.elements[i], elements[i].address(target))) {
+        failure_.path.add_index(i);
+        return false;
+      }
+    }
+    if (!next()) return false;
+    if (in_.token() != token_type::end_array) return fail(error_code::wrong_array_length);
+    return true;
+  }
+
+  /// Whether an untagged alternative takes the current token.
+  static bool accepts(const type_info& alternative, token_type t) noexcept {
+    switch (alternative.kind) {
+      case type_kind::boolean: return t == token_type::true_value || t == token_type::false_value;
+      case type_kind::character:
+      case type_kind::string:
+      case type_kind::bytes: return t == token_type::string;
+      case type_kind::enumeration: return t == token_type::number || t == token_type::string;
+      case type_kind::object:
+      case type_kind::map: return t == token_type::start_object;
+      case type_kind::sequence:
+      case type_kind::tuple: return t == token_type::start_array;
+      case type_kind::nullable: return true;
+      case type_kind::custom: return true;
+      default: return is_number_kind(alternative.kind) && t == token_type::number;
+    }
+  }
+
+  bool variant(const type_info& info, void* target) {
+    const variant_ops& ops = *info.descriptor->variant;
+    const token_type t = in_.token();
+    if (info.tagged && t == token_type::start_object) {
+      // The discriminator must come first (STJ's rule: metadata properties lead).
+      if (!next()) return false;
+      std::size_t chosen = info.elements.size();
+      if (in_.token() == token_type::property_name && in_.value_text_equals(info.discriminator.escaped())) {
+        if (!next()) return false;
+        if (in_.token() != token_type::string) return fail(error_code::unknown_discriminator);
+        for (std::size_t i = 0; i < info.tags.size(); ++i) {
+          if (!info.descriptor->elements[i].tag.empty() && in_.value_text_equals(info.descriptor->elements[i].tag)) {
+            chosen = i;
+            break;
+          }
+        }
+        if (chosen == info.elements.size()) return fail(error_code::unknown_discriminator);
+        return members(*info.elements[chosen], ops.emplace(target, chosen));
+      }
+      // No discriminator: the alternative without a tag, if there is one, takes the object.
+      for (std::size_t i = 0; i < info.elements.size(); ++i) {
+        if (info.descriptor->elements[i].tag.empty() && info.elements[i]->kind == type_kind::object) {
+          return resume_members(*info.elements[i], ops.emplace(target, i));
+        }
+      }
+      return fail(error_code::missing_discriminator);
+    }
+    for (std::size_t i = 0; i < info.elements.size(); ++i) {
+      if (info.tagged && !info.descriptor->elements[i].tag.empty()) continue;
+      if (accepts(*info.elements[i], t)) return value(*info.elements[i], ops.emplace(target, i));
+    }
+    return fail(info.tagged ? error_code::expected_object : error_code::invalid_value_format);
+  }
+
+  /// members() when the first token after '{' has been read already.
+  bool resume_members(const type_info& info, void* object) {
+    if (in_.token() == token_type::end_object) return check_required(info, 0, {});
+    pending_ = true;
+    return members(info, object);
+  }
+
+  reader& in_;
+  read_failure& failure_;
+  const serializer_options& options_;
+  std::string scratch_;  // unescaped names and Base64 text
+  bool pending_ = false;  // members(): the first token after '{' was read by the caller
+  bool numbers_from_strings_;
+  bool named_floats_;
+  bool case_insensitive_;
+  bool reject_duplicates_;
+  bool reject_unmapped_;
+};
+
+}  // namespace
+
+bool interp_read(reader& in, const type_info& info, void* target, read_failure& failure) {
+  return read_engine(in, failure, *info.options).value(info, target);
+}
+
+}  // namespace jsonjit::detail

@@ -1,0 +1,193 @@
+// Resolution: applying one options object to type descriptors.
+#include <algorithm>
+#include <mutex>
+#include <string>
+
+#include "model/type_info_p.hpp"
+
+namespace jsonjit::detail {
+namespace {
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+write_condition condition_of(property_ignore ignore, default_ignore fallback) noexcept {
+  switch (ignore) {
+    case property_ignore::never: return write_condition::always;
+    case property_ignore::always: return write_condition::never;
+    case property_ignore::when_writing_null: return write_condition::unless_null;
+    case property_ignore::when_writing_default: return write_condition::unless_default;
+    case property_ignore::inherit: break;
+  }
+  switch (fallback) {
+    case default_ignore::when_writing_null: return write_condition::unless_null;
+    case default_ignore::when_writing_default: return write_condition::unless_default;
+    case default_ignore::never: break;
+  }
+  return write_condition::always;
+}
+
+bool is_valid_key_kind(type_kind kind) noexcept {
+  return kind == type_kind::string || kind == type_kind::enumeration || kind == type_kind::character ||
+         (is_number_kind(kind) && kind != type_kind::float32 && kind != type_kind::float64);
+}
+
+encoded_text encode(std::string_view text, escape_mode mode) {
+  // Names come from C++ source or from the options; invalid UTF-8 there is replaced, not fatal.
+  auto encoded = encoded_text::encode(text, mode);
+  if (encoded) return std::move(encoded).value();
+  std::string cleaned;
+  for (char c : text) cleaned += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+  return encoded_text::encode(cleaned, mode).value();
+}
+
+}  // namespace
+
+const type_info* options_context::resolve(const type_descriptor& descriptor) noexcept {
+  std::lock_guard lock(mutex_);
+  if (auto it = all_.find(&descriptor); it != all_.end()) return it->second.get();
+  std::vector<const type_descriptor*> created;
+  created_ = &created;
+  type_info* info = resolve_locked(descriptor);
+  created_ = nullptr;
+  if (info == nullptr) {
+    // Something below could not be resolved: forget everything this attempt made, since the
+    // types made may point at each other.
+    for (const type_descriptor* d : created) all_.erase(d);
+    return nullptr;
+  }
+  for (const type_descriptor* d : created) publish(d, all_[d].get());
+  return info;
+}
+
+void options_context::publish(const type_descriptor* descriptor, const type_info* info) {
+  const std::size_t start = slot_of(descriptor);
+  for (std::size_t i = 0; i < probe_limit; ++i) {
+    slot& s = slots_[(start + i) % slot_count];
+    if (s.key.load(std::memory_order_relaxed) == nullptr) {
+      s.info.store(info, std::memory_order_relaxed);
+      s.key.store(descriptor, std::memory_order_release);
+      return;
+    }
+  }
+  // No free slot near: find() falls back to resolve(), which finds it in all_ under the lock.
+}
+
+type_info* options_context::resolve_locked(const type_descriptor& descriptor) {
+  if (auto it = all_.find(&descriptor); it != all_.end()) return it->second.get();
+  auto owned = std::make_unique<type_info>();
+  type_info& info = *owned;
+  all_.emplace(&descriptor, std::move(owned));
+  created_->push_back(&descriptor);
+  info.descriptor = &descriptor;
+  info.kind = descriptor.kind;
+  info.options = &options_;
+  if (!complete(info)) {
+    if (unsupported_.empty()) unsupported_ = descriptor.name;
+    return nullptr;
+  }
+  return &info;
+}
+
+bool options_context::complete(type_info& info) {
+  const type_descriptor& d = *info.descriptor;
+  const escape_mode mode = options_.escaping();
+  // A converter in the options replaces the type's own description (the latest added wins).
+  const auto& converters = options_.converters();
+  for (auto it = converters.rbegin(); it != converters.rend(); ++it) {
+    if (it->type_key == d.key) {
+      info.kind = type_kind::custom;
+      info.converter = &it->calls;
+      return true;
+    }
+  }
+  switch (d.kind) {
+    case type_kind::opaque: return false;
+    case type_kind::custom: info.converter = d.converter; return true;
+    case type_kind::object: {
+      info.properties.reserve(d.properties.size());
+      info.disallow_unmapped = d.disallow_unmapped;
+      for (const property_descriptor& p : d.properties) {
+        property_info prop{};
+        prop.descriptor = &p;
+        prop.type = resolve_locked(p.type());
+        if (prop.type == nullptr) return false;
+        prop.json_name = apply_naming_policy(options_.naming(), p.name);
+        prop.encoded = encode(prop.json_name, mode);
+        prop.write = p.offset < 0 && p.get == nullptr ? write_condition::never
+                                                       : condition_of(p.ignore, options_.default_ignore());
+        prop.readable = p.ignore != property_ignore::always && (p.offset >= 0 || p.set != nullptr) &&
+                        prop.type->descriptor->construct != nullptr;
+        prop.required = p.required;
+        prop.index = static_cast<std::uint32_t>(info.properties.size());
+        prop.converter = p.converter;
+        if (p.required) {
+          if (prop.index < 64) {
+            info.required_mask |= std::uint64_t{1} << prop.index;
+          } else {
+            info.more_required = true;
+          }
+        }
+        if (p.extension_data) {
+          if (prop.type->kind != type_kind::map) return false;
+          info.extension_data = static_cast<int>(prop.index);
+          prop.write = write_condition::never;  // its entries are written as properties
+          prop.readable = false;
+        }
+        info.properties.push_back(std::move(prop));
+      }
+      // The lookup keys view the names: built once the vector no longer moves.
+      if (options_.case_insensitive_names()) {
+        info.folded_names.reserve(info.properties.size());
+        for (const property_info& p : info.properties) info.folded_names.push_back(ascii_lower(p.json_name));
+        for (const property_info& p : info.properties) info.by_name.emplace(info.folded_names[p.index], p.index);
+      } else {
+        for (const property_info& p : info.properties) info.by_name.emplace(p.json_name, p.index);
+      }
+      return true;
+    }
+    case type_kind::nullable:
+    case type_kind::sequence:
+      info.element = resolve_locked(d.element());
+      return info.element != nullptr;
+    case type_kind::map:
+      info.element = resolve_locked(d.element());
+      info.key = resolve_locked(d.map_key());
+      return info.element != nullptr && info.key != nullptr && is_valid_key_kind(info.key->kind);
+    case type_kind::tuple:
+      for (const element_descriptor& e : d.elements) {
+        const type_info* element = resolve_locked(e.type());
+        if (element == nullptr) return false;
+        info.elements.push_back(element);
+      }
+      return true;
+    case type_kind::variant: {
+      info.discriminator = encode(d.discriminator, mode);
+      for (const element_descriptor& e : d.elements) {
+        const type_info* alternative = resolve_locked(e.type());
+        if (alternative == nullptr) return false;
+        info.elements.push_back(alternative);
+        info.tags.push_back(encode(e.tag, mode));
+        if (!e.tag.empty()) info.tagged = true;
+      }
+      // A tag goes into the alternative's object: tagged alternatives must be objects.
+      for (std::size_t i = 0; i < d.elements.size(); ++i) {
+        if (!d.elements[i].tag.empty() && info.elements[i]->kind != type_kind::object) return false;
+      }
+      return true;
+    }
+    case type_kind::enumeration:
+      for (const enumerator_descriptor& e : d.enumerators) {
+        info.enum_names.push_back({e.value, e.name, encode(e.name, mode)});
+      }
+      return true;
+    default: return true;
+  }
+}
+
+}  // namespace jsonjit::detail

@@ -1,0 +1,121 @@
+// The resolved type model: a type_descriptor with one options object applied (names under the
+// naming policy and escaped, ignore conditions and converters decided, lookups built). This is
+// what the engines execute; one per (type, options), made on first use and never changed.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <jsonjit/serializer_options.hpp>
+#include <jsonjit/type_model.hpp>
+#include <jsonjit/writer.hpp>
+
+namespace jsonjit::detail {
+
+struct type_info;
+
+/// When a property is left out of the output, after the options' default was applied.
+enum class write_condition : std::uint8_t { always, never, unless_null, unless_default };
+
+struct property_info {
+  const property_descriptor* descriptor;
+  const type_info* type;
+  std::string json_name;  ///< after the naming policy, unescaped
+  encoded_text encoded;   ///< json_name escaped for the options' encoder
+  write_condition write;
+  bool readable;  ///< reading can store it (a member or a setter)
+  bool required;
+  std::uint32_t index;
+  const converter_descriptor* converter;  ///< the property's own converter, or null
+};
+
+/// An enumerator's name as written, and its value.
+struct enum_name {
+  std::int64_t value;
+  std::string_view name;
+  encoded_text encoded;
+};
+
+struct type_info {
+  const type_descriptor* descriptor;
+  type_kind kind;
+  const serializer_options* options;
+
+  std::vector<property_info> properties;  ///< object
+  /// Name lookup for reading (objects with more than a few properties); keys are the JSON
+  /// names, ASCII-lower-cased when names are case-insensitive.
+  std::unordered_map<std::string_view, std::uint32_t> by_name;
+  std::vector<std::string> folded_names;  ///< the lower-cased names by_name views
+  std::uint64_t required_mask = 0;  ///< bit i: property i is required (first 64 properties)
+  bool more_required = false;       ///< a required property beyond the first 64
+  int extension_data = -1;          ///< the property collecting unknown members
+  bool disallow_unmapped = false;
+
+  const type_info* element = nullptr;  ///< nullable value, sequence element, map value
+  const type_info* key = nullptr;      ///< map key
+  std::vector<const type_info*> elements;  ///< tuple positions, variant alternatives
+  std::vector<encoded_text> tags;          ///< variant: discriminator values (as strings)
+  encoded_text discriminator;              ///< variant: the discriminator property
+  bool tagged = false;                     ///< variant: alternatives carry tags
+  std::vector<enum_name> enum_names;       ///< enumerations written as names
+  const converter_descriptor* converter = nullptr;  ///< custom, or a converter from the options
+
+  /// Output size of the last serialization of this type (to reserve a string's size ahead).
+  mutable std::atomic<std::size_t> size_hint{0};
+};
+
+/// The per-options state: every type resolved so far. Lookups take no lock.
+class options_context {
+ public:
+  explicit options_context(const serializer_options& options) : options_(options) {}
+  options_context(const options_context&) = delete;
+  options_context& operator=(const options_context&) = delete;
+
+  /// The resolved type for `descriptor` (resolved on first request). Fails with
+  /// unsupported_type (and names the type) when a type has no description and no converter.
+  const type_info* find(const type_descriptor& descriptor) noexcept {
+    const std::size_t start = slot_of(&descriptor);
+    for (std::size_t i = 0; i < probe_limit; ++i) {
+      const slot& s = slots_[(start + i) % slot_count];
+      const type_descriptor* key = s.key.load(std::memory_order_acquire);
+      if (key == &descriptor) return s.info.load(std::memory_order_relaxed);
+      if (key == nullptr) break;
+    }
+    return resolve(descriptor);
+  }
+  /// The type whose resolution failed last, for the error message.
+  std::string_view unsupported_type_name() const noexcept { return unsupported_; }
+
+  const serializer_options& options() const noexcept { return options_; }
+
+ private:
+  static constexpr std::size_t slot_count = 1024, probe_limit = 32;
+  struct slot {
+    std::atomic<const type_descriptor*> key{nullptr};
+    std::atomic<const type_info*> info{nullptr};
+  };
+  static std::size_t slot_of(const type_descriptor* d) noexcept {
+    return (reinterpret_cast<std::uintptr_t>(d) >> 4) * 0x9E3779B97F4A7C15ull >> 54;
+  }
+  const type_info* resolve(const type_descriptor& descriptor) noexcept;
+  type_info* resolve_locked(const type_descriptor& descriptor);
+  bool complete(type_info& info);
+  void publish(const type_descriptor* descriptor, const type_info* info);
+
+  const serializer_options& options_;
+  std::mutex mutex_;
+  // Every resolved type, owned; also the lookup when the slot table has no room.
+  std::unordered_map<const type_descriptor*, std::unique_ptr<type_info>> all_;
+  std::string_view unsupported_;
+  std::vector<const type_descriptor*>* created_ = nullptr;  // during resolve(): types made
+  slot slots_[slot_count];
+};
+
+}  // namespace jsonjit::detail
