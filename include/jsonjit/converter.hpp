@@ -38,6 +38,11 @@ concept converter = requires(const C& c, writer& out, reader& in, const typename
 
 namespace detail {
 
+/// Library types that convert themselves (dates, UUIDs, documents) specialize this with
+/// `using type = TheirConverter;`.
+template <class T>
+struct builtin_converter {};
+
 /// One address per C++ type (what type_descriptor::key holds).
 template <class T>
 inline constexpr char type_tag = 0;

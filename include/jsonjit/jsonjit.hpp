@@ -10,5 +10,6 @@
 #include <jsonjit/serializer.hpp>
 #include <jsonjit/serializer_options.hpp>
 #include <jsonjit/transcode.hpp>
+#include <jsonjit/uuid.hpp>
 #include <jsonjit/version.hpp>
 #include <jsonjit/writer.hpp>

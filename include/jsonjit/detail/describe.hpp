@@ -32,11 +32,6 @@ const type_descriptor& descriptor_of() noexcept;
 
 namespace detail {
 
-/// Library types that convert themselves (dates, UUIDs, documents) specialize this with
-/// `using type = TheirConverter;`.
-template <class T>
-struct builtin_converter {};
-
 template <class T>
 consteval std::string_view type_name_of() noexcept {
   std::string_view s = __PRETTY_FUNCTION__;
@@ -178,8 +173,8 @@ using member_type_t = std::remove_cvref_t<std::tuple_element_t<I, decltype(tie_m
 
 template <class T, std::size_t... I>
 std::array<property_descriptor, sizeof...(I)> reflected_properties(std::index_sequence<I...>) {
-  const std::array<std::ptrdiff_t, sizeof...(I)> offsets = with_sample<T>([](const T& sample) {
-    const auto members = tie_members(sample);
+  [[maybe_unused]] const std::array<std::ptrdiff_t, sizeof...(I)> offsets = with_sample<T>([](const T& sample) {
+    [[maybe_unused]] const auto members = tie_members(sample);
     return std::array<std::ptrdiff_t, sizeof...(I)>{offset_between(sample, std::get<I>(members))...};
   });
   return {property_descriptor{member_names<T>[I], &descriptor_of<member_type_t<T, I>>, offsets[I]}...};
@@ -206,7 +201,7 @@ property_descriptor meta_property() {
     d.offset = with_sample<T>([](const T& sample) { return offset_between(sample, sample.*(p.member)); });
   } else {
     d.get = [](const void* object, void* storage) { ::new (storage) V(std::invoke(p.getter, *static_cast<const T*>(object))); };
-    if constexpr (!std::same_as<decltype(p.setter), const no_setter>) {
+    if constexpr (!std::same_as<std::remove_cvref_t<decltype(p.setter)>, no_setter>) {
       d.set = [](void* object, void* value) { std::invoke(p.setter, *static_cast<T*>(object), std::move(*static_cast<V*>(value))); };
     }
   }

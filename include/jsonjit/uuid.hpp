@@ -1,0 +1,43 @@
+// jsonjit::uuid: 16 bytes written as the canonical lower-case text
+// "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" (bytes in order), as System.Text.Json writes a Guid.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <jsonjit/converter.hpp>
+#include <jsonjit/error.hpp>
+
+namespace jsonjit {
+
+struct uuid {
+  std::array<std::uint8_t, 16> bytes{};
+
+  /// The canonical text, 36 characters, lower-case hex.
+  std::string to_string() const;
+  /// Reads the canonical form (either case, hyphens required); nullopt otherwise.
+  static std::optional<uuid> parse(std::string_view text) noexcept;
+
+  friend bool operator==(const uuid&, const uuid&) = default;
+  friend auto operator<=>(const uuid&, const uuid&) = default;
+};
+
+namespace detail {
+/// Writes the 36 characters of `id` at `out`; returns the end.
+char* format_uuid(const uuid& id, char* out) noexcept;
+
+struct uuid_converter {
+  using value_type = uuid;
+  void write(writer& out, const uuid& id, const serializer_options& options) const;
+  error_code read(reader& in, uuid& id, const serializer_options& options) const;
+};
+template <>
+struct builtin_converter<uuid> {
+  using type = uuid_converter;
+};
+}  // namespace detail
+
+}  // namespace jsonjit

@@ -1,0 +1,66 @@
+#include <jsonjit/uuid.hpp>
+
+#include <jsonjit/reader.hpp>
+#include <jsonjit/writer.hpp>
+
+#include "text/unescape_p.hpp"
+
+namespace jsonjit {
+namespace detail {
+
+char* format_uuid(const uuid& id, char* out) noexcept {
+  static constexpr char hex[] = "0123456789abcdef";
+  for (std::size_t i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) *out++ = '-';
+    *out++ = hex[id.bytes[i] >> 4];
+    *out++ = hex[id.bytes[i] & 15];
+  }
+  return out;
+}
+
+void uuid_converter::write(writer& out, const uuid& id, const serializer_options&) const {
+  char text[38];
+  text[0] = '"';
+  format_uuid(id, text + 1);
+  text[37] = '"';
+  out.raw_value(std::string_view(text, sizeof text), true);  // hex and hyphens need no escaping
+}
+
+error_code uuid_converter::read(reader& in, uuid& id, const serializer_options&) const {
+  if (in.token() != token_type::string) {
+    return in.token() == token_type::null ? error_code::null_not_allowed : error_code::expected_string;
+  }
+  char text[36];
+  const auto n = in.copy_string(text);
+  if (!n || *n != sizeof text) return error_code::invalid_value_format;
+  const auto parsed = uuid::parse(std::string_view(text, sizeof text));
+  if (!parsed) return error_code::invalid_value_format;
+  id = *parsed;
+  return error_code::none;
+}
+
+}  // namespace detail
+
+std::string uuid::to_string() const {
+  std::string s(36, '\0');
+  detail::format_uuid(*this, s.data());
+  return s;
+}
+
+std::optional<uuid> uuid::parse(std::string_view text) noexcept {
+  if (text.size() != 36) return std::nullopt;
+  uuid id;
+  std::size_t p = 0;
+  for (std::size_t i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) {
+      if (text[p++] != '-') return std::nullopt;
+    }
+    const int high = detail::hex_value(text[p]), low = detail::hex_value(text[p + 1]);
+    if (high < 0 || low < 0) return std::nullopt;
+    id.bytes[i] = static_cast<std::uint8_t>(high << 4 | low);
+    p += 2;
+  }
+  return id;
+}
+
+}  // namespace jsonjit
