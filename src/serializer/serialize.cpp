@@ -42,7 +42,7 @@ class string_output final : public output {
 parse_error unsupported(options_context& context) {
   parse_error e;
   e.info.code = error_code::unsupported_type;
-  e.path = "$";
+  e.path.assign(1, '$');
   e.name = std::string(context.unsupported_type_name());
   return e;
 }
@@ -103,7 +103,7 @@ parse_error deserialize_value(const type_descriptor& type, void* target, std::st
   parse_error e;
   if (!in.read()) {
     e.info = in.error();
-    e.path = "$";
+    e.path.assign(1, '$');
     return e;
   }
   read_failure failure;
@@ -115,7 +115,7 @@ parse_error deserialize_value(const type_descriptor& type, void* target, std::st
   }
   if (in.read() || in.error()) {  // something after the value
     e.info = in.error();
-    e.path = "$";
+    e.path.assign(1, '$');
   }
   return e;
 }

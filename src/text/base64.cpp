@@ -41,7 +41,7 @@ bool decode_base64(const char* in, std::size_t size, unsigned char* out) noexcep
   if (size % 4 != 0) return false;
   for (std::size_t i = 0; i < size; i += 4) {
     unsigned v[4];
-    for (int k = 0; k < 4; ++k) v[k] = base64_values[static_cast<unsigned char>(in[i + k])];
+    for (int k = 0; k < 4; ++k) v[k] = base64_values[static_cast<unsigned char>(in[i + static_cast<std::size_t>(k)])];
     const bool last = i + 4 == size;
     const int padding = last ? (v[3] == 64) + (v[2] == 64) : 0;
     // '=' only at the end: xx==, xxx=; never in the first two places.

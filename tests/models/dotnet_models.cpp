@@ -1,7 +1,6 @@
 #include "dotnet_models.hpp"
 
 #include <chrono>
-#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <unordered_set>
@@ -39,26 +38,49 @@ civil civil_of(std::int64_t ticks) {
   return c;
 }
 
+/// `count` decimal digits of `value`, zero-padded.
+char* put_digits(char* out, std::int64_t value, int count) {
+  for (int i = count - 1; i >= 0; --i) {
+    out[i] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  }
+  return out + count;
+}
+
 /// "yyyy-MM-ddTHH:mm:ss" and the trimmed fraction; returns the length.
 int format_clock(char* out, std::int64_t ticks) {
   const civil c = civil_of(ticks);
-  int n = std::snprintf(out, 32, "%04d-%02u-%02uT%02d:%02d:%02d", c.year, c.month, c.day, c.hour, c.minute, c.second);
+  char* p = put_digits(out, c.year, 4);
+  *p++ = '-';
+  p = put_digits(p, c.month, 2);
+  *p++ = '-';
+  p = put_digits(p, c.day, 2);
+  *p++ = 'T';
+  p = put_digits(p, c.hour, 2);
+  *p++ = ':';
+  p = put_digits(p, c.minute, 2);
+  *p++ = ':';
+  p = put_digits(p, c.second, 2);
   if (c.fraction != 0) {
-    char digits[8];
-    std::snprintf(digits, sizeof digits, "%07lld", static_cast<long long>(c.fraction));
+    *p++ = '.';
+    std::int64_t fraction = c.fraction;
     int len = 7;
-    while (digits[len - 1] == '0') --len;
-    out[n++] = '.';
-    std::memcpy(out + n, digits, static_cast<std::size_t>(len));
-    n += len;
+    while (fraction % 10 == 0) {
+      fraction /= 10;
+      --len;
+    }
+    p = put_digits(p, fraction, len);
   }
-  return n;
+  return static_cast<int>(p - out);
 }
 
 int format_offset(char* out, int minutes) {
-  const char sign = minutes < 0 ? '-' : '+';
+  out[0] = minutes < 0 ? '-' : '+';
   if (minutes < 0) minutes = -minutes;
-  return std::snprintf(out, 8, "%c%02d:%02d", sign, minutes / 60, minutes % 60);
+  put_digits(out + 1, minutes / 60, 2);
+  out[3] = ':';
+  put_digits(out + 4, minutes % 60, 2);
+  return 6;
 }
 
 /// Parses "yyyy-MM-ddTHH:mm:ss[.f{1,7}]" and what follows (Z, ±hh:mm or nothing).
@@ -117,19 +139,16 @@ std::optional<parsed_time> parse_time(std::string_view s) {
   return std::nullopt;
 }
 
-/// The string token's text (dates need no escapes; escaped text is unescaped).
-std::optional<std::string> string_token(jsonjit::reader& in, jsonjit::error_code& error) {
+/// The string token's unescaped text in `buffer` (dates are short; longer is an error).
+jsonjit::error_code string_token(jsonjit::reader& in, char (&buffer)[64], std::string_view& text) {
   if (in.token() != jsonjit::token_type::string) {
-    error = in.token() == jsonjit::token_type::null ? jsonjit::error_code::null_not_allowed
-                                                    : jsonjit::error_code::expected_string;
-    return std::nullopt;
+    return in.token() == jsonjit::token_type::null ? jsonjit::error_code::null_not_allowed
+                                                   : jsonjit::error_code::expected_string;
   }
-  auto text = in.get_string();
-  if (!text) {
-    error = text.error();
-    return std::nullopt;
-  }
-  return std::move(*text);
+  const auto n = in.copy_string(buffer);
+  if (!n) return jsonjit::error_code::invalid_value_format;
+  text = std::string_view(buffer, *n);
+  return jsonjit::error_code::none;
 }
 
 }  // namespace
@@ -149,69 +168,100 @@ std::int64_t add_years(std::int64_t ticks, int years) {
   return ticks_of(year, c.month, day, c.hour, c.minute, c.second, c.fraction);
 }
 
-void date_time_offset_converter::write(jsonjit::writer& out, const DateTimeOffset& value,
-                                       const jsonjit::serializer_options&) const {
-  char text[48];
-  text[0] = '"';
-  int n = 1 + format_clock(text + 1, value.ticks);
-  n += format_offset(text + n, value.offset_minutes);
-  text[n++] = '"';
-  out.raw_value(std::string_view(text, static_cast<std::size_t>(n)), true);
+int format_date_time_offset(char* out, const DateTimeOffset& value) {
+  const int n = format_clock(out, value.ticks);
+  return n + format_offset(out + n, value.offset_minutes);
 }
 
-jsonjit::error_code date_time_offset_converter::read(jsonjit::reader& in, DateTimeOffset& value,
-                                                     const jsonjit::serializer_options&) const {
-  jsonjit::error_code error{};
-  const auto text = string_token(in, error);
-  if (!text) return error;
-  const auto t = parse_time(*text);
-  if (!t) return jsonjit::error_code::invalid_value_format;
-  value.ticks = t->ticks;
-  value.offset_minutes = static_cast<std::int16_t>(t->offset_minutes);  // none and Z: +00:00
-  return jsonjit::error_code::none;
-}
-
-void date_time_converter::write(jsonjit::writer& out, const DateTime& value, const jsonjit::serializer_options&) const {
-  char text[48];
-  text[0] = '"';
-  int n = 1 + format_clock(text + 1, value.ticks);
+int format_date_time(char* out, const DateTime& value) {
+  int n = format_clock(out, value.ticks);
   if (value.kind == DateTime::Kind::Utc) {
-    text[n++] = 'Z';
+    out[n++] = 'Z';
   } else if (value.kind == DateTime::Kind::Local) {
     // The local offset at that clock time, as .NET asks the system's time zone.
     const std::time_t t = static_cast<std::time_t>((value.ticks - ticks_of(1970, 1, 1)) / ticks_per_second);
     std::tm local{};
     localtime_r(&t, &local);
-    n += format_offset(text + n, static_cast<int>(local.tm_gmtoff / 60));
+    n += format_offset(out + n, static_cast<int>(local.tm_gmtoff / 60));
   }
-  text[n++] = '"';
-  out.raw_value(std::string_view(text, static_cast<std::size_t>(n)), true);
+  return n;
 }
 
-jsonjit::error_code date_time_converter::read(jsonjit::reader& in, DateTime& value,
-                                              const jsonjit::serializer_options&) const {
-  jsonjit::error_code error{};
-  const auto text = string_token(in, error);
-  if (!text) return error;
-  const auto t = parse_time(*text);
-  if (!t) return jsonjit::error_code::invalid_value_format;
+bool parse_date_time_offset(std::string_view text, DateTimeOffset& value) {
+  const auto t = parse_time(text);
+  if (!t) return false;
+  value.ticks = t->ticks;
+  value.offset_minutes = static_cast<std::int16_t>(t->offset_minutes);  // none and Z: +00:00
+  return true;
+}
+
+bool parse_date_time(std::string_view text, DateTime& value) {
+  const auto t = parse_time(text);
+  if (!t) return false;
   value.ticks = t->ticks;
   value.kind = t->suffix == parsed_time::none ? DateTime::Kind::Unspecified : DateTime::Kind::Utc;
   if (t->suffix == parsed_time::offset) {
     value.ticks -= std::int64_t{t->offset_minutes} * 60 * ticks_per_second;  // to UTC, as .NET reads it
   }
-  return jsonjit::error_code::none;
+  return true;
+}
+
+namespace {
+void write_quoted(jsonjit::writer& out, const char* text, int n) {
+  char quoted[48];
+  quoted[0] = '"';
+  std::memcpy(quoted + 1, text, static_cast<std::size_t>(n));
+  quoted[n + 1] = '"';
+  out.raw_value(std::string_view(quoted, static_cast<std::size_t>(n + 2)), true);  // nothing to escape
+}
+}  // namespace
+
+void date_time_offset_converter::write(jsonjit::writer& out, const DateTimeOffset& value,
+                                       const jsonjit::serializer_options&) const {
+  char text[48];
+  write_quoted(out, text, format_date_time_offset(text, value));
+}
+
+jsonjit::error_code date_time_offset_converter::read(jsonjit::reader& in, DateTimeOffset& value,
+                                                     const jsonjit::serializer_options&) const {
+  char buffer[64];
+  std::string_view text;
+  if (const jsonjit::error_code e = string_token(in, buffer, text); e != jsonjit::error_code::none) return e;
+  return parse_date_time_offset(text, value) ? jsonjit::error_code::none : jsonjit::error_code::invalid_value_format;
+}
+
+void date_time_converter::write(jsonjit::writer& out, const DateTime& value, const jsonjit::serializer_options&) const {
+  char text[48];
+  write_quoted(out, text, format_date_time(text, value));
+}
+
+jsonjit::error_code date_time_converter::read(jsonjit::reader& in, DateTime& value,
+                                              const jsonjit::serializer_options&) const {
+  char buffer[64];
+  std::string_view text;
+  if (const jsonjit::error_code e = string_token(in, buffer, text); e != jsonjit::error_code::none) return e;
+  return parse_date_time(text, value) ? jsonjit::error_code::none : jsonjit::error_code::invalid_value_format;
 }
 
 std::optional<std::string> MyEventsListerItemTask::FormattedDate() const {
   if (!StartDate || !EndDate) return std::nullopt;
-  auto g = [](std::int64_t ticks) {  // the invariant culture's "g": MM/dd/yyyy HH:mm
+  auto g = [](char* p, std::int64_t ticks) {  // the invariant culture's "g": MM/dd/yyyy HH:mm
     const civil c = civil_of(ticks);
-    char text[32];
-    std::snprintf(text, sizeof text, "%02u/%02u/%04d %02d:%02d", c.month, c.day, c.year, c.hour, c.minute);
-    return std::string(text);
+    p = put_digits(p, c.month, 2);
+    *p++ = '/';
+    p = put_digits(p, c.day, 2);
+    *p++ = '/';
+    p = put_digits(p, c.year, 4);
+    *p++ = ' ';
+    p = put_digits(p, c.hour, 2);
+    *p++ = ':';
+    return put_digits(p, c.minute, 2);
   };
-  return "From " + g(StartDate->ticks) + " to " + g(EndDate->ticks);
+  char text[64] = "From ";
+  char* p = g(text + 5, StartDate->ticks);
+  std::memcpy(p, " to ", 4);
+  p = g(p + 4, EndDate->ticks);
+  return std::string(text, static_cast<std::size_t>(p - text));
 }
 
 bool operator==(const Node& a, const Node& b) {

@@ -42,6 +42,13 @@ std::int64_t ticks_of(int year, unsigned month, unsigned day, int hour = 0, int 
 /// .NET's AddYears: same month and day (Feb 29 becomes Feb 28), same time of day.
 std::int64_t add_years(std::int64_t ticks, int years);
 
+/// The date texts STJ writes (without quotes); return the length (at most 40).
+int format_date_time_offset(char* out, const DateTimeOffset& value);
+int format_date_time(char* out, const DateTime& value);
+/// The reverse; false if `text` is not in that form.
+bool parse_date_time_offset(std::string_view text, DateTimeOffset& value);
+bool parse_date_time(std::string_view text, DateTime& value);
+
 /// STJ's round-trip form: yyyy-MM-ddTHH:mm:ss, the 7-digit fraction trimmed of trailing
 /// zeros (no dot when zero), then the offset (+hh:mm) or Z.
 struct date_time_offset_converter {

@@ -1,0 +1,154 @@
+// Typed serialization side by side: the .NET models and the User scenarios written and read by
+// jsonjit's engines, the hand-written code, RapidJSON and nlohmann. Each reader reads the same
+// text (STJ's bytes, as jsonjit writes them); each writer writes into a reused std::string.
+#include <string>
+#include <vector>
+
+#include "main.hpp"
+#include "peers.hpp"
+
+namespace jsonjit::bench::typed {
+namespace {
+
+using namespace models;
+
+template <class T>
+using write_fn = void (*)(const T&, std::string&);
+template <class T>
+using read_fn = bool (*)(std::string_view, T&);
+
+template <class T>
+void jsonjit_write(const T& value, std::string& out) {
+  jsonjit::serialize_to(value, out);
+}
+template <class T>
+bool jsonjit_read(std::string_view json, T& out) {
+  return !jsonjit::deserialize_into(out, json);
+}
+
+void set_bytes(benchmark::State& state, std::size_t bytes) {
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(bytes));
+}
+
+template <class T>
+void add_model(std::string_view name, const T& value) {
+  auto add_write = [&](std::string_view engine, write_fn<T> write) {
+    benchmark::RegisterBenchmark(("typed_write/" + std::string(name) + "/" + std::string(engine)).c_str(),
+                                 [value, write](benchmark::State& state) {
+                                   std::string out;
+                                   write(value, out);  // warm: the buffer is reused from here
+                                   allocation_counter allocations(state);
+                                   for (auto _ : state) {
+                                     write(value, out);
+                                     benchmark::DoNotOptimize(out.data());
+                                   }
+                                   set_bytes(state, out.size());
+                                 })
+        ->Unit(benchmark::kMicrosecond);
+  };
+  auto add_read = [&](std::string_view engine, read_fn<T> read) {
+    benchmark::RegisterBenchmark(("typed_read/" + std::string(name) + "/" + std::string(engine)).c_str(),
+                                 [json = jsonjit::serialize(value), read](benchmark::State& state) {
+                                   allocation_counter allocations(state);
+                                   for (auto _ : state) {
+                                     T result{};
+                                     if (!read(json, result)) state.SkipWithError("the value could not be read");
+                                     benchmark::DoNotOptimize(&result);
+                                   }
+                                   set_bytes(state, json.size());
+                                 })
+        ->Unit(benchmark::kMicrosecond);
+  };
+  add_write("jsonjit", &jsonjit_write<T>);
+  add_write("hand_written", static_cast<write_fn<T>>(&hand_written::write));
+  add_write("rapidjson", static_cast<write_fn<T>>(&rapidjson_peer::write));
+  add_write("nlohmann", static_cast<write_fn<T>>(&nlohmann_peer::write));
+  add_read("jsonjit", &jsonjit_read<T>);
+  add_read("rapidjson", static_cast<read_fn<T>>(&rapidjson_peer::read));
+  add_read("nlohmann", static_cast<read_fn<T>>(&nlohmann_peer::read));
+}
+
+/// The User scenarios: 10,000 users written one by one, read as one array, read one by one.
+void add_users() {
+  static const std::vector<User> users = make_users();
+  static const std::string array_json = jsonjit::serialize(users);
+  static const std::vector<std::string> each_json = [] {
+    std::vector<std::string> texts;
+    for (const User& u : users) texts.push_back(jsonjit::serialize(u));
+    return texts;
+  }();
+  auto add_write_each = [](std::string_view engine, write_fn<User> write) {
+    benchmark::RegisterBenchmark(("typed_write/users_each/" + std::string(engine)).c_str(),
+                                 [write](benchmark::State& state) {
+                                   std::string out;
+                                   std::size_t bytes = 0;
+                                   allocation_counter allocations(state);
+                                   for (auto _ : state) {
+                                     bytes = 0;
+                                     for (const User& u : users) {
+                                       write(u, out);
+                                       bytes += out.size();
+                                       benchmark::DoNotOptimize(out.data());
+                                     }
+                                   }
+                                   set_bytes(state, bytes);
+                                 })
+        ->Unit(benchmark::kMillisecond);
+  };
+  add_write_each("jsonjit", &jsonjit_write<User>);
+  add_write_each("hand_written", static_cast<write_fn<User>>(&hand_written::write));
+  add_write_each("rapidjson", static_cast<write_fn<User>>(&rapidjson_peer::write));
+  add_write_each("nlohmann", static_cast<write_fn<User>>(&nlohmann_peer::write));
+
+  auto add_read_array = [](std::string_view engine, read_fn<std::vector<User>> read) {
+    benchmark::RegisterBenchmark(("typed_read/users_array/" + std::string(engine)).c_str(),
+                                 [read](benchmark::State& state) {
+                                   allocation_counter allocations(state);
+                                   for (auto _ : state) {
+                                     std::vector<User> result;
+                                     if (!read(array_json, result)) state.SkipWithError("could not be read");
+                                     benchmark::DoNotOptimize(result.data());
+                                   }
+                                   set_bytes(state, array_json.size());
+                                 })
+        ->Unit(benchmark::kMillisecond);
+  };
+  add_read_array("jsonjit", &jsonjit_read<std::vector<User>>);
+  add_read_array("rapidjson", static_cast<read_fn<std::vector<User>>>(&rapidjson_peer::read));
+  add_read_array("nlohmann", static_cast<read_fn<std::vector<User>>>(&nlohmann_peer::read));
+
+  auto add_read_each = [](std::string_view engine, read_fn<User> read) {
+    benchmark::RegisterBenchmark(("typed_read/users_each/" + std::string(engine)).c_str(),
+                                 [read](benchmark::State& state) {
+                                   std::size_t bytes = 0;
+                                   for (const std::string& json : each_json) bytes += json.size();
+                                   allocation_counter allocations(state);
+                                   for (auto _ : state) {
+                                     for (const std::string& json : each_json) {
+                                       User result;
+                                       if (!read(json, result)) state.SkipWithError("could not be read");
+                                       benchmark::DoNotOptimize(&result);
+                                     }
+                                   }
+                                   set_bytes(state, bytes);
+                                 })
+        ->Unit(benchmark::kMillisecond);
+  };
+  add_read_each("jsonjit", &jsonjit_read<User>);
+  add_read_each("rapidjson", static_cast<read_fn<User>>(&rapidjson_peer::read));
+  add_read_each("nlohmann", static_cast<read_fn<User>>(&nlohmann_peer::read));
+}
+
+void register_all() {
+  add_model("LoginViewModel", make_login());
+  add_model("Location", make_location());
+  add_model("IndexViewModel", make_index(fixed_clock()));
+  add_model("MyEventsListerViewModel", make_my_events(fixed_clock()));
+  add_model("CollectionsOfPrimitives", make_collections(fixed_clock()));
+  add_users();
+}
+
+const bool registered = (register_all(), true);
+
+}  // namespace
+}  // namespace jsonjit::bench::typed
