@@ -115,7 +115,8 @@ struct sequence_ops {
   void (*clear)(void* container);
   /// Appends a default-constructed element and returns it (null for sets and fixed arrays).
   void* (*emplace_back)(void* container);
-  /// Moves `element` in (sets; duplicates are dropped). Null where emplace_back is set.
+  /// Moves `element` in (sets, where duplicates are dropped; std::vector<bool>). Null where
+  /// emplace_back is set.
   void (*insert)(void* container, void* element);
   /// Fixed arrays: the element at `index` (< fixed_size).
   void* (*at)(void* container, std::size_t index);

@@ -87,11 +87,14 @@ TEST(Serializer, ReadingReplacesContainersAndKeepsMissingMembers) {
   EXPECT_EQ(value.i32, -32);
 }
 
-TEST(Serializer, UnorderedContainersRoundTrip) {
+TEST(Serializer, UnorderedContainersAndBitVectorsRoundTrip) {
   std::unordered_map<std::string, std::vector<int>> m{{"a", {1}}, {"b", {}}};
   EXPECT_EQ(jsonjit::deserialize<decltype(m)>(jsonjit::serialize(m)), m);
   std::unordered_set<std::string> s{"x", "y"};
   EXPECT_EQ(jsonjit::deserialize<decltype(s)>(jsonjit::serialize(s)), s);
+  const std::vector<bool> bits{true, false, true};
+  EXPECT_EQ(jsonjit::serialize(bits), "[true,false,true]");
+  EXPECT_EQ(jsonjit::deserialize<std::vector<bool>>("[false,true]"), (std::vector<bool>{false, true}));
 }
 
 // ---- meta ----

@@ -93,6 +93,14 @@ concept appendable_container = requires(C& c) {
   c.clear();
   { c.emplace_back() } -> std::same_as<typename C::value_type&>;
 };
+/// Containers that append by value only (std::vector<bool>, whose elements are bits).
+template <class C>
+concept pushable_container = requires(C& c, typename C::value_type&& v) {
+  c.begin();
+  c.size();
+  c.clear();
+  c.push_back(std::move(v));
+} && !appendable_container<C>;
 template <class C>
 concept set_container = requires(C& c, typename C::value_type&& v) {
   typename C::key_type;
@@ -260,6 +268,8 @@ type_descriptor sequence_descriptor() {
       o.clear = [](void* c) { static_cast<C*>(c)->clear(); };
       if constexpr (appendable_container<C>) {
         o.emplace_back = [](void* c) -> void* { return &static_cast<C*>(c)->emplace_back(); };
+      } else if constexpr (pushable_container<C>) {
+        o.insert = [](void* c, void* e) { static_cast<C*>(c)->push_back(std::move(*static_cast<E*>(e))); };
       } else {
         o.insert = [](void* c, void* e) { static_cast<C*>(c)->insert(std::move(*static_cast<E*>(e))); };
       }
@@ -446,7 +456,7 @@ type_descriptor make_descriptor() {
     return bytes_descriptor<T>();
   } else if constexpr (map_container<T>) {
     return map_descriptor<T>();
-  } else if constexpr (is_std_array<T> || appendable_container<T> || set_container<T>) {
+  } else if constexpr (is_std_array<T> || appendable_container<T> || pushable_container<T> || set_container<T>) {
     return sequence_descriptor<T>();
   } else if constexpr (is_tuple_like<T>) {
     return tuple_descriptor<T>(std::make_index_sequence<std::tuple_size_v<T>>{});
