@@ -183,7 +183,8 @@ JSONJIT_COLD bool reader::start() {
   // A UTF-8 byte order mark before the first value is skipped (as System.Text.Json does).
   const std::size_t available = static_cast<std::size_t>(end_ - pos_);
   const std::size_t n = available < 3 ? available : 3;
-  if (std::memcmp(pos_, "\xEF\xBB\xBF", n) == 0) {
+  // (n == 0 first: an empty view may have no data pointer at all.)
+  if (n == 0 || std::memcmp(pos_, "\xEF\xBB\xBF", n) == 0) {
     if (n < 3 && !final_) {
       needs_more_ = true;
       return false;

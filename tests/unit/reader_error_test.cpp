@@ -132,3 +132,14 @@ TEST(ReaderError, EveryTwoAndThreeByteSequenceIsJudgedByRfc3629) {
 
 }  // namespace
 }  // namespace jsonjit
+
+namespace {
+TEST(ReaderError, AnEmptyViewWithoutDataIsEmptyInput) {
+  jsonjit::reader whole{std::string_view{}};
+  EXPECT_FALSE(whole.read());
+  EXPECT_EQ(whole.error().code, jsonjit::error_code::empty_input);
+  jsonjit::reader piece(std::string_view{}, false, jsonjit::reader_state{});
+  EXPECT_FALSE(piece.read());
+  EXPECT_TRUE(piece.needs_more_data());
+}
+}  // namespace

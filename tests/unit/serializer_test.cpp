@@ -327,6 +327,9 @@ TEST(SerializerOptions, NumberHandling) {
   quoted.numbers(jsonjit::number_handling::write_as_string | jsonjit::number_handling::allow_reading_from_string);
   EXPECT_EQ(jsonjit::serialize(Point{1, -2}, quoted), R"({"x":"1","y":"-2"})");
   EXPECT_EQ(jsonjit::deserialize<Point>(R"({"x":"7","y":8})", quoted), (Point{7, 8}));
+  EXPECT_EQ(jsonjit::deserialize<Point>(R"({"x":"\u0037"})", quoted), (Point{7, 0}));  // escaped digits
+  EXPECT_EQ(jsonjit::try_deserialize<Point>(R"({"x":"a\n"})", quoted).error().info.code,
+            error_code::invalid_value_format);
   EXPECT_EQ(jsonjit::try_deserialize<Point>(R"({"x":"7"})").error().info.code, error_code::expected_number);
   EXPECT_EQ(jsonjit::try_deserialize<Point>(R"({"x":"07"})", quoted).error().info.code,
             error_code::invalid_value_format);

@@ -124,13 +124,11 @@ class read_engine {
     s.resize(*in_.copy_string({s.data(), s.size()}));
   }
 
-  /// The text of a number, or of a quoted number where the options allow it ("" otherwise).
-  std::string_view number_text() {
-    if (in_.token() == token_type::number) return in_.value();
-    if (in_.token() == token_type::string && numbers_from_strings_ && !in_.value_is_escaped()) {
-      return in_.value();
-    }
-    return {};
+  /// The unescaped text of the current string token (a view of the input when it has no escapes).
+  std::string_view string_text() {
+    if (!in_.value_is_escaped()) return in_.value();
+    string(scratch_);
+    return scratch_;
   }
 
   /// A reader on the text of a quoted number, positioned on the number (false: not a number).
@@ -140,7 +138,7 @@ class read_engine {
   bool integer(void* target) {
     if (in_.token() == token_type::number) return store_integer<I>(in_, target);
     if (in_.token() == token_type::string && numbers_from_strings_) {
-      reader sub(in_.value_is_escaped() ? std::string_view{} : in_.value());
+      reader sub(string_text());
       if (!read_quoted_number(sub)) return fail(error_code::invalid_value_format);
       return store_integer<I>(sub, target);
     }
@@ -171,7 +169,7 @@ class read_engine {
       if (!d) return fail(d.error());
       x = *d;
     } else if (in_.token() == token_type::string && (numbers_from_strings_ || named_floats_)) {
-      const std::string_view text = in_.value_is_escaped() ? std::string_view{} : in_.value();
+      const std::string_view text = string_text();
       if (named_floats_ && (text == "NaN" || text == "Infinity" || text == "-Infinity")) {
         x = text == "NaN" ? std::numeric_limits<double>::quiet_NaN()
                           : (text[0] == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();
@@ -403,11 +401,7 @@ class read_engine {
 
   bool bytes(const type_info& info, void* target) {
     if (in_.token() != token_type::string) return mismatch(error_code::expected_string);
-    std::string_view text = in_.value();
-    if (in_.value_is_escaped()) {
-      string(scratch_);
-      text = scratch_;
-    }
+    const std::string_view text = string_text();
     const std::ptrdiff_t size = base64_decoded_size(text.data(), text.size());
     if (size < 0) return fail(error_code::invalid_value_format);
     unsigned char* out = info.descriptor->bytes->resize(target, static_cast<std::size_t>(size));
