@@ -165,6 +165,8 @@ TEST(SerializerMeta, EnumsAreNumbersOrNames) {
   EXPECT_EQ(jsonjit::serialize(Paint{}, names), R"({"c":"Green","amounts":{"Blue":2}})");
   EXPECT_EQ(jsonjit::deserialize<Paint>(R"({"c":"blue"})", names).c, color::blue);  // case-insensitive
   EXPECT_EQ(jsonjit::deserialize<Paint>(R"({"c":0})", names).c, color::red);
+  EXPECT_EQ(jsonjit::deserialize<Paint>(R"({"c":"2"})", names).c, color::blue);  // unnamed values as text
+  EXPECT_EQ(jsonjit::serialize(Paint{static_cast<color>(7), {}}, names), R"({"c":7,"amounts":{}})");
   EXPECT_EQ(jsonjit::try_deserialize<Paint>(R"({"c":"Purple"})", names).error().info.code,
             error_code::invalid_value_format);
   EXPECT_EQ(jsonjit::try_deserialize<Paint>(R"({"c":300})").error().info.code, error_code::number_out_of_range);

@@ -218,10 +218,13 @@ class read_engine {
     if (in_.token() == token_type::string && !info.enum_names.empty() && options_.enums_as_strings()) {
       std::string name;
       string(name);
-      const enum_name* e = enumerator(info, name);
-      if (e == nullptr) return fail(error_code::invalid_value_format);
-      store_enum(underlying, target, e->value);
-      return true;
+      if (const enum_name* e = enumerator(info, name)) {
+        store_enum(underlying, target, e->value);
+        return true;
+      }
+      // Values without a name are written as numbers, which quoted number handling puts in
+      // quotes; like .NET's Enum.TryParse, integer text in the string is the value.
+      return integer_key(underlying, name, target);
     }
     // Numbers (also accepted when names are used, as STJ's converter allows by default).
     alignas(8) unsigned char n[8];
