@@ -71,58 +71,64 @@ class options_context;
 class serializer_options {
  public:
   serializer_options() = default;
-  serializer_options(const serializer_options& other);
-  serializer_options& operator=(const serializer_options& other);
+  serializer_options(const serializer_options& other) : s_(other.s_) {}
+  serializer_options& operator=(const serializer_options& other) {
+    if (this != &other) {
+      check_not_frozen();
+      s_ = other.s_;
+    }
+    return *this;
+  }
   ~serializer_options();
 
   // Writing.
-  bool write_indented() const noexcept { return indented_; }
-  serializer_options& write_indented(bool on) { return set(indented_, on); }
-  char indent_char() const noexcept { return indent_char_; }
-  serializer_options& indent_char(char c) { return set(indent_char_, c); }
-  std::uint8_t indent_size() const noexcept { return indent_size_; }
-  serializer_options& indent_size(std::uint8_t size) { return set(indent_size_, size); }
-  jsonjit::newline newline() const noexcept { return newline_; }
-  serializer_options& newline(jsonjit::newline n) { return set(newline_, n); }
+  bool write_indented() const noexcept { return s_.indented; }
+  serializer_options& write_indented(bool on) { return set(s_.indented, on); }
+  char indent_char() const noexcept { return s_.indent_char; }
+  serializer_options& indent_char(char c) { return set(s_.indent_char, c); }
+  std::uint8_t indent_size() const noexcept { return s_.indent_size; }
+  serializer_options& indent_size(std::uint8_t size) { return set(s_.indent_size, size); }
+  jsonjit::newline newline() const noexcept { return s_.newline; }
+  serializer_options& newline(jsonjit::newline n) { return set(s_.newline, n); }
   /// STJ's default encoder (html_safe) or only what JSON requires (relaxed).
-  escape_mode escaping() const noexcept { return escaping_; }
-  serializer_options& escaping(escape_mode mode) { return set(escaping_, mode); }
-  jsonjit::default_ignore default_ignore() const noexcept { return ignore_; }
-  serializer_options& default_ignore(jsonjit::default_ignore condition) { return set(ignore_, condition); }
+  escape_mode escaping() const noexcept { return s_.escaping; }
+  serializer_options& escaping(escape_mode mode) { return set(s_.escaping, mode); }
+  jsonjit::default_ignore default_ignore() const noexcept { return s_.ignore; }
+  serializer_options& default_ignore(jsonjit::default_ignore condition) { return set(s_.ignore, condition); }
 
   // Names.
-  naming_policy naming() const noexcept { return naming_; }
-  serializer_options& naming(naming_policy policy) { return set(naming_, policy); }
+  naming_policy naming() const noexcept { return s_.naming; }
+  serializer_options& naming(naming_policy policy) { return set(s_.naming, policy); }
   /// Map keys (dictionary keys in STJ) get their own policy; none by default.
-  naming_policy key_naming() const noexcept { return key_naming_; }
-  serializer_options& key_naming(naming_policy policy) { return set(key_naming_, policy); }
-  bool case_insensitive_names() const noexcept { return case_insensitive_; }
-  serializer_options& case_insensitive_names(bool on) { return set(case_insensitive_, on); }
+  naming_policy key_naming() const noexcept { return s_.key_naming; }
+  serializer_options& key_naming(naming_policy policy) { return set(s_.key_naming, policy); }
+  bool case_insensitive_names() const noexcept { return s_.case_insensitive; }
+  serializer_options& case_insensitive_names(bool on) { return set(s_.case_insensitive, on); }
 
   // Values.
-  number_handling numbers() const noexcept { return numbers_; }
-  serializer_options& numbers(number_handling handling) { return set(numbers_, handling); }
+  number_handling numbers() const noexcept { return s_.numbers; }
+  serializer_options& numbers(number_handling handling) { return set(s_.numbers, handling); }
   /// Enumerations as their names (as STJ's JsonStringEnumConverter) instead of numbers.
-  bool enums_as_strings() const noexcept { return enums_as_strings_; }
-  serializer_options& enums_as_strings(bool on) { return set(enums_as_strings_, on); }
+  bool enums_as_strings() const noexcept { return s_.enums_as_strings; }
+  serializer_options& enums_as_strings(bool on) { return set(s_.enums_as_strings, on); }
 
   // Reading.
-  unmapped_members unmapped() const noexcept { return unmapped_; }
-  serializer_options& unmapped(unmapped_members handling) { return set(unmapped_, handling); }
-  duplicate_members duplicates() const noexcept { return duplicates_; }
-  serializer_options& duplicates(duplicate_members handling) { return set(duplicates_, handling); }
+  unmapped_members unmapped() const noexcept { return s_.unmapped; }
+  serializer_options& unmapped(unmapped_members handling) { return set(s_.unmapped, handling); }
+  duplicate_members duplicates() const noexcept { return s_.duplicates; }
+  serializer_options& duplicates(duplicate_members handling) { return set(s_.duplicates, handling); }
   /// (non-standard) Comments are skipped as whitespace.
-  bool skip_comments() const noexcept { return skip_comments_; }
-  serializer_options& skip_comments(bool on) { return set(skip_comments_, on); }
+  bool skip_comments() const noexcept { return s_.skip_comments; }
+  serializer_options& skip_comments(bool on) { return set(s_.skip_comments, on); }
   /// (non-standard) One comma may follow the last member or element.
-  bool allow_trailing_commas() const noexcept { return trailing_commas_; }
-  serializer_options& allow_trailing_commas(bool on) { return set(trailing_commas_, on); }
+  bool allow_trailing_commas() const noexcept { return s_.trailing_commas; }
+  serializer_options& allow_trailing_commas(bool on) { return set(s_.trailing_commas, on); }
   /// Objects and arrays may nest this deep, reading and writing (STJ's default: 64).
-  int max_depth() const noexcept { return max_depth_; }
-  serializer_options& max_depth(int depth) { return set(max_depth_, depth < 1 ? 1 : depth); }
+  int max_depth() const noexcept { return s_.max_depth; }
+  serializer_options& max_depth(int depth) { return set(s_.max_depth, depth < 1 ? 1 : depth); }
 
-  jsonjit::engine engine() const noexcept { return engine_; }
-  serializer_options& engine(jsonjit::engine e) { return set(engine_, e); }
+  jsonjit::engine engine() const noexcept { return s_.engine; }
+  serializer_options& engine(jsonjit::engine e) { return set(s_.engine, e); }
 
   /// Uses `converter` (see meta.hpp) wherever its value_type appears, in place of the type's
   /// own description. The options keep a copy.
@@ -131,7 +137,7 @@ class serializer_options {
     check_not_frozen();
     auto object = std::make_shared<const Converter>(std::move(converter));
     converter_descriptor calls = detail::converter_calls<Converter>(object.get());
-    converters_.push_back({detail::type_key<typename Converter::value_type>, calls, std::move(object)});
+    s_.converters.push_back({detail::type_key<typename Converter::value_type>, calls, std::move(object)});
     return *this;
   }
 
@@ -143,7 +149,7 @@ class serializer_options {
   /// The writer settings these options imply.
   writer_options writer_settings() const noexcept;
 
-  /// The process-wide default options (frozen, never changed).
+  /// The process-wide default options (const: they never change).
   static const serializer_options& defaults();
 
   /// Engines' state for these options (types prepared so far, ...). Freezes.
@@ -155,7 +161,7 @@ class serializer_options {
     std::shared_ptr<const void> object;
   };
   /// Converters added with add_converter, latest last.
-  const std::vector<registered_converter>& converters() const noexcept { return converters_; }
+  const std::vector<registered_converter>& converters() const noexcept { return s_.converters; }
 
  private:
   template <class T, class V>
@@ -166,24 +172,27 @@ class serializer_options {
   }
   void check_not_frozen() const;
 
-  bool indented_ = false;
-  char indent_char_ = ' ';
-  std::uint8_t indent_size_ = 2;
-  jsonjit::newline newline_ = newline::lf;
-  escape_mode escaping_ = escape_mode::html_safe;
-  jsonjit::default_ignore ignore_ = default_ignore::never;
-  naming_policy naming_ = naming_policy::none;
-  naming_policy key_naming_ = naming_policy::none;
-  bool case_insensitive_ = false;
-  number_handling numbers_ = number_handling::strict;
-  bool enums_as_strings_ = false;
-  unmapped_members unmapped_ = unmapped_members::skip;
-  duplicate_members duplicates_ = duplicate_members::last_wins;
-  bool skip_comments_ = false;
-  bool trailing_commas_ = false;
-  int max_depth_ = 64;
-  jsonjit::engine engine_ = engine::automatic;
-  std::vector<registered_converter> converters_;
+  // Everything a copy copies (the engines' state is not copied: a copy starts unfrozen).
+  struct settings {
+    bool indented = false;
+    char indent_char = ' ';
+    std::uint8_t indent_size = 2;
+    jsonjit::newline newline = jsonjit::newline::lf;
+    escape_mode escaping = escape_mode::html_safe;
+    jsonjit::default_ignore ignore = jsonjit::default_ignore::never;
+    naming_policy naming = naming_policy::none;
+    naming_policy key_naming = naming_policy::none;
+    bool case_insensitive = false;
+    number_handling numbers = number_handling::strict;
+    bool enums_as_strings = false;
+    unmapped_members unmapped = unmapped_members::skip;
+    duplicate_members duplicates = duplicate_members::last_wins;
+    bool skip_comments = false;
+    bool trailing_commas = false;
+    int max_depth = 64;
+    jsonjit::engine engine = jsonjit::engine::automatic;
+    std::vector<registered_converter> converters;
+  } s_;
   mutable std::atomic<detail::options_context*> context_{nullptr};
 };
 

@@ -100,9 +100,8 @@ struct enumerator_descriptor {
 /// One position of a tuple, or one alternative of a variant (with its discriminator tag).
 struct element_descriptor {
   descriptor_fn type;
-  std::ptrdiff_t offset = -1;                               ///< tuples: where the element is
-  void* (*address)(void* object) = nullptr;                 ///< tuples without offsets
-  std::string_view tag;                                     ///< variants: the discriminator value
+  std::ptrdiff_t offset = 0;  ///< tuples: where the element is in the tuple
+  std::string_view tag;       ///< variants: the discriminator value
 };
 
 /// Containers of one element type.
@@ -120,7 +119,6 @@ struct sequence_ops {
   void (*insert)(void* container, void* element);
   /// Fixed arrays: the element at `index` (< fixed_size).
   void* (*at)(void* container, std::size_t index);
-  void (*reserve)(void* container, std::size_t count);
   std::size_t stride;
   std::size_t fixed_size;  ///< std::array's N, or 0 for growable containers
 };

@@ -60,8 +60,10 @@ struct writer_options {
 class encoded_text {
  public:
   encoded_text() : quoted_("\"\"") {}
-  /// `text` escaped by `mode`'s rules. Fails with invalid_utf8.
-  static result<encoded_text> encode(std::string_view text, escape_mode mode = escape_mode::html_safe);
+  /// `text` escaped by `mode`'s rules. Fails with invalid_utf8, unless `replace_invalid_utf8`
+  /// (then U+FFFD takes the place of each invalid sequence, as the writer's option does).
+  static result<encoded_text> encode(std::string_view text, escape_mode mode = escape_mode::html_safe,
+                                     bool replace_invalid_utf8 = false);
   /// The escaped text in quotes, as written.
   std::string_view quoted() const noexcept { return quoted_; }
   /// The escaped text without quotes.

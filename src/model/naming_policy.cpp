@@ -7,28 +7,31 @@
 
 #include <jsonjit/serializer_options.hpp>
 
+#include "text/ascii_p.hpp"
+#include "text/unescape_p.hpp"
+
 namespace jsonjit {
 namespace {
 
-bool is_upper(char c) noexcept { return c >= 'A' && c <= 'Z'; }
-bool is_lower(char c) noexcept { return c >= 'a' && c <= 'z'; }
-bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-char to_lower(char c) noexcept { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
-char to_upper(char c) noexcept { return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
+using detail::is_ascii_lower;
+using detail::is_ascii_upper;
+using detail::is_digit;
+using detail::to_ascii_lower;
+using detail::to_ascii_upper;
 
 // Lower-cases the leading run of capitals, except the last one when a lower-case letter
 // follows it ("URLValue" -> "urlValue"); names not starting with a capital stay as they are.
 std::string camel_case(std::string_view name) {
   std::string s(name);
-  if (s.empty() || !is_upper(s[0])) return s;
+  if (s.empty() || !is_ascii_upper(s[0])) return s;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i == 1 && !is_upper(s[i])) break;
+    if (i == 1 && !is_ascii_upper(s[i])) break;
     const bool has_next = i + 1 < s.size();
-    if (i > 0 && has_next && !is_upper(s[i + 1])) {
-      if (s[i + 1] == ' ') s[i] = to_lower(s[i]);
+    if (i > 0 && has_next && !is_ascii_upper(s[i + 1])) {
+      if (s[i + 1] == ' ') s[i] = to_ascii_lower(s[i]);
       break;
     }
-    s[i] = to_lower(s[i]);
+    s[i] = to_ascii_lower(s[i]);
   }
   return s;
 }
@@ -43,16 +46,16 @@ std::string separated(std::string_view name, char separator, bool lower) {
   out.reserve(name.size() + name.size() / 2);
   for (std::size_t i = 0; i < name.size(); ++i) {
     const char c = name[i];
-    if (is_upper(c)) {
+    if (is_ascii_upper(c)) {
       if (st == state::lower_or_digit || st == state::space ||
-          (st == state::upper && i + 1 < name.size() && is_lower(name[i + 1]))) {
+          (st == state::upper && i + 1 < name.size() && is_ascii_lower(name[i + 1]))) {
         out += separator;
       }
-      out += lower ? to_lower(c) : c;
+      out += lower ? to_ascii_lower(c) : c;
       st = state::upper;
-    } else if (is_lower(c) || is_digit(c)) {
+    } else if (is_ascii_lower(c) || is_digit(c)) {
       if (st == state::space) out += separator;
-      out += lower ? c : to_upper(c);
+      out += lower ? c : to_ascii_upper(c);
       st = state::lower_or_digit;
     } else if (c == ' ') {
       if (st != state::not_started) st = state::space;

@@ -4,17 +4,10 @@
 #include <string>
 
 #include "model/type_info_p.hpp"
+#include "text/ascii_p.hpp"
 
 namespace jsonjit::detail {
 namespace {
-
-std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
 
 write_condition condition_of(property_ignore ignore, default_ignore fallback) noexcept {
   switch (ignore) {
@@ -37,31 +30,27 @@ bool is_valid_key_kind(type_kind kind) noexcept {
          (is_number_kind(kind) && kind != type_kind::float32 && kind != type_kind::float64);
 }
 
+/// Names come from C++ source or from meta; invalid UTF-8 there becomes U+FFFD (a writer
+/// option already does this) rather than failing every use of the type.
 encoded_text encode(std::string_view text, escape_mode mode) {
-  // Names come from C++ source or from the options; invalid UTF-8 there is replaced, not fatal.
-  auto encoded = encoded_text::encode(text, mode);
-  if (encoded) return std::move(encoded).value();
-  std::string cleaned;
-  for (char c : text) cleaned += static_cast<unsigned char>(c) < 0x80 ? c : '?';
-  return encoded_text::encode(cleaned, mode).value();
+  return encoded_text::encode(text, mode, true).value();
 }
 
 }  // namespace
 
-const type_info* options_context::resolve(const type_descriptor& descriptor) noexcept {
+const type_info* options_context::resolve(const type_descriptor& descriptor, std::string_view& unsupported) noexcept {
   std::lock_guard lock(mutex_);
   if (auto it = all_.find(&descriptor); it != all_.end()) return it->second.get();
-  std::vector<const type_descriptor*> created;
-  created_ = &created;
-  type_info* info = resolve_locked(descriptor);
-  created_ = nullptr;
+  attempt a;
+  type_info* info = resolve_locked(descriptor, a);
   if (info == nullptr) {
     // Something below could not be resolved: forget everything this attempt made, since the
     // types made may point at each other.
-    for (const type_descriptor* d : created) all_.erase(d);
+    for (const type_descriptor* d : a.created) all_.erase(d);
+    unsupported = a.unsupported;
     return nullptr;
   }
-  for (const type_descriptor* d : created) publish(d, all_[d].get());
+  for (const type_descriptor* d : a.created) publish(d, all_[d].get());
   return info;
 }
 
@@ -78,23 +67,23 @@ void options_context::publish(const type_descriptor* descriptor, const type_info
   // No free slot near: find() falls back to resolve(), which finds it in all_ under the lock.
 }
 
-type_info* options_context::resolve_locked(const type_descriptor& descriptor) {
+type_info* options_context::resolve_locked(const type_descriptor& descriptor, attempt& a) {
   if (auto it = all_.find(&descriptor); it != all_.end()) return it->second.get();
   auto owned = std::make_unique<type_info>();
   type_info& info = *owned;
   all_.emplace(&descriptor, std::move(owned));
-  created_->push_back(&descriptor);
+  a.created.push_back(&descriptor);
   info.descriptor = &descriptor;
   info.kind = descriptor.kind;
   info.options = &options_;
-  if (!complete(info)) {
-    if (unsupported_.empty()) unsupported_ = descriptor.name;
+  if (!complete(info, a)) {
+    if (a.unsupported.empty()) a.unsupported = descriptor.name;  // the innermost type that failed
     return nullptr;
   }
   return &info;
 }
 
-bool options_context::complete(type_info& info) {
+bool options_context::complete(type_info& info, attempt& a) {
   const type_descriptor& d = *info.descriptor;
   const escape_mode mode = options_.escaping();
   // A converter in the options replaces the type's own description (the latest added wins).
@@ -115,7 +104,7 @@ bool options_context::complete(type_info& info) {
       for (const property_descriptor& p : d.properties) {
         property_info prop{};
         prop.descriptor = &p;
-        prop.type = resolve_locked(p.type());
+        prop.type = resolve_locked(p.type(), a);
         if (prop.type == nullptr) return false;
         prop.json_name = apply_naming_policy(options_.naming(), p.name);
         prop.encoded = encode(prop.json_name, mode);
@@ -144,7 +133,9 @@ bool options_context::complete(type_info& info) {
       // The lookup keys view the names: built once the vector no longer moves.
       if (options_.case_insensitive_names()) {
         info.folded_names.reserve(info.properties.size());
-        for (const property_info& p : info.properties) info.folded_names.push_back(ascii_lower(p.json_name));
+        for (const property_info& p : info.properties) {
+          lower_ascii(info.folded_names.emplace_back(p.json_name));
+        }
         for (const property_info& p : info.properties) info.by_name.emplace(info.folded_names[p.index], p.index);
       } else {
         for (const property_info& p : info.properties) info.by_name.emplace(p.json_name, p.index);
@@ -153,15 +144,15 @@ bool options_context::complete(type_info& info) {
     }
     case type_kind::nullable:
     case type_kind::sequence:
-      info.element = resolve_locked(d.element());
+      info.element = resolve_locked(d.element(), a);
       return info.element != nullptr;
     case type_kind::map:
-      info.element = resolve_locked(d.element());
-      info.key = resolve_locked(d.map_key());
+      info.element = resolve_locked(d.element(), a);
+      info.key = resolve_locked(d.map_key(), a);
       return info.element != nullptr && info.key != nullptr && is_valid_key_kind(info.key->kind);
     case type_kind::tuple:
       for (const element_descriptor& e : d.elements) {
-        const type_info* element = resolve_locked(e.type());
+        const type_info* element = resolve_locked(e.type(), a);
         if (element == nullptr) return false;
         info.elements.push_back(element);
       }
@@ -169,7 +160,7 @@ bool options_context::complete(type_info& info) {
     case type_kind::variant: {
       info.discriminator = encode(d.discriminator, mode);
       for (const element_descriptor& e : d.elements) {
-        const type_info* alternative = resolve_locked(e.type());
+        const type_info* alternative = resolve_locked(e.type(), a);
         if (alternative == nullptr) return false;
         info.elements.push_back(alternative);
         info.tags.push_back(encode(e.tag, mode));

@@ -78,9 +78,9 @@ class options_context {
   options_context(const options_context&) = delete;
   options_context& operator=(const options_context&) = delete;
 
-  /// The resolved type for `descriptor` (resolved on first request). Fails with
-  /// unsupported_type (and names the type) when a type has no description and no converter.
-  const type_info* find(const type_descriptor& descriptor) noexcept {
+  /// The resolved type for `descriptor` (resolved on first request). Null when a type in it
+  /// has no description and no converter; `unsupported` then names that type.
+  const type_info* find(const type_descriptor& descriptor, std::string_view& unsupported) noexcept {
     const std::size_t start = slot_of(&descriptor);
     for (std::size_t i = 0; i < probe_limit; ++i) {
       const slot& s = slots_[(start + i) % slot_count];
@@ -88,10 +88,8 @@ class options_context {
       if (key == &descriptor) return s.info.load(std::memory_order_relaxed);
       if (key == nullptr) break;
     }
-    return resolve(descriptor);
+    return resolve(descriptor, unsupported);
   }
-  /// The type whose resolution failed last, for the error message.
-  std::string_view unsupported_type_name() const noexcept { return unsupported_; }
 
   const serializer_options& options() const noexcept { return options_; }
 
@@ -104,17 +102,21 @@ class options_context {
   static std::size_t slot_of(const type_descriptor* d) noexcept {
     return (reinterpret_cast<std::uintptr_t>(d) >> 4) * 0x9E3779B97F4A7C15ull >> 54;
   }
-  const type_info* resolve(const type_descriptor& descriptor) noexcept;
-  type_info* resolve_locked(const type_descriptor& descriptor);
-  bool complete(type_info& info);
+  /// One resolution: the types it made (forgotten together if it fails) and the type that
+  /// could not be resolved.
+  struct attempt {
+    std::vector<const type_descriptor*> created;
+    std::string_view unsupported;
+  };
+  const type_info* resolve(const type_descriptor& descriptor, std::string_view& unsupported) noexcept;
+  type_info* resolve_locked(const type_descriptor& descriptor, attempt& a);
+  bool complete(type_info& info, attempt& a);
   void publish(const type_descriptor* descriptor, const type_info* info);
 
   const serializer_options& options_;
   std::mutex mutex_;
   // Every resolved type, owned; also the lookup when the slot table has no room.
   std::unordered_map<const type_descriptor*, std::unique_ptr<type_info>> all_;
-  std::string_view unsupported_;
-  std::vector<const type_descriptor*>* created_ = nullptr;  // during resolve(): types made
   slot slots_[slot_count];
 };
 

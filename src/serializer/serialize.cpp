@@ -3,6 +3,7 @@
 #include <jsonjit/serializer.hpp>
 
 #include <cstdlib>
+#include <string>
 
 #include "engines/interp/interp_p.hpp"
 #include "model/type_info_p.hpp"
@@ -15,8 +16,12 @@ namespace {
 class string_output final : public output {
  public:
   explicit string_output(std::string& s, std::size_t expected_size) : s_(s) {
-    s_.clear();
-    if (s_.capacity() < expected_size) s_.reserve(expected_size);
+    if (s_.capacity() < expected_size) {
+      s_.clear();  // nothing to copy into the new block
+      s_.reserve(expected_size);
+    }
+    // Sizing to the capacity zero-fills only what lies past the current size; the old content
+    // is overwritten anyway, so it is not cleared first.
     s_.resize(s_.capacity());
     pos_ = s_.data();
     limit_ = s_.data() + s_.size();
@@ -39,15 +44,26 @@ class string_output final : public output {
   std::string& s_;
 };
 
-parse_error unsupported(options_context& context) {
+/// An error about the value as a whole (path "$").
+parse_error at_root(const error_info& info, std::string name = {}) {
   parse_error e;
-  e.info.code = error_code::unsupported_type;
+  e.info = info;
   e.path.assign(1, '$');
-  e.name = std::string(context.unsupported_type_name());
+  e.name = std::move(name);
   return e;
 }
 
-parse_error write_failure(const writer& w, const failure_path& path) {
+/// The resolved type, or null with `error` set (naming the type that has no description).
+const type_info* resolve(const type_descriptor& type, const serializer_options& options, parse_error& error) {
+  std::string_view unsupported;
+  const type_info* info = options.context().find(type, unsupported);
+  if (info == nullptr) error = at_root({error_code::unsupported_type}, std::string(unsupported));
+  return info;
+}
+
+parse_error write_with(const type_info& info, const void* value, writer& w) {
+  failure_path path;
+  if (interp_write(w, info, value, path)) return {};
   parse_error e;
   e.info.code = w.error();
   e.path = path.str();
@@ -58,54 +74,45 @@ parse_error write_failure(const writer& w, const failure_path& path) {
 
 parse_error serialize_value(const type_descriptor& type, const void* value, writer& out,
                             const serializer_options& options) {
-  options_context& context = options.context();
-  const type_info* info = context.find(type);
-  if (info == nullptr) return unsupported(context);
-  failure_path path;
-  if (!interp_write(out, *info, value, path)) return write_failure(out, path);
-  return {};
+  parse_error e;
+  if (const type_info* info = resolve(type, options, e)) e = write_with(*info, value, out);
+  return e;
 }
 
 parse_error serialize_value(const type_descriptor& type, const void* value, output& out,
                             const serializer_options& options) {
   writer w(out, options.writer_settings());
   parse_error e = serialize_value(type, value, w, options);
-  if (!e && !w.flush()) e = write_failure(w, failure_path{});
+  if (!e && !w.flush()) e = at_root({w.error()});
   return e;
 }
 
 parse_error serialize_value(const type_descriptor& type, const void* value, std::string& out,
                             const serializer_options& options) {
-  options_context& context = options.context();
-  const type_info* info = context.find(type);
-  if (info == nullptr) return unsupported(context);
+  parse_error e;
+  const type_info* info = resolve(type, options, e);
+  if (info == nullptr) return e;
   string_output buffer(out, info->size_hint.load(std::memory_order_relaxed) + 64);
   writer w(buffer, options.writer_settings());
-  failure_path path;
-  if (!interp_write(w, *info, value, path)) {
-    buffer.finish();
-    return write_failure(w, path);
+  e = write_with(*info, value, w);
+  // Stored only when it changes: threads writing the same type do not contend for the line.
+  if (const std::size_t size = buffer.finish(); !e && size != info->size_hint.load(std::memory_order_relaxed)) {
+    info->size_hint.store(size, std::memory_order_relaxed);
   }
-  info->size_hint.store(buffer.finish(), std::memory_order_relaxed);
-  return {};
+  return e;
 }
 
 parse_error deserialize_value(const type_descriptor& type, void* target, std::string_view json,
                               const serializer_options& options) {
-  options_context& context = options.context();
-  const type_info* info = context.find(type);
-  if (info == nullptr) return unsupported(context);
+  parse_error e;
+  const type_info* info = resolve(type, options, e);
+  if (info == nullptr) return e;
   reader_options reading;
   reading.comments = options.skip_comments() ? comment_handling::skip : comment_handling::disallow;
   reading.allow_trailing_commas = options.allow_trailing_commas();
   reading.max_depth = options.max_depth();
   reader in(json, reading);
-  parse_error e;
-  if (!in.read()) {
-    e.info = in.error();
-    e.path.assign(1, '$');
-    return e;
-  }
+  if (!in.read()) return at_root(in.error());
   read_failure failure;
   if (!interp_read(in, *info, target, failure)) {
     e.info = failure.where;
@@ -113,10 +120,7 @@ parse_error deserialize_value(const type_descriptor& type, void* target, std::st
     e.name = std::move(failure.name);
     return e;
   }
-  if (in.read() || in.error()) {  // something after the value
-    e.info = in.error();
-    e.path.assign(1, '$');
-  }
+  if (in.read() || in.error()) return at_root(in.error());  // something after the value
   return e;
 }
 

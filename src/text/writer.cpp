@@ -291,10 +291,11 @@ bool writer::flush() {
   return ok();
 }
 
-result<encoded_text> encoded_text::encode(std::string_view text, escape_mode mode) {
+result<encoded_text> encoded_text::encode(std::string_view text, escape_mode mode, bool replace_invalid_utf8) {
   memory_output out(text.size() + 16);
   writer_options options;
   options.escaping = mode;
+  options.replace_invalid_utf8 = replace_invalid_utf8;
   writer w(out, options);
   w.string_value(text);
   if (!w.ok()) return w.error();

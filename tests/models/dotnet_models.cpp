@@ -139,8 +139,9 @@ std::optional<parsed_time> parse_time(std::string_view s) {
   return std::nullopt;
 }
 
-/// The string token's unescaped text in `buffer` (dates are short; longer is an error).
-jsonjit::error_code string_token(jsonjit::reader& in, char (&buffer)[64], std::string_view& text) {
+}  // namespace
+
+jsonjit::error_code short_string_token(jsonjit::reader& in, char (&buffer)[64], std::string_view& text) {
   if (in.token() != jsonjit::token_type::string) {
     return in.token() == jsonjit::token_type::null ? jsonjit::error_code::null_not_allowed
                                                    : jsonjit::error_code::expected_string;
@@ -150,8 +151,6 @@ jsonjit::error_code string_token(jsonjit::reader& in, char (&buffer)[64], std::s
   text = std::string_view(buffer, *n);
   return jsonjit::error_code::none;
 }
-
-}  // namespace
 
 std::int64_t ticks_of(int year, unsigned month, unsigned day, int hour, int minute, int second,
                       std::int64_t fraction_ticks) {
@@ -204,43 +203,6 @@ bool parse_date_time(std::string_view text, DateTime& value) {
     value.ticks -= std::int64_t{t->offset_minutes} * 60 * ticks_per_second;  // to UTC, as .NET reads it
   }
   return true;
-}
-
-namespace {
-void write_quoted(jsonjit::writer& out, const char* text, int n) {
-  char quoted[48];
-  quoted[0] = '"';
-  std::memcpy(quoted + 1, text, static_cast<std::size_t>(n));
-  quoted[n + 1] = '"';
-  out.raw_value(std::string_view(quoted, static_cast<std::size_t>(n + 2)), true);  // nothing to escape
-}
-}  // namespace
-
-void date_time_offset_converter::write(jsonjit::writer& out, const DateTimeOffset& value,
-                                       const jsonjit::serializer_options&) const {
-  char text[48];
-  write_quoted(out, text, format_date_time_offset(text, value));
-}
-
-jsonjit::error_code date_time_offset_converter::read(jsonjit::reader& in, DateTimeOffset& value,
-                                                     const jsonjit::serializer_options&) const {
-  char buffer[64];
-  std::string_view text;
-  if (const jsonjit::error_code e = string_token(in, buffer, text); e != jsonjit::error_code::none) return e;
-  return parse_date_time_offset(text, value) ? jsonjit::error_code::none : jsonjit::error_code::invalid_value_format;
-}
-
-void date_time_converter::write(jsonjit::writer& out, const DateTime& value, const jsonjit::serializer_options&) const {
-  char text[48];
-  write_quoted(out, text, format_date_time(text, value));
-}
-
-jsonjit::error_code date_time_converter::read(jsonjit::reader& in, DateTime& value,
-                                              const jsonjit::serializer_options&) const {
-  char buffer[64];
-  std::string_view text;
-  if (const jsonjit::error_code e = string_token(in, buffer, text); e != jsonjit::error_code::none) return e;
-  return parse_date_time(text, value) ? jsonjit::error_code::none : jsonjit::error_code::invalid_value_format;
 }
 
 std::optional<std::string> MyEventsListerItemTask::FormattedDate() const {

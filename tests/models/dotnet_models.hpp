@@ -49,18 +49,35 @@ int format_date_time(char* out, const DateTime& value);
 bool parse_date_time_offset(std::string_view text, DateTimeOffset& value);
 bool parse_date_time(std::string_view text, DateTime& value);
 
+/// The text of the current string token, unescaped into `buffer` (an error if it is not a
+/// string or is longer than the buffer).
+jsonjit::error_code short_string_token(jsonjit::reader& in, char (&buffer)[64], std::string_view& text);
+
+/// A converter for values written as short text that needs no escaping: `format` writes the
+/// text (at most 46 bytes), `parse` reads it back.
+template <class T, int (*format)(char*, const T&), bool (*parse)(std::string_view, T&)>
+struct text_converter {
+  using value_type = T;
+  void write(jsonjit::writer& out, const T& value, const jsonjit::serializer_options&) const {
+    char quoted[48];
+    quoted[0] = '"';
+    const auto n = static_cast<std::size_t>(format(quoted + 1, value));
+    quoted[n + 1] = '"';
+    out.raw_value(std::string_view(quoted, n + 2), true);
+  }
+  jsonjit::error_code read(jsonjit::reader& in, T& value, const jsonjit::serializer_options&) const {
+    char buffer[64];
+    std::string_view text;
+    if (const jsonjit::error_code e = short_string_token(in, buffer, text); e != jsonjit::error_code::none) return e;
+    return parse(text, value) ? jsonjit::error_code::none : jsonjit::error_code::invalid_value_format;
+  }
+};
+
 /// STJ's round-trip form: yyyy-MM-ddTHH:mm:ss, the 7-digit fraction trimmed of trailing
-/// zeros (no dot when zero), then the offset (+hh:mm) or Z.
-struct date_time_offset_converter {
-  using value_type = DateTimeOffset;
-  void write(jsonjit::writer& out, const DateTimeOffset& value, const jsonjit::serializer_options&) const;
-  jsonjit::error_code read(jsonjit::reader& in, DateTimeOffset& value, const jsonjit::serializer_options&) const;
-};
-struct date_time_converter {
-  using value_type = DateTime;
-  void write(jsonjit::writer& out, const DateTime& value, const jsonjit::serializer_options&) const;
-  jsonjit::error_code read(jsonjit::reader& in, DateTime& value, const jsonjit::serializer_options&) const;
-};
+/// zeros (no dot when zero), then the offset (+hh:mm) or, for DateTime, Z (UTC), the local
+/// offset (local) or nothing (unspecified).
+using date_time_offset_converter = text_converter<DateTimeOffset, &format_date_time_offset, &parse_date_time_offset>;
+using date_time_converter = text_converter<DateTime, &format_date_time, &parse_date_time>;
 
 // ---- the models ----
 

@@ -42,9 +42,9 @@ consteval std::string_view type_name_of() noexcept {
 }
 
 template <class T>
-inline constexpr bool is_template_of_optional = false;
+inline constexpr bool is_optional = false;
 template <class U>
-inline constexpr bool is_template_of_optional<std::optional<U>> = true;
+inline constexpr bool is_optional<std::optional<U>> = true;
 template <class T>
 inline constexpr bool is_unique_ptr = false;
 template <class U>
@@ -273,9 +273,6 @@ type_descriptor sequence_descriptor() {
       } else {
         o.insert = [](void* c, void* e) { static_cast<C*>(c)->insert(std::move(*static_cast<E*>(e))); };
       }
-      if constexpr (requires(C& c) { c.reserve(std::size_t{}); }) {
-        o.reserve = [](void* c, std::size_t n) { static_cast<C*>(c)->reserve(n); };
-      }
     }
     return o;
   }();
@@ -338,7 +335,7 @@ type_descriptor nullable_descriptor() {
       },
       [](void* n) -> void* {
         N& holder = *static_cast<N*>(n);
-        if constexpr (is_template_of_optional<N>) {
+        if constexpr (is_optional<N>) {
           return std::addressof(holder.emplace());
         } else if constexpr (is_unique_ptr<N>) {
           holder = std::make_unique<V>();
@@ -357,9 +354,11 @@ type_descriptor nullable_descriptor() {
 template <class T, std::size_t... I>
 type_descriptor tuple_descriptor(std::index_sequence<I...>) {
   type_descriptor d = base_descriptor<T>(type_kind::tuple);
-  static const std::array<element_descriptor, sizeof...(I)> elements{element_descriptor{
-      &descriptor_of<std::remove_cvref_t<std::tuple_element_t<I, T>>>, -1,
-      [](void* t) -> void* { return std::addressof(std::get<I>(*static_cast<T*>(t))); }, {}}...};
+  static const std::array<element_descriptor, sizeof...(I)> elements = with_sample<T>([](const T& sample) {
+    return std::array<element_descriptor, sizeof...(I)>{element_descriptor{
+        &descriptor_of<std::remove_cvref_t<std::tuple_element_t<I, T>>>, offset_between(sample, std::get<I>(sample)),
+        {}}...};
+  });
   d.elements = elements;
   return d;
 }
@@ -377,8 +376,7 @@ template <class V, std::size_t... I>
 type_descriptor variant_descriptor(std::index_sequence<I...>) {
   type_descriptor d = base_descriptor<V>(type_kind::variant);
   static const std::array<element_descriptor, sizeof...(I)> alternatives{
-      element_descriptor{&descriptor_of<std::variant_alternative_t<I, V>>, -1, nullptr,
-                         tag_of<std::variant_alternative_t<I, V>>()}...};
+      element_descriptor{&descriptor_of<std::variant_alternative_t<I, V>>, 0, tag_of<std::variant_alternative_t<I, V>>()}...};
   d.elements = alternatives;
   if constexpr (requires { meta<V>::discriminator; }) {
     d.discriminator = meta<V>::discriminator;
@@ -450,7 +448,7 @@ type_descriptor make_descriptor() {
     d.construct = nullptr;  // never read: the text it would view does not outlive reading
     d.is_default = [](const void* s) { return static_cast<const std::string_view*>(s)->empty(); };
     return d;
-  } else if constexpr (is_template_of_optional<T> || is_unique_ptr<T> || is_shared_ptr<T>) {
+  } else if constexpr (is_optional<T> || is_unique_ptr<T> || is_shared_ptr<T>) {
     return nullable_descriptor<T>();
   } else if constexpr (byte_vector<T>) {
     return bytes_descriptor<T>();

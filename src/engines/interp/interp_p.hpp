@@ -25,7 +25,6 @@ class failure_path {
   void add_index(std::size_t index) { segments_.push_back({{}, index, false}); }
   /// "$.Events[3].Name"
   std::string str() const;
-  void clear() noexcept { segments_.clear(); }
 
  private:
   struct segment {

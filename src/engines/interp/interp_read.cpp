@@ -1,32 +1,19 @@
 // The interpreter's reading half: the token reader drives, one switch on the kind per value;
 // object members are looked up expecting declaration order first.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <string>
 
 #include "engines/interp/interp_p.hpp"
+#include "text/ascii_p.hpp"
 #include "text/base64_p.hpp"
+#include "text/number_parse_p.hpp"
+#include "text/unescape_p.hpp"
 
 namespace jsonjit::detail {
 namespace {
-
-bool equals_ascii_case_insensitive(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-
-template <class I>
-bool fits(std::int64_t n) noexcept {
-  return n >= static_cast<std::int64_t>(std::numeric_limits<I>::min()) &&
-         n <= static_cast<std::int64_t>(std::numeric_limits<I>::max());
-}
 
 class read_engine {
  public:
@@ -131,54 +118,78 @@ class read_engine {
     return scratch_;
   }
 
-  /// A reader on the text of a quoted number, positioned on the number (false: not a number).
-  static bool read_quoted_number(reader& sub) { return sub.read() && sub.token() == token_type::number && !sub.read() && !sub.error(); }
-
-  template <class I>
-  bool integer(void* target) {
-    if (in_.token() == token_type::number) return store_integer<I>(in_, target);
-    if (in_.token() == token_type::string && numbers_from_strings_) {
-      reader sub(string_text());
-      if (!read_quoted_number(sub)) return fail(error_code::invalid_value_format);
-      return store_integer<I>(sub, target);
+  /// Calls f(I{}) with the integer type of `kind` (an integer kind).
+  template <class F>
+  static bool with_integer_type(type_kind kind, F&& f) {
+    switch (kind) {
+      case type_kind::int8: return f(std::int8_t{});
+      case type_kind::int16: return f(std::int16_t{});
+      case type_kind::int32: return f(std::int32_t{});
+      case type_kind::uint8: return f(std::uint8_t{});
+      case type_kind::uint16: return f(std::uint16_t{});
+      case type_kind::uint32: return f(std::uint32_t{});
+      case type_kind::uint64: return f(std::uint64_t{});
+      default: return f(std::int64_t{});
     }
-    return mismatch(error_code::expected_number);
+  }
+
+  /// True if `text` is one JSON number and nothing else (the reader's grammar decides).
+  static bool is_number_text(std::string_view text) {
+    reader sub(text);
+    return sub.read() && sub.token() == token_type::number && !sub.read() && !sub.error();
+  }
+
+  /// Stores number text the reader's grammar accepts as an I, with range checks.
+  template <class I>
+  bool store_integer(std::string_view number, void* target) {
+    bool negative = false;
+    std::uint64_t magnitude = 0;
+    if (const error_code e = integer_magnitude(number, negative, magnitude); e != error_code::none) return fail(e);
+    if constexpr (std::is_signed_v<I>) {
+      const auto limit = static_cast<std::uint64_t>(std::numeric_limits<I>::max()) + (negative ? 1 : 0);
+      if (magnitude > limit) return fail(error_code::number_out_of_range);
+      *static_cast<I*>(target) = static_cast<I>(negative ? static_cast<std::int64_t>(0 - magnitude)
+                                                         : static_cast<std::int64_t>(magnitude));
+    } else {
+      if ((negative && magnitude != 0) || magnitude > std::numeric_limits<I>::max()) {
+        return fail(error_code::number_out_of_range);
+      }
+      *static_cast<I*>(target) = static_cast<I>(magnitude);
+    }
+    return true;
+  }
+
+  /// An integer from text that may not be a number at all (property names, quoted numbers).
+  template <class I>
+  bool integer_from_text(std::string_view text, void* target) {
+    // The common case, plain digits, needs no grammar check: integer_magnitude takes it as is.
+    const std::size_t sign = !text.empty() && text[0] == '-';
+    const bool plain = text.size() > sign && text.size() - sign <= 19 && (text[sign] != '0' || text.size() == sign + 1) &&
+                       std::all_of(text.begin() + static_cast<std::ptrdiff_t>(sign), text.end(), is_digit);
+    if (!plain && !is_number_text(text)) return fail(error_code::invalid_value_format);
+    return store_integer<I>(text, target);
   }
 
   template <class I>
-  bool store_integer(const reader& from, void* target) {
-    if constexpr (std::is_signed_v<I>) {
-      const result<std::int64_t> n = from.get_int64();
-      if (!n) return fail(n.error());
-      if (!fits<I>(*n)) return fail(error_code::number_out_of_range);
-      *static_cast<I*>(target) = static_cast<I>(*n);
-    } else {
-      const result<std::uint64_t> n = from.get_uint64();
-      if (!n) return fail(n.error());
-      if (*n > std::numeric_limits<I>::max()) return fail(error_code::number_out_of_range);
-      *static_cast<I*>(target) = static_cast<I>(*n);
-    }
-    return true;
+  bool integer(void* target) {
+    if (in_.token() == token_type::number) return store_integer<I>(in_.value(), target);
+    if (in_.token() == token_type::string && numbers_from_strings_) return integer_from_text<I>(string_text(), target);
+    return mismatch(error_code::expected_number);
   }
 
   template <class F>
   bool floating(void* target) {
     double x = 0;
     if (in_.token() == token_type::number) {
-      const result<double> d = in_.get_double();
-      if (!d) return fail(d.error());
-      x = *d;
+      if (const error_code e = parse_double(in_.value(), x); e != error_code::none) return fail(e);
     } else if (in_.token() == token_type::string && (numbers_from_strings_ || named_floats_)) {
       const std::string_view text = string_text();
       if (named_floats_ && (text == "NaN" || text == "Infinity" || text == "-Infinity")) {
         x = text == "NaN" ? std::numeric_limits<double>::quiet_NaN()
                           : (text[0] == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();
       } else {
-        reader sub(text);
-        if (!numbers_from_strings_ || !read_quoted_number(sub)) return fail(error_code::invalid_value_format);
-        const result<double> d = sub.get_double();
-        if (!d) return fail(d.error());
-        x = *d;
+        if (!numbers_from_strings_ || !is_number_text(text)) return fail(error_code::invalid_value_format);
+        if (const error_code e = parse_double(text, x); e != error_code::none) return fail(e);
       }
     } else {
       return mismatch(error_code::expected_number);
@@ -192,23 +203,19 @@ class read_engine {
     return true;
   }
 
-  static void store_enum(type_kind underlying, void* target, std::int64_t n) noexcept {
-    switch (underlying) {
-      case type_kind::int8: *static_cast<std::int8_t*>(target) = static_cast<std::int8_t>(n); break;
-      case type_kind::int16: *static_cast<std::int16_t*>(target) = static_cast<std::int16_t>(n); break;
-      case type_kind::int32: *static_cast<std::int32_t*>(target) = static_cast<std::int32_t>(n); break;
-      case type_kind::uint8: *static_cast<std::uint8_t*>(target) = static_cast<std::uint8_t>(n); break;
-      case type_kind::uint16: *static_cast<std::uint16_t*>(target) = static_cast<std::uint16_t>(n); break;
-      case type_kind::uint32: *static_cast<std::uint32_t*>(target) = static_cast<std::uint32_t>(n); break;
-      case type_kind::uint64: *static_cast<std::uint64_t*>(target) = static_cast<std::uint64_t>(n); break;
-      default: *static_cast<std::int64_t*>(target) = n; break;
-    }
+  /// A named enumerator's value into an enumeration of underlying type `kind`.
+  static void store_enumerator(type_kind kind, void* target, std::int64_t n) noexcept {
+    with_integer_type(kind, [&](auto i) {
+      using I = decltype(i);
+      *static_cast<I*>(target) = static_cast<I>(n);
+      return true;
+    });
   }
 
   /// Finds an enumerator by name (ASCII case-insensitively, as STJ's string enum converter).
   const enum_name* enumerator(const type_info& info, std::string_view name) const noexcept {
     for (const enum_name& e : info.enum_names) {
-      if (equals_ascii_case_insensitive(e.name, name)) return &e;
+      if (equals_ignoring_ascii_case(e.name, name)) return &e;
     }
     return nullptr;
   }
@@ -216,32 +223,22 @@ class read_engine {
   bool enumeration(const type_info& info, void* target) {
     const type_kind underlying = info.descriptor->underlying;
     if (in_.token() == token_type::string && !info.enum_names.empty() && options_.enums_as_strings()) {
-      std::string name;
-      string(name);
-      if (const enum_name* e = enumerator(info, name)) {
-        store_enum(underlying, target, e->value);
-        return true;
-      }
-      // Values without a name are written as numbers, which quoted number handling puts in
-      // quotes; like .NET's Enum.TryParse, integer text in the string is the value.
-      return integer_key(underlying, name, target);
+      return enumerator_from_text(info, string_text(), target);
     }
     // Numbers (also accepted when names are used, as STJ's converter allows by default).
-    alignas(8) unsigned char n[8];
-    bool ok = false;
-    switch (underlying) {
-      case type_kind::int8: ok = integer<std::int8_t>(n); break;
-      case type_kind::int16: ok = integer<std::int16_t>(n); break;
-      case type_kind::int32: ok = integer<std::int32_t>(n); break;
-      case type_kind::uint8: ok = integer<std::uint8_t>(n); break;
-      case type_kind::uint16: ok = integer<std::uint16_t>(n); break;
-      case type_kind::uint32: ok = integer<std::uint32_t>(n); break;
-      case type_kind::uint64: ok = integer<std::uint64_t>(n); break;
-      default: ok = integer<std::int64_t>(n); break;
+    return with_integer_type(underlying, [&](auto i) { return integer<decltype(i)>(target); });
+  }
+
+  /// A name of the enumeration, or integer text: values without a name are written as
+  /// numbers (in quotes where numbers are quoted, and as map keys); like .NET's
+  /// Enum.TryParse, integer text is the value.
+  bool enumerator_from_text(const type_info& info, std::string_view text, void* target) {
+    if (const enum_name* e = enumerator(info, text)) {
+      store_enumerator(info.descriptor->underlying, target, e->value);
+      return true;
     }
-    if (!ok) return false;
-    std::memcpy(target, n, info.descriptor->size);
-    return true;
+    return with_integer_type(info.descriptor->underlying,
+                             [&](auto i) { return integer_from_text<decltype(i)>(text, target); });
   }
 
   bool convert(const converter_descriptor& converter, void* target) {
@@ -269,11 +266,7 @@ class read_engine {
       }
     } else {
       string(scratch_);
-      if (case_insensitive_) {
-        for (char& c : scratch_) {
-          if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-        }
-      }
+      if (case_insensitive_) lower_ascii(scratch_);
       name = scratch_;
     }
     auto it = info.by_name.find(name);
@@ -296,25 +289,18 @@ class read_engine {
   /// An unknown member into the extension-data map (the reader is on its name).
   bool extension_member(const type_info& info, void* object) {
     const property_info& ext = info.properties[static_cast<std::size_t>(info.extension_data)];
-    const type_info& map = *ext.type;
-    temporary key(*map.key->descriptor);
-    string(*static_cast<std::string*>(key.construct()));
-    const std::string name = *static_cast<const std::string*>(key.get());
-    void* target = map.descriptor->map->emplace(static_cast<char*>(object) + ext.descriptor->offset, key.get());
-    if (!next()) return false;
-    if (value(*map.element, target)) return true;
-    failure_.path.add_name(name);
-    return false;
+    return map_entry(*ext.type, static_cast<char*>(object) + ext.descriptor->offset);
   }
 
-  /// The members of an object, from after its '{' (or after a variant's discriminator) to its '}'.
-  bool members(const type_info& info, void* object) {
+  /// The members of an object, from after its '{' (or after a variant's discriminator) to its
+  /// '}'. `resumed`: the caller has read the first token after '{' already.
+  bool members(const type_info& info, void* object, bool resumed = false) {
     std::uint64_t seen = 0;
     std::vector<bool> seen_beyond_64;  // objects with more than 64 properties only
     std::uint32_t expected = 0;
     while (true) {
-      if (pending_) {
-        pending_ = false;  // resume_members() read this token already
+      if (resumed) {
+        resumed = false;
       } else if (!next()) {
         return false;
       }
@@ -417,66 +403,33 @@ class read_engine {
     switch (key.kind) {
       case type_kind::string: string(*static_cast<std::string*>(k)); return true;
       case type_kind::character: return value(key, k);
-      case type_kind::enumeration: {
-        std::string name;
-        string(name);
-        if (const enum_name* e = enumerator(key, name)) {
-          store_enum(key.descriptor->underlying, k, e->value);
-          return true;
-        }
-        return integer_key(key.descriptor->underlying, name, k);
-      }
-      default: {
-        std::string text;
-        string(text);
-        return integer_key(key.kind, text, k);
-      }
+      case type_kind::enumeration: return enumerator_from_text(key, string_text(), k);
+      default:
+        return with_integer_type(key.kind, [&](auto i) { return integer_from_text<decltype(i)>(string_text(), k); });
     }
   }
 
-  /// An integer key from its text (strict JSON integer syntax, in range).
-  bool integer_key(type_kind kind, std::string_view text, void* k) {
-    reader sub(text);
-    if (!read_quoted_number(sub)) return fail(error_code::invalid_value_format);
-    if (kind == type_kind::uint64) {
-      const result<std::uint64_t> n = sub.get_uint64();
-      if (!n) return fail(n.error());
-      *static_cast<std::uint64_t*>(k) = *n;
-      return true;
-    }
-    const result<std::int64_t> n = sub.get_int64();
-    if (!n) return fail(n.error());
-    bool in_range = true;
-    switch (kind) {
-      case type_kind::int8: in_range = fits<std::int8_t>(*n); break;
-      case type_kind::int16: in_range = fits<std::int16_t>(*n); break;
-      case type_kind::int32: in_range = fits<std::int32_t>(*n); break;
-      case type_kind::uint8: in_range = fits<std::uint8_t>(*n); break;
-      case type_kind::uint16: in_range = fits<std::uint16_t>(*n); break;
-      case type_kind::uint32: in_range = fits<std::uint32_t>(*n); break;
-      default: break;
-    }
-    if (!in_range) return fail(error_code::number_out_of_range);
-    store_enum(kind, k, *n);
-    return true;
+  /// One entry of `map` (the reader is on its name) into the map at `target`.
+  bool map_entry(const type_info& map, void* target) {
+    const std::string_view raw_name = in_.value();  // for the path, should the value fail
+    const bool escaped = in_.value_is_escaped();
+    temporary k(*map.key->descriptor);
+    k.construct();
+    if (!key(*map.key, k.get())) return false;
+    void* v = map.descriptor->map->emplace(target, k.get());
+    if (next() && value(*map.element, v)) return true;
+    std::string name(raw_name);
+    if (escaped) name.resize(static_cast<std::size_t>(unescape(raw_name.data(), raw_name.data() + raw_name.size(), name.data()) - name.data()));
+    failure_.path.add_name(name);
+    return false;
   }
 
   /// The entries of a map, from after its '{' to its '}'.
   bool map_entries(const type_info& info, void* target) {
-    const map_ops& ops = *info.descriptor->map;
     while (true) {
       if (!next()) return false;
       if (in_.token() == token_type::end_object) return true;
-      temporary k(*info.key->descriptor);
-      k.construct();
-      if (!key(*info.key, k.get())) return false;
-      std::string name;  // for the path, should the value fail
-      if (info.key->kind == type_kind::string) name = *static_cast<const std::string*>(k.get());
-      void* v = ops.emplace(target, k.get());
-      if (!next() || !value(*info.element, v)) {
-        failure_.path.add_name(name);
-        return false;
-      }
+      if (!map_entry(info, target)) return false;
     }
   }
 
@@ -486,7 +439,7 @@ class read_engine {
     for (std::size_t i = 0; i < elements.size(); ++i) {
       if (!next()) return false;
       if (in_.token() == token_type::end_array) return fail(error_code::wrong_array_length);
-      if (!value(*info.elements[i], elements[i].address(target))) {
+      if (!value(*info.elements[i], static_cast<char*>(target) + elements[i].offset)) {
         failure_.path.add_index(i);
         return false;
       }
@@ -536,7 +489,7 @@ class read_engine {
       // No discriminator: the alternative without a tag, if there is one, takes the object.
       for (std::size_t i = 0; i < info.elements.size(); ++i) {
         if (info.descriptor->elements[i].tag.empty() && info.elements[i]->kind == type_kind::object) {
-          return resume_members(*info.elements[i], ops.emplace(target, i));
+          return members(*info.elements[i], ops.emplace(target, i), true);
         }
       }
       return fail(error_code::missing_discriminator);
@@ -548,18 +501,10 @@ class read_engine {
     return fail(info.tagged ? error_code::expected_object : error_code::invalid_value_format);
   }
 
-  /// members() when the first token after '{' has been read already.
-  bool resume_members(const type_info& info, void* object) {
-    if (in_.token() == token_type::end_object) return check_required(info, 0, {});
-    pending_ = true;
-    return members(info, object);
-  }
-
   reader& in_;
   read_failure& failure_;
   const serializer_options& options_;
   std::string scratch_;  // unescaped names and Base64 text
-  bool pending_ = false;  // members(): the first token after '{' was read by the caller
   bool numbers_from_strings_;
   bool named_floats_;
   bool case_insensitive_;

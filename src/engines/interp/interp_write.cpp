@@ -104,8 +104,9 @@ class write_engine {
     out_.raw_value(std::string_view(text, static_cast<std::size_t>(end - text)), true);
   }
 
-  static std::int64_t enum_value(type_kind underlying, const void* v) noexcept {
-    switch (underlying) {
+  /// The value of an integer of `kind` (uint64 as its bit pattern).
+  static std::int64_t integer_value(type_kind kind, const void* v) noexcept {
+    switch (kind) {
       case type_kind::int8: return *static_cast<const std::int8_t*>(v);
       case type_kind::int16: return *static_cast<const std::int16_t*>(v);
       case type_kind::int32: return *static_cast<const std::int32_t*>(v);
@@ -118,7 +119,7 @@ class write_engine {
   }
 
   void enumeration(const type_info& info, const void* v) {
-    const std::int64_t n = enum_value(info.descriptor->underlying, v);
+    const std::int64_t n = integer_value(info.descriptor->underlying, v);
     if (options_.enums_as_strings()) {
       for (const enum_name& e : info.enum_names) {
         if (e.value == n) {
@@ -229,6 +230,13 @@ class write_engine {
   }
 
   /// A map key as a property name.
+  /// The decimal text of an integer of `kind` in `text` (max_number_chars of room).
+  static std::string_view integer_text(char* text, type_kind kind, const void* v) noexcept {
+    char* end = kind == type_kind::uint64 ? format_uint64(text, *static_cast<const std::uint64_t*>(v))
+                                          : format_int64(text, integer_value(kind, v));
+    return {text, static_cast<std::size_t>(end - text)};
+  }
+
   void key(const type_info& key, const void* k) {
     char text[max_number_chars];
     std::string_view name;
@@ -236,33 +244,17 @@ class write_engine {
       case type_kind::string: name = *static_cast<const std::string*>(k); break;
       case type_kind::character: name = std::string_view(static_cast<const char*>(k), 1); break;
       case type_kind::enumeration: {
-        const std::int64_t n = enum_value(key.descriptor->underlying, k);
+        const std::int64_t n = integer_value(key.descriptor->underlying, k);
         for (const enum_name& e : key.enum_names) {
           if (e.value == n) {
             out_.property_name(e.encoded);
             return;
           }
         }
-        name = std::string_view(text, static_cast<std::size_t>(format_int64(text, n) - text));
+        name = integer_text(text, key.descriptor->underlying, k);
         break;
       }
-      case type_kind::uint64:
-        name = std::string_view(text, static_cast<std::size_t>(
-                                          format_uint64(text, *static_cast<const std::uint64_t*>(k)) - text));
-        break;
-      default: {  // the other integers
-        std::int64_t n = 0;
-        switch (key.kind) {
-          case type_kind::int8: n = *static_cast<const std::int8_t*>(k); break;
-          case type_kind::int16: n = *static_cast<const std::int16_t*>(k); break;
-          case type_kind::int32: n = *static_cast<const std::int32_t*>(k); break;
-          case type_kind::uint8: n = *static_cast<const std::uint8_t*>(k); break;
-          case type_kind::uint16: n = *static_cast<const std::uint16_t*>(k); break;
-          case type_kind::uint32: n = *static_cast<const std::uint32_t*>(k); break;
-          default: n = *static_cast<const std::int64_t*>(k); break;
-        }
-        name = std::string_view(text, static_cast<std::size_t>(format_int64(text, n) - text));
-      }
+      default: name = integer_text(text, key.kind, k); break;  // the integers
     }
     if (options_.key_naming() != naming_policy::none && key.kind == type_kind::string) {
       out_.property_name(apply_naming_policy(options_.key_naming(), name));
@@ -307,8 +299,7 @@ class write_engine {
     const auto& elements = info.descriptor->elements;
     out_.start_array();
     for (std::size_t i = 0; i < elements.size(); ++i) {
-      // The element accessors are the same for reading: the tuple itself is not changed.
-      if (!value(*info.elements[i], elements[i].address(const_cast<void*>(t)))) {
+      if (!value(*info.elements[i], static_cast<const char*>(t) + elements[i].offset)) {
         path_.add_index(i);
         return false;
       }
