@@ -1,6 +1,8 @@
 // The hand-written serializer: what a person writes for these models when speed is all that
 // matters — one function per type, names as literal bytes, one capacity check per value,
 // STJ's escaping by table. It trusts its input (no UTF-8 validation, no depth limit).
+#include <emmintrin.h>
+
 #include <array>
 #include <charconv>
 #include <cstring>
@@ -41,39 +43,28 @@ class out_buffer {
     reserve(24);
     p_ = std::to_chars(p_, end_, n).ptr;
   }
+  /// STJ's escaping: 16 bytes at a time while nothing needs escaping (each block is stored
+  /// before it is checked), one character at a time from the first that does.
   void string(std::string_view text) {
-    reserve(6 * text.size() + 2);
+    reserve(6 * text.size() + 2 + 16);
     *p_++ = '"';
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      const auto c = static_cast<unsigned char>(text[i]);
-      if (!needs_escape[c]) {
-        *p_++ = static_cast<char>(c);
-        continue;
+    const char* in = text.data();
+    const char* const end = in + text.size();
+    while (in < end) {
+      if (end - in >= 16) {
+        const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p_), block);
+        const unsigned special = needs_escape_mask(block);
+        if (special == 0) {
+          in += 16;
+          p_ += 16;
+          continue;
+        }
+        const int clean = __builtin_ctz(special);
+        in += clean;
+        p_ += clean;
       }
-      switch (c) {
-        case '\\': p_ = put(p_, "\\\\"); break;
-        case '\n': p_ = put(p_, "\\n"); break;
-        case '\r': p_ = put(p_, "\\r"); break;
-        case '\t': p_ = put(p_, "\\t"); break;
-        case '\b': p_ = put(p_, "\\b"); break;
-        case '\f': p_ = put(p_, "\\f"); break;
-        default:
-          if (c < 0x80) {
-            p_ = unicode(p_, c);
-          } else {  // non-ASCII: \uXXXX per UTF-16 unit
-            unsigned cp = 0;
-            int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
-            cp = c & (0x3F >> extra);
-            for (int k = 0; k < extra && i + 1 < text.size(); ++k) cp = cp << 6 | (static_cast<unsigned char>(text[++i]) & 0x3F);
-            if (cp >= 0x10000) {
-              cp -= 0x10000;
-              p_ = unicode(p_, 0xD800 + (cp >> 10));
-              p_ = unicode(p_, 0xDC00 + (cp & 0x3FF));
-            } else {
-              p_ = unicode(p_, cp);
-            }
-          }
-      }
+      escape_one(in, end);
     }
     *p_++ = '"';
   }
@@ -103,6 +94,43 @@ class out_buffer {
     for (char c : {'"', '\\', '&', '\'', '+', '<', '>', '`'}) t[static_cast<unsigned char>(c)] = true;
     return t;
   }();
+  /// Bit i set where byte i of the block needs escaping.
+  static unsigned needs_escape_mask(__m128i v) {
+    __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));  // controls, and every non-ASCII byte (signed)
+    for (char c : {'"', '\\', '&', '\'', '+', '<', '>', '`', '\x7F'}) m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
+    return static_cast<unsigned>(_mm_movemask_epi8(m));
+  }
+  /// Writes the character at `in` (escaped if it must be) and advances past it.
+  void escape_one(const char*& in, const char* end) {
+    const auto c = static_cast<unsigned char>(*in++);
+    if (!needs_escape[c]) {
+      *p_++ = static_cast<char>(c);
+      return;
+    }
+    switch (c) {
+      case '\\': p_ = put(p_, "\\\\"); break;
+      case '\n': p_ = put(p_, "\\n"); break;
+      case '\r': p_ = put(p_, "\\r"); break;
+      case '\t': p_ = put(p_, "\\t"); break;
+      case '\b': p_ = put(p_, "\\b"); break;
+      case '\f': p_ = put(p_, "\\f"); break;
+      default:
+        if (c < 0x80) {
+          p_ = unicode(p_, c);
+        } else {  // non-ASCII: \uXXXX per UTF-16 unit
+          const int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+          unsigned cp = c & (0x3Fu >> extra);
+          for (int k = 0; k < extra && in < end; ++k) cp = cp << 6 | (static_cast<unsigned char>(*in++) & 0x3F);
+          if (cp >= 0x10000) {
+            cp -= 0x10000;
+            p_ = unicode(p_, 0xD800 + (cp >> 10));
+            p_ = unicode(p_, 0xDC00 + (cp & 0x3FF));
+          } else {
+            p_ = unicode(p_, cp);
+          }
+        }
+    }
+  }
   template <std::size_t N>
   static char* put(char* p, const char (&text)[N]) {
     std::memcpy(p, text, N - 1);
@@ -314,22 +342,7 @@ void put(out_buffer& o, const User& u) {
   o.literal("}");
 }
 
-template <class T>
-void write_value(const T& value, std::string& out) {
-  out_buffer o(out);
-  put(o, value);
-}
-
-}  // namespace
-
-void write(const LoginViewModel& m, std::string& out) { write_value(m, out); }
-void write(const Location& m, std::string& out) { write_value(m, out); }
-void write(const IndexViewModel& m, std::string& out) { write_value(m, out); }
-void write(const MyEventsListerViewModel& m, std::string& out) { write_value(m, out); }
-void write(const CollectionsOfPrimitives& m, std::string& out) { write_value(m, out); }
-void write(const User& m, std::string& out) { write_value(m, out); }
-void write(const std::vector<User>& users, std::string& out) {
-  out_buffer o(out);
+void put(out_buffer& o, const std::vector<User>& users) {
   o.literal("[");
   for (std::size_t i = 0; i < users.size(); ++i) {
     if (i > 0) o.literal(",");
@@ -337,5 +350,17 @@ void write(const std::vector<User>& users, std::string& out) {
   }
   o.literal("]");
 }
+
+}  // namespace
+
+template <class T>
+void write(const T& value, std::string& out) {
+  out_buffer o(out);
+  put(o, value);
+}
+
+#define JSONJIT_INSTANTIATE(T) template void write<T>(const T&, std::string&);
+JSONJIT_TYPED_BENCH_TYPES(JSONJIT_INSTANTIATE)
+#undef JSONJIT_INSTANTIATE
 
 }  // namespace jsonjit::bench::typed::hand_written

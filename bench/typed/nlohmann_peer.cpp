@@ -108,13 +108,14 @@ void from_json(const nlohmann::json& j, User& u) {
 }  // namespace models
 
 namespace jsonjit::bench::typed::nlohmann_peer {
-namespace {
+
 template <class T>
-void write_value(const T& value, std::string& out) {
+void write(const T& value, std::string& out) {
   out = nlohmann::json(value).dump();
 }
+
 template <class T>
-bool read_value(std::string_view json, T& out) {
+bool read(std::string_view json, T& out) {
   try {
     nlohmann::json::parse(json).get_to(out);
     return true;
@@ -122,21 +123,11 @@ bool read_value(std::string_view json, T& out) {
     return false;
   }
 }
-}  // namespace
 
-void write(const models::LoginViewModel& m, std::string& out) { write_value(m, out); }
-void write(const models::Location& m, std::string& out) { write_value(m, out); }
-void write(const models::IndexViewModel& m, std::string& out) { write_value(m, out); }
-void write(const models::MyEventsListerViewModel& m, std::string& out) { write_value(m, out); }
-void write(const models::CollectionsOfPrimitives& m, std::string& out) { write_value(m, out); }
-void write(const models::User& m, std::string& out) { write_value(m, out); }
-void write(const std::vector<models::User>& m, std::string& out) { write_value(m, out); }
-bool read(std::string_view json, models::LoginViewModel& m) { return read_value(json, m); }
-bool read(std::string_view json, models::Location& m) { return read_value(json, m); }
-bool read(std::string_view json, models::IndexViewModel& m) { return read_value(json, m); }
-bool read(std::string_view json, models::MyEventsListerViewModel& m) { return read_value(json, m); }
-bool read(std::string_view json, models::CollectionsOfPrimitives& m) { return read_value(json, m); }
-bool read(std::string_view json, models::User& m) { return read_value(json, m); }
-bool read(std::string_view json, std::vector<models::User>& m) { return read_value(json, m); }
+#define JSONJIT_INSTANTIATE(T)                    \
+  template void write<T>(const T&, std::string&); \
+  template bool read<T>(std::string_view, T&);
+JSONJIT_TYPED_BENCH_TYPES(JSONJIT_INSTANTIATE)
+#undef JSONJIT_INSTANTIATE
 
 }  // namespace jsonjit::bench::typed::nlohmann_peer

@@ -10,51 +10,36 @@
 
 #include "dotnet_models.hpp"
 
+/// Every type a peer writes and reads; each peer's .cpp instantiates its functions for these.
+#define JSONJIT_TYPED_BENCH_TYPES(X)    \
+  X(models::LoginViewModel)             \
+  X(models::Location)                   \
+  X(models::IndexViewModel)             \
+  X(models::MyEventsListerViewModel)    \
+  X(models::CollectionsOfPrimitives)    \
+  X(models::User)                       \
+  X(std::vector<models::User>)
+
 namespace jsonjit::bench::typed {
 
 /// Direct code: the fastest serializer a person can write for these models (STJ's bytes).
 namespace hand_written {
-void write(const models::LoginViewModel& m, std::string& out);
-void write(const models::Location& m, std::string& out);
-void write(const models::IndexViewModel& m, std::string& out);
-void write(const models::MyEventsListerViewModel& m, std::string& out);
-void write(const models::CollectionsOfPrimitives& m, std::string& out);
-void write(const models::User& m, std::string& out);
-void write(const std::vector<models::User>& m, std::string& out);
-}  // namespace hand_written
+template <class T>
+void write(const T& value, std::string& out);
+}
 
 namespace rapidjson_peer {
-void write(const models::LoginViewModel& m, std::string& out);
-void write(const models::Location& m, std::string& out);
-void write(const models::IndexViewModel& m, std::string& out);
-void write(const models::MyEventsListerViewModel& m, std::string& out);
-void write(const models::CollectionsOfPrimitives& m, std::string& out);
-void write(const models::User& m, std::string& out);
-void write(const std::vector<models::User>& m, std::string& out);
-bool read(std::string_view json, models::LoginViewModel& m);
-bool read(std::string_view json, models::Location& m);
-bool read(std::string_view json, models::IndexViewModel& m);
-bool read(std::string_view json, models::MyEventsListerViewModel& m);
-bool read(std::string_view json, models::CollectionsOfPrimitives& m);
-bool read(std::string_view json, models::User& m);
-bool read(std::string_view json, std::vector<models::User>& m);
+template <class T>
+void write(const T& value, std::string& out);
+template <class T>
+bool read(std::string_view json, T& value);
 }  // namespace rapidjson_peer
 
 namespace nlohmann_peer {
-void write(const models::LoginViewModel& m, std::string& out);
-void write(const models::Location& m, std::string& out);
-void write(const models::IndexViewModel& m, std::string& out);
-void write(const models::MyEventsListerViewModel& m, std::string& out);
-void write(const models::CollectionsOfPrimitives& m, std::string& out);
-void write(const models::User& m, std::string& out);
-void write(const std::vector<models::User>& m, std::string& out);
-bool read(std::string_view json, models::LoginViewModel& m);
-bool read(std::string_view json, models::Location& m);
-bool read(std::string_view json, models::IndexViewModel& m);
-bool read(std::string_view json, models::MyEventsListerViewModel& m);
-bool read(std::string_view json, models::CollectionsOfPrimitives& m);
-bool read(std::string_view json, models::User& m);
-bool read(std::string_view json, std::vector<models::User>& m);
+template <class T>
+void write(const T& value, std::string& out);
+template <class T>
+bool read(std::string_view json, T& value);
 }  // namespace nlohmann_peer
 
 /// Standard Base64, for the peers that have none.

@@ -159,14 +159,6 @@ void put(writer_t& w, const User& u) {
   w.EndObject();
 }
 
-template <class T>
-void write_value(const T& value, std::string& out) {
-  thread_local rapidjson::StringBuffer buffer;
-  buffer.Clear();
-  writer_t w(buffer);
-  put(w, value);
-  out.assign(buffer.GetString(), buffer.GetSize());
-}
 
 // ---- reading: Document, then FindMember per field ----
 
@@ -303,28 +295,29 @@ bool get(const value_t& v, User& m) {
          field(v, "Email", m.Email);
 }
 
+
+}  // namespace
+
 template <class T>
-bool read_value(std::string_view json, T& out) {
+void write(const T& value, std::string& out) {
+  thread_local rapidjson::StringBuffer buffer;
+  buffer.Clear();
+  writer_t w(buffer);
+  put(w, value);
+  out.assign(buffer.GetString(), buffer.GetSize());
+}
+
+template <class T>
+bool read(std::string_view json, T& out) {
   rapidjson::Document document;
   document.Parse(json.data(), json.size());
   return !document.HasParseError() && get(document, out);
 }
 
-}  // namespace
-
-void write(const LoginViewModel& m, std::string& out) { write_value(m, out); }
-void write(const Location& m, std::string& out) { write_value(m, out); }
-void write(const IndexViewModel& m, std::string& out) { write_value(m, out); }
-void write(const MyEventsListerViewModel& m, std::string& out) { write_value(m, out); }
-void write(const CollectionsOfPrimitives& m, std::string& out) { write_value(m, out); }
-void write(const User& m, std::string& out) { write_value(m, out); }
-void write(const std::vector<User>& m, std::string& out) { write_value(m, out); }
-bool read(std::string_view json, LoginViewModel& m) { return read_value(json, m); }
-bool read(std::string_view json, Location& m) { return read_value(json, m); }
-bool read(std::string_view json, IndexViewModel& m) { return read_value(json, m); }
-bool read(std::string_view json, MyEventsListerViewModel& m) { return read_value(json, m); }
-bool read(std::string_view json, CollectionsOfPrimitives& m) { return read_value(json, m); }
-bool read(std::string_view json, User& m) { return read_value(json, m); }
-bool read(std::string_view json, std::vector<User>& m) { return read_value(json, m); }
+#define JSONJIT_INSTANTIATE(T)                    \
+  template void write<T>(const T&, std::string&); \
+  template bool read<T>(std::string_view, T&);
+JSONJIT_TYPED_BENCH_TYPES(JSONJIT_INSTANTIATE)
+#undef JSONJIT_INSTANTIATE
 
 }  // namespace jsonjit::bench::typed::rapidjson_peer
