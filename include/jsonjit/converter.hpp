@@ -18,10 +18,19 @@
 // property (`jsonjit::property("Temp", &S::temp).with<celsius_converter>()`). Engines call it
 // directly, never through a virtual function. Errors returned by read are reported at the
 // reader's current token, with the JSON path.
+//
+// A converter whose type is used as a map key (STJ's WriteAsPropertyName/ReadAsPropertyName)
+// also has
+//   void write_key(jsonjit::writer& out, const T& key, const jsonjit::serializer_options&) const;
+//       // calls out.property_name(...) once
+//   jsonjit::error_code read_key(std::string_view name, T& key, const jsonjit::serializer_options&) const;
+//       // `name` is the unescaped property name
 #pragma once
 
 #include <concepts>
 #include <cstddef>
+#include <span>
+#include <string_view>
 
 #include <jsonjit/error.hpp>
 #include <jsonjit/type_model.hpp>
@@ -34,6 +43,15 @@ concept converter = requires(const C& c, writer& out, reader& in, const typename
                              typename C::value_type& target, const serializer_options& options) {
   c.write(out, value, options);
   { c.read(in, target, options) } -> std::same_as<error_code>;
+};
+
+/// A converter that also writes and reads its values as property names (map keys).
+template <class C>
+concept key_converter = converter<C> && requires(const C& c, writer& out, std::string_view name,
+                                                 const typename C::value_type& value,
+                                                 typename C::value_type& target, const serializer_options& options) {
+  c.write_key(out, value, options);
+  { c.read_key(name, target, options) } -> std::same_as<error_code>;
 };
 
 namespace detail {
@@ -52,7 +70,7 @@ inline constexpr const void* type_key = &type_tag<T>;
 template <converter C>
 converter_descriptor converter_calls(const C* self) noexcept {
   using T = typename C::value_type;
-  return {
+  converter_descriptor d{
       self,
       [](const void* c, writer& out, const void* value, const serializer_options& options) {
         static_cast<const C*>(c)->write(out, *static_cast<const T*>(value), options);
@@ -61,7 +79,21 @@ converter_descriptor converter_calls(const C* self) noexcept {
         return static_cast<const C*>(c)->read(in, *static_cast<T*>(value), options);
       },
   };
+  if constexpr (key_converter<C>) {
+    d.write_key = [](const void* c, writer& out, const void* key, const serializer_options& options) {
+      static_cast<const C*>(c)->write_key(out, *static_cast<const T*>(key), options);
+    };
+    d.read_key = [](const void* c, std::string_view name, void* key, const serializer_options& options) {
+      return static_cast<const C*>(c)->read_key(name, *static_cast<T*>(key), options);
+    };
+  }
+  return d;
 }
+
+/// For converters of values written as short strings: the current string token's text,
+/// unescaped into `buffer`. expected_string (null_not_allowed on null) on other tokens,
+/// invalid_value_format when the text does not fit.
+error_code short_string(reader& in, std::span<char> buffer, std::string_view& text);
 
 /// A converter that lives as long as the program (for meta and property converters).
 template <converter C>

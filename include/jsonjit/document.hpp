@@ -23,6 +23,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include <jsonjit/converter.hpp>
 #include <jsonjit/detail/tape.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/writer.hpp>
@@ -254,5 +255,19 @@ class document {
   std::size_t tape_size_ = 0, tape_capacity_ = 0;
   std::size_t strings_size_ = 0, strings_capacity_ = 0;
 };
+
+namespace detail {
+/// A document as a typed value (a free-form member): written as its root, read from the
+/// value's text with the serializer options' relaxations.
+struct document_converter {
+  using value_type = document;
+  void write(writer& out, const document& value, const serializer_options& options) const;
+  error_code read(reader& in, document& value, const serializer_options& options) const;
+};
+template <>
+struct builtin_converter<document> {
+  using type = document_converter;
+};
+}  // namespace detail
 
 }  // namespace jsonjit

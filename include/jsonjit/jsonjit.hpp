@@ -1,6 +1,7 @@
 // Everything public in jsonjit. Prefer the narrower headers where compile time matters.
 #pragma once
 
+#include <jsonjit/chrono.hpp>
 #include <jsonjit/document.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/meta.hpp>

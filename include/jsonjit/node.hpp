@@ -267,4 +267,18 @@ inline node::const_member_range node::members() const noexcept {
   return children<const_member_range>(member_slots());
 }
 
+namespace detail {
+/// A node as a typed value (a free-form member, extension data): read exactly as node::parse
+/// reads the value's text.
+struct node_converter {
+  using value_type = node;
+  void write(writer& out, const node& value, const serializer_options& options) const;
+  error_code read(reader& in, node& value, const serializer_options& options) const;
+};
+template <>
+struct builtin_converter<node> {
+  using type = node_converter;
+};
+}  // namespace detail
+
 }  // namespace jsonjit

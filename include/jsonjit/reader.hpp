@@ -105,6 +105,10 @@ class reader {
   /// or the value of the current property_name (ending on the value's last token); other
   /// tokens stay. False if the input ended first (see needs_more_data()) or on an error.
   bool skip();
+  /// On a value's first token: skips the value as skip() does and sets `text` to its JSON
+  /// text as it is in the input (escapes, inner whitespace and comments kept), ending on the
+  /// value's last token. Fails as skip() does, and on a token that does not start a value.
+  bool skip_value(std::string_view& text);
 
   token_type token() const noexcept { return token_; }
   /// The token's bytes as they are in the input: strings and property names without the

@@ -71,6 +71,10 @@ struct converter_descriptor {
   void (*write)(const void* self, writer& out, const void* value, const serializer_options& options);
   /// The reader is on the value's first token; on success it is left on the value's last token.
   error_code (*read)(const void* self, reader& in, void* value, const serializer_options& options);
+  /// Map keys (null when the converter has none): writes the value as a property name, and
+  /// reads it from an unescaped name.
+  void (*write_key)(const void* self, writer& out, const void* key, const serializer_options& options) = nullptr;
+  error_code (*read_key)(const void* self, std::string_view name, void* key, const serializer_options& options) = nullptr;
 };
 
 /// One property of an object. Exactly one access path is set: `offset` (a data member), or

@@ -33,6 +33,8 @@ struct uuid_converter {
   using value_type = uuid;
   void write(writer& out, const uuid& id, const serializer_options& options) const;
   error_code read(reader& in, uuid& id, const serializer_options& options) const;
+  void write_key(writer& out, const uuid& id, const serializer_options& options) const;
+  error_code read_key(std::string_view name, uuid& id, const serializer_options& options) const;
 };
 template <>
 struct builtin_converter<uuid> {

@@ -25,7 +25,9 @@ write_condition condition_of(property_ignore ignore, default_ignore fallback) no
   return write_condition::always;
 }
 
-bool is_valid_key_kind(type_kind kind) noexcept {
+bool is_valid_key(const type_info& key) noexcept {
+  const type_kind kind = key.kind;
+  if (kind == type_kind::custom) return key.converter->write_key != nullptr && key.converter->read_key != nullptr;
   return kind == type_kind::string || kind == type_kind::enumeration || kind == type_kind::character ||
          (is_number_kind(kind) && kind != type_kind::float32 && kind != type_kind::float64);
 }
@@ -149,7 +151,7 @@ bool options_context::complete(type_info& info, attempt& a) {
     case type_kind::map:
       info.element = resolve_locked(d.element(), a);
       info.key = resolve_locked(d.map_key(), a);
-      return info.element != nullptr && info.key != nullptr && is_valid_key_kind(info.key->kind);
+      return info.element != nullptr && info.key != nullptr && is_valid_key(*info.key);
     case type_kind::tuple:
       for (const element_descriptor& e : d.elements) {
         const type_info* element = resolve_locked(e.type(), a);

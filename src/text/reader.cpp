@@ -594,4 +594,21 @@ out_of_data:
   return false;
 }
 
+bool reader::skip_value(std::string_view& text) {
+  if (halted_) return false;
+  switch (token_) {
+    case token_type::none:
+    case token_type::end_object:
+    case token_type::end_array:
+    case token_type::property_name:
+    case token_type::comment: return fail(error_code::expected_value, pos_);
+    default: break;
+  }
+  const char* start = token_ == token_type::string ? value_.data() - 1 : value_.data();
+  if (!skip()) return false;
+  const char* end = value_.data() + value_.size() + (token_ == token_type::string ? 1 : 0);
+  text = std::string_view(start, static_cast<std::size_t>(end - start));
+  return true;
+}
+
 }  // namespace jsonjit

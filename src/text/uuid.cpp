@@ -26,14 +26,21 @@ void uuid_converter::write(writer& out, const uuid& id, const serializer_options
   out.raw_value(std::string_view(text, sizeof text), true);  // hex and hyphens need no escaping
 }
 
-error_code uuid_converter::read(reader& in, uuid& id, const serializer_options&) const {
-  if (in.token() != token_type::string) {
-    return in.token() == token_type::null ? error_code::null_not_allowed : error_code::expected_string;
-  }
+error_code uuid_converter::read(reader& in, uuid& id, const serializer_options& options) const {
+  char buffer[64];
+  std::string_view text;
+  if (const error_code e = short_string(in, buffer, text); e != error_code::none) return e;
+  return read_key(text, id, options);
+}
+
+void uuid_converter::write_key(writer& out, const uuid& id, const serializer_options&) const {
   char text[36];
-  const auto n = in.copy_string(text);
-  if (!n || *n != sizeof text) return error_code::invalid_value_format;
-  const auto parsed = uuid::parse(std::string_view(text, sizeof text));
+  format_uuid(id, text);
+  out.property_name(std::string_view(text, sizeof text));
+}
+
+error_code uuid_converter::read_key(std::string_view name, uuid& id, const serializer_options&) const {
+  const auto parsed = uuid::parse(name);
   if (!parsed) return error_code::invalid_value_format;
   id = *parsed;
   return error_code::none;

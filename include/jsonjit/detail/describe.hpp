@@ -20,6 +20,7 @@
 #include <utility>
 #include <variant>
 
+#include <jsonjit/chrono.hpp>
 #include <jsonjit/converter.hpp>
 #include <jsonjit/detail/reflect.hpp>
 #include <jsonjit/meta.hpp>

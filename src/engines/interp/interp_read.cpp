@@ -306,7 +306,8 @@ class read_engine {
       }
       if (in_.token() == token_type::end_object) break;
       const property_info* p = find_property(info, expected);
-      if (p == nullptr) {
+      // The extension member's own name is no property in JSON: it is unknown data too.
+      if (p == nullptr || static_cast<int>(p->index) == info.extension_data) {
         if (info.extension_data >= 0) {
           if (!extension_member(info, object)) return false;
           continue;
@@ -404,6 +405,10 @@ class read_engine {
       case type_kind::string: string(*static_cast<std::string*>(k)); return true;
       case type_kind::character: return value(key, k);
       case type_kind::enumeration: return enumerator_from_text(key, string_text(), k);
+      case type_kind::custom: {
+        const error_code code = key.converter->read_key(key.converter->self, string_text(), k, options_);
+        return code == error_code::none || fail(code);
+      }
       default:
         return with_integer_type(key.kind, [&](auto i) { return integer_from_text<decltype(i)>(string_text(), k); });
     }

@@ -229,7 +229,6 @@ class write_engine {
     return out_.ok();
   }
 
-  /// A map key as a property name.
   /// The decimal text of an integer of `kind` in `text` (max_number_chars of room).
   static std::string_view integer_text(char* text, type_kind kind, const void* v) noexcept {
     char* end = kind == type_kind::uint64 ? format_uint64(text, *static_cast<const std::uint64_t*>(v))
@@ -237,6 +236,7 @@ class write_engine {
     return {text, static_cast<std::size_t>(end - text)};
   }
 
+  /// A map key as a property name.
   void key(const type_info& key, const void* k) {
     char text[max_number_chars];
     std::string_view name;
@@ -254,6 +254,7 @@ class write_engine {
         name = integer_text(text, key.descriptor->underlying, k);
         break;
       }
+      case type_kind::custom: key.converter->write_key(key.converter->self, out_, k, options_); return;
       default: name = integer_text(text, key.kind, k); break;  // the integers
     }
     if (options_.key_naming() != naming_policy::none && key.kind == type_kind::string) {

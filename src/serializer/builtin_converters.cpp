@@ -1,0 +1,69 @@
+// What the library's own converters share (dates and times; uuid.cpp uses short_string).
+#include <jsonjit/chrono.hpp>
+#include <jsonjit/converter.hpp>
+#include <jsonjit/reader.hpp>
+#include <jsonjit/writer.hpp>
+
+namespace jsonjit::detail {
+
+error_code short_string(reader& in, std::span<char> buffer, std::string_view& text) {
+  if (in.token() != token_type::string) {
+    return in.token() == token_type::null ? error_code::null_not_allowed : error_code::expected_string;
+  }
+  const auto n = in.copy_string(buffer);
+  if (!n) return error_code::invalid_value_format;
+  text = std::string_view(buffer.data(), *n);
+  return error_code::none;
+}
+
+void write_time_text(writer& out, const char* begin, const char* end, bool as_key) {
+  if (end == nullptr) {
+    out.direct_fail(error_code::number_out_of_range);
+    return;
+  }
+  const std::string_view text(begin, static_cast<std::size_t>(end - begin));
+  if (as_key) {
+    out.property_name(text);
+    return;
+  }
+  char quoted[max_time_chars + 2];
+  quoted[0] = '"';
+  text.copy(quoted + 1, text.size());
+  quoted[text.size() + 1] = '"';
+  out.raw_value(std::string_view(quoted, text.size() + 2), true);  // digits and designators need no escapes
+}
+
+namespace {
+char* format(char* out, const std::chrono::year_month_day& date) {
+  if (!date.ok()) return nullptr;
+  return format_date(out, static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
+                     static_cast<unsigned>(date.day()));
+}
+}  // namespace
+
+void date_converter::write(writer& out, const value_type& date, const serializer_options&) const {
+  char text[max_time_chars];
+  write_time_text(out, text, format(text, date), false);
+}
+
+void date_converter::write_key(writer& out, const value_type& date, const serializer_options&) const {
+  char text[max_time_chars];
+  write_time_text(out, text, format(text, date), true);
+}
+
+error_code date_converter::read(reader& in, value_type& date, const serializer_options& options) const {
+  char buffer[max_time_chars];
+  std::string_view text;
+  if (const error_code e = short_string(in, buffer, text); e != error_code::none) return e;
+  return read_key(text, date, options);
+}
+
+error_code date_converter::read_key(std::string_view text, value_type& date, const serializer_options&) const {
+  std::int32_t year = 0;
+  unsigned month = 0, day = 0;
+  if (const error_code e = parse_date(text, year, month, day); e != error_code::none) return e;
+  date = std::chrono::year_month_day{std::chrono::year(year), std::chrono::month(month), std::chrono::day(day)};
+  return error_code::none;
+}
+
+}  // namespace jsonjit::detail
