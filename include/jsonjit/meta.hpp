@@ -21,9 +21,17 @@
 //                                            discriminator property's name ("$type" by default)
 //   static constexpr auto enumerators = jsonjit::enumerators<E>({{E::red, "Red"}, ...});
 //   static constexpr bool disallow_unmapped = true;    reading rejects unknown properties
+//   static constexpr auto constructor =                 reading builds T by T(amount, currency)
+//       jsonjit::constructor<std::int64_t, std::string>("Amount", "Currency");
+//
+// With a constructor (STJ's [JsonConstructor]), reading collects the properties first, then
+// calls T's constructor with the named properties' values (default-constructed when absent
+// from the JSON, an error when required) and stores the remaining properties afterwards.
+// T then needs no default constructor; a T inside another object must be move-assignable.
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <functional>
 #include <string_view>
@@ -165,6 +173,18 @@ constexpr auto computed(std::string_view name, Getter getter) {
 template <class... P>
 constexpr std::tuple<P...> properties(P... p) {
   return {p...};
+}
+
+/// The constructor meta<T>::constructor names: argument types A..., each taken from the
+/// property with the declared name at its position.
+template <class... A>
+struct constructor_binding {
+  std::array<std::string_view, sizeof...(A)> parameters;
+};
+template <class... A, class... Names>
+requires(sizeof...(A) == sizeof...(Names) && (std::convertible_to<Names, std::string_view> && ...))
+constexpr constructor_binding<A...> constructor(Names... names) {
+  return {{std::string_view(names)...}};
 }
 
 /// A named value of enumeration E.

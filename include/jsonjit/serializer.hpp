@@ -12,6 +12,7 @@
 // number, invalid UTF-8 in a string, too deep a value, a failed sink) carry the path only.
 #pragma once
 
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -33,6 +34,9 @@ parse_error serialize_value(const type_descriptor& type, const void* value, writ
                             const serializer_options& options);
 parse_error deserialize_value(const type_descriptor& type, void* target, std::string_view json,
                               const serializer_options& options);
+/// Into storage without an object (types built by their meta constructor); constructed on success.
+parse_error deserialize_new_value(const type_descriptor& type, void* storage, std::string_view json,
+                                  const serializer_options& options);
 
 [[noreturn]] void throw_or_abort(const parse_error& error);
 }  // namespace detail
@@ -83,24 +87,40 @@ parse_error deserialize_into(T& target, std::string_view json,
   return detail::deserialize_value(descriptor_of<T>(), &target, json, options);
 }
 
-/// A T read from `json`, or the error. T must be default-constructible.
+/// A T read from `json`, or the error. T is default-constructed and filled in, or built by
+/// the constructor its meta names.
 template <class T>
 result<T, parse_error> try_deserialize(std::string_view json,
                                        const serializer_options& options = serializer_options::defaults()) {
-  static_assert(std::is_default_constructible_v<T>, "jsonjit reads into a default-constructed T");
-  T value{};
-  parse_error error = deserialize_into(value, json, options);
-  if (error) return error;
-  return value;
+  if constexpr (std::is_default_constructible_v<T>) {
+    T value{};
+    parse_error error = deserialize_into(value, json, options);
+    if (error) return error;
+    return value;
+  } else {
+    static_assert(requires { meta<T>::constructor; }, "jsonjit reads a T by default construction or meta<T>::constructor");
+    alignas(T) unsigned char storage[sizeof(T)];
+    parse_error error = detail::deserialize_new_value(descriptor_of<T>(), storage, json, options);
+    if (error) return error;
+    T& built = *std::launder(reinterpret_cast<T*>(storage));
+    result<T, parse_error> r(std::move(built));
+    built.~T();
+    return r;
+  }
 }
 
 /// A T read from `json`. Throws json_error on failure (aborts without exceptions).
 template <class T>
 T deserialize(std::string_view json, const serializer_options& options = serializer_options::defaults()) {
-  static_assert(std::is_default_constructible_v<T>, "jsonjit reads into a default-constructed T");
-  T value{};
-  if (parse_error error = deserialize_into(value, json, options)) detail::throw_or_abort(error);
-  return value;
+  if constexpr (std::is_default_constructible_v<T>) {
+    T value{};
+    if (parse_error error = deserialize_into(value, json, options)) detail::throw_or_abort(error);
+    return value;
+  } else {
+    auto r = try_deserialize<T>(json, options);
+    if (!r) detail::throw_or_abort(r.error());
+    return std::move(*r);
+  }
 }
 
 }  // namespace jsonjit

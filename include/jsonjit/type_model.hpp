@@ -143,6 +143,9 @@ struct map_ops {
   /// Moves `key` in (replacing the value of an equal key: the last duplicate wins) and returns
   /// the new default-constructed value to fill.
   void* (*emplace)(void* map, void* key);
+  /// Moves `key` and `value` in (the last duplicate wins): for values that cannot be
+  /// default-constructed, where `emplace` is null.
+  void (*insert)(void* map, void* key, void* value);
 };
 
 struct nullable_ops {
@@ -150,6 +153,8 @@ struct nullable_ops {
   const void* (*get)(const void* holder);
   /// Replaces the content with a default-constructed value and returns it.
   void* (*emplace)(void* holder);
+  /// Moves `value` in: for values that cannot be default-constructed, where `emplace` is null.
+  void (*assign)(void* holder, void* value);
   void (*reset)(void* holder);
 };
 
@@ -158,6 +163,15 @@ struct variant_ops {
   const void* (*get)(const void* variant);
   /// Replaces the content with a default-constructed alternative `index` and returns it.
   void* (*emplace)(void* variant, std::size_t index);
+};
+
+/// Reading builds the object by calling a constructor with the values of some of its
+/// properties (STJ's parameterized constructors); the other properties are stored after.
+struct constructor_descriptor {
+  std::span<const std::string_view> parameters;  ///< declared property names, in argument order
+  std::span<const descriptor_fn> types;           ///< the arguments' types
+  /// Constructs the object in `storage` from `arguments` (one value per parameter, moved from).
+  void (*construct)(void* storage, void* const* arguments);
 };
 
 struct type_descriptor {
@@ -172,6 +186,8 @@ struct type_descriptor {
   /// True when the value equals a value-initialized one (ignore when_writing_default); null if
   /// the type has no equality.
   bool (*is_default)(const void* object) = nullptr;
+  /// Move-assigns `source` to `target` (both of this type); null if the type cannot be.
+  void (*move_assign)(void* target, void* source) = nullptr;
 
   std::span<const property_descriptor> properties;  ///< object
   std::span<const element_descriptor> elements;     ///< tuple positions, variant alternatives
@@ -187,6 +203,7 @@ struct type_descriptor {
   const nullable_ops* nullable = nullptr;
   const variant_ops* variant = nullptr;
   const converter_descriptor* converter = nullptr;  ///< custom
+  const constructor_descriptor* constructor = nullptr;  ///< object: built by a constructor
   /// object: rejects properties that it does not have, whatever the options say.
   bool disallow_unmapped = false;
 };

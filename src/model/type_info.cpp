@@ -85,6 +85,34 @@ type_info* options_context::resolve_locked(const type_descriptor& descriptor, at
   return &info;
 }
 
+namespace {
+
+/// Finds each constructor argument's property (by declared name, of the argument's type); the
+/// arguments are read like any property, even where the property has no setter.
+bool bind_constructor(type_info& info) {
+  const constructor_descriptor& c = *info.descriptor->constructor;
+  for (std::size_t i = 0; i < c.parameters.size(); ++i) {
+    auto it = std::find_if(info.properties.begin(), info.properties.end(),
+                           [&](const property_info& p) { return p.descriptor->name == c.parameters[i]; });
+    if (it == info.properties.end() || &it->descriptor->type() != &c.types[i]() || it->descriptor->extension_data ||
+        it->descriptor->converter != nullptr || !it->type->can_read_new()) {
+      return false;
+    }
+    it->readable = it->descriptor->ignore != property_ignore::always;
+    info.constructor_arguments.push_back(it->index);
+  }
+  // The other properties are stored once the object exists: members by move assignment.
+  for (const property_info& p : info.properties) {
+    const bool argument = std::find(info.constructor_arguments.begin(), info.constructor_arguments.end(), p.index) !=
+                          info.constructor_arguments.end();
+    if (!argument && p.readable && p.descriptor->offset >= 0 && p.type->descriptor->move_assign == nullptr) return false;
+  }
+  info.constructor = &c;
+  return true;
+}
+
+}  // namespace
+
 bool options_context::complete(type_info& info, attempt& a) {
   const type_descriptor& d = *info.descriptor;
   const escape_mode mode = options_.escaping();
@@ -113,7 +141,7 @@ bool options_context::complete(type_info& info, attempt& a) {
         prop.write = p.offset < 0 && p.get == nullptr ? write_condition::never
                                                        : condition_of(p.ignore, options_.default_ignore());
         prop.readable = p.ignore != property_ignore::always && (p.offset >= 0 || p.set != nullptr) &&
-                        prop.type->descriptor->construct != nullptr;
+                        (p.converter != nullptr ? prop.type->descriptor->construct != nullptr : prop.type->can_read_new());
         prop.required = p.required;
         prop.index = static_cast<std::uint32_t>(info.properties.size());
         prop.converter = p.converter;
@@ -132,6 +160,7 @@ bool options_context::complete(type_info& info, attempt& a) {
         }
         info.properties.push_back(std::move(prop));
       }
+      if (d.constructor != nullptr && !bind_constructor(info)) return false;
       // The lookup keys view the names: built once the vector no longer moves.
       if (options_.case_insensitive_names()) {
         info.folded_names.reserve(info.properties.size());
@@ -163,7 +192,7 @@ bool options_context::complete(type_info& info, attempt& a) {
       info.discriminator = encode(d.discriminator, mode);
       for (const element_descriptor& e : d.elements) {
         const type_info* alternative = resolve_locked(e.type(), a);
-        if (alternative == nullptr) return false;
+        if (alternative == nullptr || alternative->descriptor->construct == nullptr) return false;
         info.elements.push_back(alternative);
         info.tags.push_back(encode(e.tag, mode));
         if (!e.tag.empty()) info.tagged = true;

@@ -56,6 +56,9 @@ struct type_info {
   std::uint64_t required_mask = 0;  ///< bit i: property i is required (first 64 properties)
   bool more_required = false;       ///< a required property beyond the first 64
   int extension_data = -1;          ///< the property collecting unknown members
+  /// Built by a constructor: the property index of each argument, in order.
+  std::vector<std::uint32_t> constructor_arguments;
+  const constructor_descriptor* constructor = nullptr;
   bool disallow_unmapped = false;
 
   const type_info* element = nullptr;  ///< nullable value, sequence element, map value
@@ -66,6 +69,12 @@ struct type_info {
   bool tagged = false;                     ///< variant: alternatives carry tags
   std::vector<enum_name> enum_names;       ///< enumerations written as names
   const converter_descriptor* converter = nullptr;  ///< custom, or a converter from the options
+
+  /// Reading can make a new value: default-constructed and filled in, or built by its
+  /// constructor (not where a converter reads it: converters fill a constructed value).
+  bool can_read_new() const noexcept {
+    return descriptor->construct != nullptr || (kind == type_kind::object && descriptor->constructor != nullptr);
+  }
 
   /// Output size of the last serialization of this type (to reserve a string's size ahead).
   mutable std::atomic<std::size_t> size_hint{0};

@@ -102,8 +102,11 @@ parse_error serialize_value(const type_descriptor& type, const void* value, std:
   return e;
 }
 
-parse_error deserialize_value(const type_descriptor& type, void* target, std::string_view json,
-                              const serializer_options& options) {
+namespace {
+/// Reads `json` into `target`: an existing object, or (`is_new`) storage the object is
+/// constructed in on success.
+parse_error read_value(const type_descriptor& type, void* target, bool is_new, std::string_view json,
+                       const serializer_options& options) {
   parse_error e;
   const type_info* info = resolve(type, options, e);
   if (info == nullptr) return e;
@@ -114,14 +117,28 @@ parse_error deserialize_value(const type_descriptor& type, void* target, std::st
   reader in(json, reading);
   if (!in.read()) return at_root(in.error());
   read_failure failure;
-  if (!interp_read(in, *info, target, failure)) {
+  if (!(is_new ? interp_read_new(in, *info, target, failure) : interp_read(in, *info, target, failure))) {
     e.info = failure.where;
     e.path = failure.path.str();
     e.name = std::move(failure.name);
     return e;
   }
-  if (in.read() || in.error()) return at_root(in.error());  // something after the value
+  if (in.read() || in.error()) {  // something after the value
+    if (is_new) type.destroy(target);
+    return at_root(in.error());
+  }
   return e;
+}
+}  // namespace
+
+parse_error deserialize_value(const type_descriptor& type, void* target, std::string_view json,
+                              const serializer_options& options) {
+  return read_value(type, target, false, json, options);
+}
+
+parse_error deserialize_new_value(const type_descriptor& type, void* storage, std::string_view json,
+                                  const serializer_options& options) {
+  return read_value(type, storage, true, json, options);
 }
 
 void throw_or_abort(const parse_error& error) {

@@ -1,10 +1,12 @@
 // The typed serializer's library-provided values: std::chrono times as ISO 8601, free-form DOM
-// members, extension data, and converters for map keys.
+// members, extension data, converters for map keys, and objects built by their constructor.
 #include <gtest/gtest.h>
 
 #include <jsonjit/jsonjit.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <stdexcept>
 #include <map>
 #include <unordered_map>
 
@@ -281,6 +283,107 @@ TEST(SerializerConverters, KeyConvertersWriteAndReadMapKeys) {
   EXPECT_EQ(jsonjit::serialize(by_id), R"({"994cd293-2b06-4dff-9c3e-7c081b46dc0a":1})");
   EXPECT_EQ((jsonjit::deserialize<std::map<jsonjit::uuid, int>>(R"({"994CD293-2B06-4DFF-9C3E-7C081B46DC0A":1})")),
             by_id);
+}
+
+// ---- objects built by a constructor ----
+
+/// Immutable, validated, no default constructor: what constructor binding is for.
+class money {
+ public:
+  money(std::int64_t cents, std::string currency) : cents_(cents), currency_(std::move(currency)) {
+    if (currency_.size() != 3) throw std::invalid_argument("currency code");
+  }
+  std::int64_t cents() const { return cents_; }
+  const std::string& currency() const { return currency_; }
+  std::string note;  // set after construction
+  friend bool operator==(const money&, const money&) = default;
+
+ private:
+  std::int64_t cents_;
+  std::string currency_;
+};
+
+/// Default-constructible too, but reading still goes through the constructor.
+struct span_of_days {
+  span_of_days() = default;
+  span_of_days(int first, int last) : first(first), last(std::max(first, last)) {}
+  int first = 0;
+  int last = 0;
+};
+
+struct Invoice {
+  std::vector<money> lines;
+  std::optional<money> discount;
+  std::map<std::string, money> by_tag;
+  span_of_days period;
+};
+}  // namespace serializer_values_test
+
+template <>
+struct jsonjit::meta<serializer_values_test::money> {
+  using money = serializer_values_test::money;
+  static constexpr auto properties = jsonjit::properties(jsonjit::computed("cents", &money::cents),
+                                                         jsonjit::computed("currency", &money::currency),
+                                                         jsonjit::property("note", &money::note));
+  static constexpr auto constructor = jsonjit::constructor<std::int64_t, std::string>("cents", "currency");
+};
+template <>
+struct jsonjit::meta<serializer_values_test::span_of_days> {
+  using span = serializer_values_test::span_of_days;
+  static constexpr auto properties =
+      jsonjit::properties(jsonjit::property("first", &span::first), jsonjit::property("last", &span::last));
+  static constexpr auto constructor = jsonjit::constructor<int, int>("first", "last");
+};
+
+namespace serializer_values_test {
+
+TEST(SerializerConstructor, ObjectsWithoutDefaultConstructorAreBuiltFromTheirProperties) {
+  // The members come in any order; the others are stored once the object exists.
+  const money m = jsonjit::deserialize<money>(R"({"note":"tip","currency":"EUR","cents":1250})");
+  EXPECT_EQ(m.cents(), 1250);
+  EXPECT_EQ(m.currency(), "EUR");
+  EXPECT_EQ(m.note, "tip");
+  EXPECT_EQ(jsonjit::serialize(m), R"({"cents":1250,"currency":"EUR","note":"tip"})");
+
+  // In containers, optionals and maps, and inside another object.
+  const std::string json =
+      R"({"lines":[{"cents":1,"currency":"USD"},{"cents":2,"currency":"USD"}],"discount":{"cents":-1,"currency":"USD"},)"
+      R"("by_tag":{"a":{"cents":5,"currency":"CHF"}},"period":{"last":3,"first":9}})";
+  const Invoice invoice = jsonjit::deserialize<Invoice>(json);
+  ASSERT_EQ(invoice.lines.size(), 2u);
+  EXPECT_EQ(invoice.lines[1].cents(), 2);
+  ASSERT_TRUE(invoice.discount.has_value());
+  EXPECT_EQ(invoice.discount->cents(), -1);
+  EXPECT_EQ(invoice.by_tag.at("a").currency(), "CHF");
+  EXPECT_EQ(invoice.period.first, 9);
+  EXPECT_EQ(invoice.period.last, 9);  // the constructor's rule applied: proof it was called
+  EXPECT_EQ(jsonjit::serialize(invoice),
+            R"({"lines":[{"cents":1,"currency":"USD","note":""},{"cents":2,"currency":"USD","note":""}],)"
+            R"("discount":{"cents":-1,"currency":"USD","note":""},"by_tag":{"a":{"cents":5,"currency":"CHF","note":""}},)"
+            R"("period":{"first":9,"last":9}})");
+}
+
+TEST(SerializerConstructor, MissingArgumentsDuplicatesAndErrors) {
+  // An absent argument is default-constructed; the last duplicate wins.
+  auto partial = jsonjit::deserialize<span_of_days>(R"({"last":4})");
+  EXPECT_EQ(partial.first, 0);
+  EXPECT_EQ(partial.last, 4);
+  auto twice = jsonjit::deserialize<span_of_days>(R"({"first":1,"first":2,"last":0})");
+  EXPECT_EQ(twice.first, 2);
+  EXPECT_EQ(twice.last, 2);
+
+  auto bad = jsonjit::try_deserialize<Invoice>(R"({"lines":[{"cents":1,"currency":"USD"},{"cents":"x"}]})");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().info.code, error_code::expected_number);
+  EXPECT_EQ(bad.error().path, "$.lines[1].cents");
+  auto not_object = jsonjit::try_deserialize<money>("[1]");
+  ASSERT_FALSE(not_object);
+  EXPECT_EQ(not_object.error().info.code, error_code::expected_object);
+  auto trailing = jsonjit::try_deserialize<money>(R"({"cents":1,"currency":"EUR"} x)");
+  ASSERT_FALSE(trailing);
+  EXPECT_EQ(trailing.error().info.code, error_code::expected_end_of_input);
+  // A constructor's own exception reaches the caller.
+  EXPECT_THROW((void)jsonjit::deserialize<money>(R"({"cents":1,"currency":"EURO"})"), std::invalid_argument);
 }
 
 }  // namespace serializer_values_test

@@ -79,12 +79,11 @@ template <class T>
 concept has_meta_enumerators = requires { meta<T>::enumerators; };
 
 template <class C>
-concept map_container = requires(C& c, typename C::key_type&& k) {
-  typename C::mapped_type;
+concept map_container = requires(C& c, typename C::key_type&& k, typename C::mapped_type&& v) {
   c.begin();
   c.size();
   c.clear();
-  c.insert_or_assign(std::move(k), typename C::mapped_type{});
+  c.insert_or_assign(std::move(k), std::move(v));
 };
 template <class C>
 concept appendable_container = requires(C& c) {
@@ -172,6 +171,9 @@ type_descriptor base_descriptor(type_kind kind) noexcept {
   d.align = alignof(T);
   if constexpr (std::is_default_constructible_v<T>) d.construct = [](void* p) { ::new (p) T(); };
   d.destroy = [](void* p) { static_cast<T*>(p)->~T(); };
+  if constexpr (std::is_move_assignable_v<T>) {
+    d.move_assign = [](void* target, void* source) { *static_cast<T*>(target) = std::move(*static_cast<T*>(source)); };
+  }
   return d;
 }
 
@@ -222,6 +224,21 @@ std::array<property_descriptor, sizeof...(I)> meta_properties(std::index_sequenc
   return {meta_property<T, I>()...};
 }
 
+template <class T, class Binding>
+struct constructor_of;
+template <class T, class... A>
+struct constructor_of<T, constructor_binding<A...>> {
+  static_assert(std::is_constructible_v<T, A&&...>, "meta<T>::constructor names a constructor T does not have");
+  static constexpr descriptor_fn types[] = {&descriptor_of<A>...};
+  template <std::size_t... I>
+  static void construct(void* storage, void* const* arguments, std::index_sequence<I...>) {
+    ::new (storage) T(std::move(*static_cast<A*>(arguments[I]))...);
+  }
+  static constexpr constructor_descriptor descriptor{
+      meta<T>::constructor.parameters, types,
+      [](void* storage, void* const* arguments) { construct(storage, arguments, std::index_sequence_for<A...>{}); }};
+};
+
 template <class T>
 type_descriptor object_descriptor() {
   type_descriptor d = base_descriptor<T>(type_kind::object);
@@ -234,6 +251,9 @@ type_descriptor object_descriptor() {
     d.properties = properties;
   }
   if constexpr (requires { meta<T>::disallow_unmapped; }) d.disallow_unmapped = meta<T>::disallow_unmapped;
+  if constexpr (requires { meta<T>::constructor; }) {
+    d.constructor = &constructor_of<T, std::remove_cvref_t<decltype(meta<T>::constructor)>>::descriptor;
+  }
   if constexpr (std::equality_comparable<T> && std::is_default_constructible_v<T>) {
     d.is_default = [](const void* object) { return *static_cast<const T*>(object) == T{}; };
   }
@@ -267,9 +287,9 @@ type_descriptor sequence_descriptor() {
       o.clear = [](void*) {};
     } else {
       o.clear = [](void* c) { static_cast<C*>(c)->clear(); };
-      if constexpr (appendable_container<C>) {
+      if constexpr (appendable_container<C> && std::is_default_constructible_v<E>) {
         o.emplace_back = [](void* c) -> void* { return &static_cast<C*>(c)->emplace_back(); };
-      } else if constexpr (pushable_container<C>) {
+      } else if constexpr (pushable_container<C> || appendable_container<C>) {
         o.insert = [](void* c, void* e) { static_cast<C*>(c)->push_back(std::move(*static_cast<E*>(e))); };
       } else {
         o.insert = [](void* c, void* e) { static_cast<C*>(c)->insert(std::move(*static_cast<E*>(e))); };
@@ -316,7 +336,14 @@ type_descriptor map_descriptor() {
       },
       [](void* m) { static_cast<M*>(m)->clear(); },
       [](void* m, void* key) -> void* {
-        return &static_cast<M*>(m)->insert_or_assign(std::move(*static_cast<K*>(key)), V{}).first->second;
+        if constexpr (std::is_default_constructible_v<V>) {
+          return &static_cast<M*>(m)->insert_or_assign(std::move(*static_cast<K*>(key)), V{}).first->second;
+        } else {
+          return nullptr;
+        }
+      },
+      [](void* m, void* key, void* value) {
+        static_cast<M*>(m)->insert_or_assign(std::move(*static_cast<K*>(key)), std::move(*static_cast<V*>(value)));
       },
   };
   d.map = &ops;
@@ -336,7 +363,9 @@ type_descriptor nullable_descriptor() {
       },
       [](void* n) -> void* {
         N& holder = *static_cast<N*>(n);
-        if constexpr (is_optional<N>) {
+        if constexpr (!std::is_default_constructible_v<V>) {
+          return nullptr;
+        } else if constexpr (is_optional<N>) {
           return std::addressof(holder.emplace());
         } else if constexpr (is_unique_ptr<N>) {
           holder = std::make_unique<V>();
@@ -344,6 +373,17 @@ type_descriptor nullable_descriptor() {
         } else {
           holder = std::make_shared<V>();
           return holder.get();
+        }
+      },
+      [](void* n, void* value) {
+        N& holder = *static_cast<N*>(n);
+        V& v = *static_cast<V*>(value);
+        if constexpr (is_optional<N>) {
+          holder.emplace(std::move(v));
+        } else if constexpr (is_unique_ptr<N>) {
+          holder = std::make_unique<V>(std::move(v));
+        } else {
+          holder = std::make_shared<V>(std::move(v));
         }
       },
       [](void* n) { static_cast<N*>(n)->reset(); },
@@ -392,7 +432,14 @@ type_descriptor variant_descriptor(std::index_sequence<I...>) {
       },
       [](void* v, std::size_t index) -> void* {
         using emplace_fn = void* (*)(V&);
-        static constexpr emplace_fn table[] = {[](V& x) -> void* { return std::addressof(x.template emplace<I>()); }...};
+        // Alternatives that cannot be default-constructed are refused when the type is resolved.
+        static constexpr emplace_fn table[] = {[](V& x) -> void* {
+          if constexpr (std::is_default_constructible_v<std::variant_alternative_t<I, V>>) {
+            return std::addressof(x.template emplace<I>());
+          } else {
+            return nullptr;
+          }
+        }...};
         return table[index](*static_cast<V*>(v));
       },
   };

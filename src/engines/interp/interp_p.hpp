@@ -86,5 +86,8 @@ struct read_failure {
 /// is on the value's first token and is left on its last. On failure returns false with
 /// `failure` filled in.
 bool interp_read(reader& in, const type_info& info, void* target, read_failure& failure);
+/// The same into `storage` where no object is yet (a type built by its constructor that has
+/// no default constructor); the object is constructed there on success only.
+bool interp_read_new(reader& in, const type_info& info, void* storage, read_failure& failure);
 
 }  // namespace jsonjit::detail

@@ -15,6 +15,21 @@
 namespace jsonjit::detail {
 namespace {
 
+/// The property values of an object read before the object exists (objects built by a
+/// constructor): one temporary per property that appeared.
+class object_frame {
+ public:
+  explicit object_frame(const type_info& info) : slots_(info.properties.size()) {}
+  temporary* find(std::uint32_t index) noexcept { return slots_[index].get(); }
+  temporary& add(std::uint32_t index, const type_descriptor& type) {
+    slots_[index] = std::make_unique<temporary>(type);
+    return *slots_[index];
+  }
+
+ private:
+  std::vector<std::unique_ptr<temporary>> slots_;
+};
+
 class read_engine {
  public:
   read_engine(reader& in, read_failure& failure, const serializer_options& options)
@@ -24,6 +39,14 @@ class read_engine {
         case_insensitive_(options.case_insensitive_names()),
         reject_duplicates_(options.duplicates() == duplicate_members::reject),
         reject_unmapped_(options.unmapped() == unmapped_members::disallow) {}
+
+  /// Reads a value into storage where there is no object yet (types built by a constructor
+  /// that have no default constructor); constructed on success.
+  bool new_value(const type_info& info, void* storage) {
+    if (info.kind != type_kind::object || info.constructor == nullptr) return fail(error_code::unsupported_type);
+    if (in_.token() != token_type::start_object) return mismatch(error_code::expected_object);
+    return construct(info, storage);
+  }
 
   bool value(const type_info& info, void* target) {
     const token_type t = in_.token();
@@ -60,13 +83,20 @@ class read_engine {
       case type_kind::enumeration: return enumeration(info, target);
       case type_kind::object:
         if (t != token_type::start_object) return mismatch(error_code::expected_object);
+        if (info.constructor != nullptr) return rebuild(info, target);
         return members(info, target);
-      case type_kind::nullable:
+      case type_kind::nullable: {
+        const nullable_ops& ops = *info.descriptor->nullable;
         if (t == token_type::null) {
-          info.descriptor->nullable->reset(target);
+          ops.reset(target);
           return true;
         }
-        return value(*info.element, info.descriptor->nullable->emplace(target));
+        if (info.element->descriptor->construct != nullptr) return value(*info.element, ops.emplace(target));
+        temporary v(*info.element->descriptor);
+        if (!read_new(*info.element, v)) return false;
+        ops.assign(target, v.get());
+        return true;
+      }
       case type_kind::sequence: return sequence(info, target);
       case type_kind::bytes: return bytes(info, target);
       case type_kind::map:
@@ -280,21 +310,93 @@ class read_engine {
       return p.converter != nullptr ? convert(*p.converter, field) : value(*p.type, field);
     }
     temporary field(*p.type->descriptor);
-    field.construct();
-    if (!(p.converter != nullptr ? convert(*p.converter, field.get()) : value(*p.type, field.get()))) return false;
+    if (!(p.converter != nullptr ? convert(*p.converter, field.construct()) : read_new(*p.type, field))) return false;
     d.set(object, field.get());
     return true;
   }
 
+  /// Reads the current value as a new value of `info`'s type into `t` (constructed on success).
+  bool read_new(const type_info& info, temporary& t) {
+    if (info.descriptor->construct != nullptr) return value(info, t.construct());
+    if (info.kind != type_kind::object || info.constructor == nullptr) return fail(error_code::unsupported_type);
+    if (in_.token() != token_type::start_object) return mismatch(error_code::expected_object);
+    if (!construct(info, t.get())) return false;
+    t.constructed();
+    return true;
+  }
+
+  /// A property of an object still being read (the reader is on its value) into the frame.
+  bool read_into_frame(const property_info& p, object_frame& frame) {
+    if (temporary* earlier = frame.find(p.index)) {  // a duplicate: the last one wins
+      return p.converter != nullptr ? convert(*p.converter, earlier->get()) : value(*p.type, earlier->get());
+    }
+    temporary& t = frame.add(p.index, *p.type->descriptor);
+    return p.converter != nullptr ? convert(*p.converter, t.construct()) : read_new(*p.type, t);
+  }
+
+  /// An object built by its constructor, from after its '{' to its '}', into `storage` (where
+  /// there is no object yet; constructed on success).
+  bool construct(const type_info& info, void* storage) {
+    object_frame frame(info);
+    if (!members(info, nullptr, false, &frame)) return false;
+    std::vector<void*> arguments;
+    arguments.reserve(info.constructor_arguments.size());
+    for (const std::uint32_t index : info.constructor_arguments) {
+      const property_info& p = info.properties[index];
+      temporary* argument = frame.find(index);
+      if (argument == nullptr) {  // absent from the JSON: a default value, if the type has one
+        if (p.type->descriptor->construct == nullptr) {
+          failure_.name = p.json_name;
+          return fail(error_code::missing_required_property);
+        }
+        argument = &frame.add(index, *p.type->descriptor);
+        argument->construct();
+      }
+      arguments.push_back(argument->get());
+    }
+    info.constructor->construct(storage, arguments.data());
+    // Then the other properties that appeared, moved into the object.
+    for (const property_info& p : info.properties) {
+      temporary* v = frame.find(p.index);
+      if (v == nullptr || std::find(info.constructor_arguments.begin(), info.constructor_arguments.end(), p.index) !=
+                              info.constructor_arguments.end()) {
+        continue;
+      }
+      if (p.descriptor->offset >= 0) {
+        p.type->descriptor->move_assign(static_cast<char*>(storage) + p.descriptor->offset, v->get());
+      } else {
+        p.descriptor->set(storage, v->get());
+      }
+    }
+    return true;
+  }
+
+  /// An object built by its constructor, replacing the existing object at `target`.
+  bool rebuild(const type_info& info, void* target) {
+    if (info.descriptor->move_assign == nullptr) return fail(error_code::unsupported_type);
+    temporary built(*info.descriptor);
+    if (!construct(info, built.get())) return false;
+    built.constructed();
+    info.descriptor->move_assign(target, built.get());
+    return true;
+  }
+
   /// An unknown member into the extension-data map (the reader is on its name).
-  bool extension_member(const type_info& info, void* object) {
+  bool extension_member(const type_info& info, void* object, object_frame* frame) {
     const property_info& ext = info.properties[static_cast<std::size_t>(info.extension_data)];
-    return map_entry(*ext.type, static_cast<char*>(object) + ext.descriptor->offset);
+    if (frame == nullptr) return map_entry(*ext.type, static_cast<char*>(object) + ext.descriptor->offset);
+    temporary* map = frame->find(ext.index);
+    if (map == nullptr) {
+      map = &frame->add(ext.index, *ext.type->descriptor);
+      map->construct();
+    }
+    return map_entry(*ext.type, map->get());
   }
 
   /// The members of an object, from after its '{' (or after a variant's discriminator) to its
-  /// '}'. `resumed`: the caller has read the first token after '{' already.
-  bool members(const type_info& info, void* object, bool resumed = false) {
+  /// '}'. `resumed`: the caller has read the first token after '{' already. With a `frame`,
+  /// values go there instead (the object does not exist yet).
+  bool members(const type_info& info, void* object, bool resumed = false, object_frame* frame = nullptr) {
     std::uint64_t seen = 0;
     std::vector<bool> seen_beyond_64;  // objects with more than 64 properties only
     std::uint32_t expected = 0;
@@ -309,7 +411,7 @@ class read_engine {
       // The extension member's own name is no property in JSON: it is unknown data too.
       if (p == nullptr || static_cast<int>(p->index) == info.extension_data) {
         if (info.extension_data >= 0) {
-          if (!extension_member(info, object)) return false;
+          if (!extension_member(info, object, frame)) return false;
           continue;
         }
         if (reject_unmapped_ || info.disallow_unmapped) {
@@ -337,7 +439,7 @@ class read_engine {
         failure_.name = p->json_name;
         return fail(error_code::duplicate_property_name);
       }
-      if (!next() || !read_property(*p, object)) {
+      if (!next() || !(frame != nullptr ? read_into_frame(*p, *frame) : read_property(*p, object))) {
         failure_.path.add_name(p->json_name);
         return false;
       }
@@ -379,7 +481,7 @@ class read_engine {
         ok = value(element, ops.at(target, i));
       } else {
         temporary e(*element.descriptor);
-        ok = value(element, e.construct());
+        ok = read_new(element, e);
         if (ok) ops.insert(target, e.get());
       }
       if (!ok) {
@@ -421,8 +523,15 @@ class read_engine {
     temporary k(*map.key->descriptor);
     k.construct();
     if (!key(*map.key, k.get())) return false;
-    void* v = map.descriptor->map->emplace(target, k.get());
-    if (next() && value(*map.element, v)) return true;
+    if (map.element->descriptor->construct == nullptr) {
+      temporary v(*map.element->descriptor);
+      if (next() && read_new(*map.element, v)) {
+        map.descriptor->map->insert(target, k.get(), v.get());
+        return true;
+      }
+    } else if (next() && value(*map.element, map.descriptor->map->emplace(target, k.get()))) {
+      return true;
+    }
     std::string name(raw_name);
     if (escaped) name.resize(static_cast<std::size_t>(unescape(raw_name.data(), raw_name.data() + raw_name.size(), name.data()) - name.data()));
     failure_.path.add_name(name);
@@ -521,6 +630,10 @@ class read_engine {
 
 bool interp_read(reader& in, const type_info& info, void* target, read_failure& failure) {
   return read_engine(in, failure, *info.options).value(info, target);
+}
+
+bool interp_read_new(reader& in, const type_info& info, void* storage, read_failure& failure) {
+  return read_engine(in, failure, *info.options).new_value(info, storage);
 }
 
 }  // namespace jsonjit::detail
