@@ -485,7 +485,13 @@ type_descriptor make_descriptor() {
     return enum_descriptor<T>();
   } else if constexpr (scalar<T>) {
     type_descriptor d = base_descriptor<T>(scalar_kind<T>());
-    d.is_default = [](const void* v) { return *static_cast<const T*>(v) == T{}; };
+    if constexpr (std::is_floating_point_v<T>) {
+      // -0.0 == 0.0, but leaving -0.0 out would read back as 0.0: compare the bits.
+      using bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+      d.is_default = [](const void* v) { return std::bit_cast<bits>(*static_cast<const T*>(v)) == 0; };
+    } else {
+      d.is_default = [](const void* v) { return *static_cast<const T*>(v) == T{}; };
+    }
     return d;
   } else if constexpr (std::same_as<T, std::string>) {
     type_descriptor d = base_descriptor<T>(type_kind::string);

@@ -318,7 +318,15 @@ class write_engine {
     }
     const type_info& alternative = *info.elements[index];
     const void* inner = ops.get(v);
-    if (!info.tagged || info.descriptor->elements[index].tag.empty()) return value(alternative, inner);
+    if (!info.tagged || info.descriptor->elements[index].tag.empty()) {
+      // Untagged, the JSON kind picks the alternative on reading: a number stays a number
+      // (quoted, a string alternative would take it).
+      if (!is_number_kind(alternative.kind) || !numbers_as_strings_) return value(alternative, inner);
+      numbers_as_strings_ = false;
+      const bool ok = value(alternative, inner);
+      numbers_as_strings_ = true;
+      return ok;
+    }
     out_.start_object();
     out_.property_name(info.discriminator);
     out_.raw_value(info.tags[index].quoted(), true);
