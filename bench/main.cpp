@@ -11,7 +11,12 @@
 
 namespace {
 std::atomic<std::uint64_t> allocation_count{0};
+std::atomic<std::uint64_t> allocated_bytes{0};
+void count(std::size_t bytes) noexcept {
+  allocation_count.fetch_add(1, std::memory_order_relaxed);
+  allocated_bytes.fetch_add(bytes, std::memory_order_relaxed);
 }
+}  // namespace
 
 void jsonjit::bench::set_throughput(benchmark::State& state, std::string_view file) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
@@ -20,6 +25,10 @@ void jsonjit::bench::set_throughput(benchmark::State& state, std::string_view fi
 
 std::uint64_t jsonjit::bench::allocations_so_far() noexcept {
   return allocation_count.load(std::memory_order_relaxed);
+}
+
+std::uint64_t jsonjit::bench::allocated_bytes_so_far() noexcept {
+  return allocated_bytes.load(std::memory_order_relaxed);
 }
 
 // Every heap allocation is counted where all of them pass, whatever the library: C++ new, C
@@ -32,23 +41,23 @@ void* __libc_realloc(void* p, std::size_t size);
 void* __libc_memalign(std::size_t alignment, std::size_t size);
 
 void* malloc(std::size_t size) {
-  allocation_count.fetch_add(1, std::memory_order_relaxed);
+  count(size);
   return __libc_malloc(size);
 }
-void* calloc(std::size_t count, std::size_t size) {
-  allocation_count.fetch_add(1, std::memory_order_relaxed);
-  return __libc_calloc(count, size);
+void* calloc(std::size_t n, std::size_t size) {
+  count(n * size);
+  return __libc_calloc(n, size);
 }
 void* realloc(void* p, std::size_t size) {
-  allocation_count.fetch_add(1, std::memory_order_relaxed);
+  count(size);
   return __libc_realloc(p, size);
 }
 void* aligned_alloc(std::size_t alignment, std::size_t size) {
-  allocation_count.fetch_add(1, std::memory_order_relaxed);
+  count(size);
   return __libc_memalign(alignment, size);
 }
 int posix_memalign(void** p, std::size_t alignment, std::size_t size) {
-  allocation_count.fetch_add(1, std::memory_order_relaxed);
+  count(size);
   *p = __libc_memalign(alignment, size);
   return *p != nullptr ? 0 : ENOMEM;
 }

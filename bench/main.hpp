@@ -19,24 +19,29 @@ void add_benchmark(std::string_view group, std::string_view file, std::string_vi
 /// Reports throughput as one pass over the corpus file per iteration.
 void set_throughput(benchmark::State& state, std::string_view file);
 
-/// Heap allocations made so far by this process (global operator new is counted).
+/// Heap allocations made so far by this process, and the bytes they asked for (every malloc
+/// family call is counted, so C++ new too).
 std::uint64_t allocations_so_far() noexcept;
+std::uint64_t allocated_bytes_so_far() noexcept;
 
-/// Reports the allocations made during a benchmark's loop as the "allocs/op" counter.
+/// Reports the allocations made during a benchmark's loop as the "allocs/op" and
+/// "alloc_bytes/op" counters.
 class allocation_counter {
  public:
-  explicit allocation_counter(benchmark::State& state) : state_(state), start_(allocations_so_far()) {}
+  explicit allocation_counter(benchmark::State& state)
+      : state_(state), start_(allocations_so_far()), start_bytes_(allocated_bytes_so_far()) {}
   ~allocation_counter() {
     const auto iterations = static_cast<double>(state_.iterations());
-    state_.counters["allocs/op"] =
-        iterations > 0 ? static_cast<double>(allocations_so_far() - start_) / iterations : 0.0;
+    auto per_op = [&](std::uint64_t n) { return iterations > 0 ? static_cast<double>(n) / iterations : 0.0; };
+    state_.counters["allocs/op"] = per_op(allocations_so_far() - start_);
+    state_.counters["alloc_bytes/op"] = per_op(allocated_bytes_so_far() - start_bytes_);
   }
   allocation_counter(const allocation_counter&) = delete;
   allocation_counter& operator=(const allocation_counter&) = delete;
 
  private:
   benchmark::State& state_;
-  std::uint64_t start_;
+  std::uint64_t start_, start_bytes_;
 };
 
 }  // namespace jsonjit::bench

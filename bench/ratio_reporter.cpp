@@ -16,11 +16,12 @@ void ratio_reporter::ReportRuns(const std::vector<Run>& runs) {
     const std::string key = name.substr(0, engine_at);
     const std::string engine = name.substr(engine_at + 1);
     measurement m;
-    m.seconds_per_op = run.GetAdjustedRealTime();
+    m.seconds_per_op = run.GetAdjustedRealTime() / benchmark::GetTimeUnitMultiplier(run.time_unit);
     m.from_median = median;
     if (auto it = run.counters.find("bytes_per_second"); it != run.counters.end())
       m.bytes_per_second = it->second;
     if (auto it = run.counters.find("allocs/op"); it != run.counters.end()) m.allocs_per_op = it->second;
+    if (auto it = run.counters.find("alloc_bytes/op"); it != run.counters.end()) m.alloc_bytes_per_op = it->second;
     auto [slot, added] = results_[key].try_emplace(engine, m);
     if (added || slot->second.from_median) continue;
     if (median || m.seconds_per_op < slot->second.seconds_per_op) slot->second = m;
@@ -29,12 +30,12 @@ void ratio_reporter::ReportRuns(const std::vector<Run>& runs) {
 
 void ratio_reporter::Finalize() {
   ConsoleReporter::Finalize();
-  std::printf("\n%-40s %-26s %10s %10s %13s %13s\n", "benchmark", "engine", "MB/s", "allocs/op",
-              "vs rapidjson", "vs simdjson");
+  std::printf("\n%-40s %-22s %12s %10s %10s %12s %13s %13s\n", "benchmark", "engine", "ns/op", "MB/s", "allocs/op",
+              "alloc B/op", "vs rapidjson", "vs simdjson");
   for (const auto& [key, engines] : results_) {
     for (const auto& [engine, m] : engines) {
-      std::printf("%-40s %-26s %10.1f %10.1f", key.c_str(), engine.c_str(), m.bytes_per_second / 1e6,
-                  m.allocs_per_op);
+      std::printf("%-40s %-22s %12.0f %10.1f %10.1f %12.0f", key.c_str(), engine.c_str(), m.seconds_per_op * 1e9,
+                  m.bytes_per_second / 1e6, m.allocs_per_op, m.alloc_bytes_per_op);
       if (engine == "replay_only") {
         std::printf("  (the replay loop both writers include)\n");
         continue;

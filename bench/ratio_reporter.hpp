@@ -20,6 +20,7 @@ class ratio_reporter : public benchmark::ConsoleReporter {
     double seconds_per_op = 0;
     double bytes_per_second = 0;
     double allocs_per_op = 0;
+    double alloc_bytes_per_op = 0;
     bool from_median = false;
   };
   // group/file -> engine -> the median of the repetitions, or the fastest

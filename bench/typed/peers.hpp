@@ -1,7 +1,7 @@
 // The typed-serialization peers: for each benchmark model, how each library writes and reads
 // it. Each peer is written the way its documentation shows, for the same bytes as STJ where
-// the library can produce them (RapidJSON and nlohmann do not escape HTML-sensitive
-// characters, so their output differs in `+` and `'` only).
+// the library can produce them (RapidJSON, nlohmann and Boost.JSON do not escape
+// HTML-sensitive characters, so their output differs in `+` and `'` only).
 #pragma once
 
 #include <string>
@@ -22,11 +22,14 @@
 
 namespace jsonjit::bench::typed {
 
-/// Direct code: the fastest serializer a person can write for these models (STJ's bytes).
+/// Direct code: the fastest serializer (STJ's bytes) and parser a person can write for these
+/// models.
 namespace hand_written {
 template <class T>
 void write(const T& value, std::string& out);
-}
+template <class T>
+bool read(std::string_view json, T& value);
+}  // namespace hand_written
 
 namespace rapidjson_peer {
 template <class T>
@@ -41,6 +44,25 @@ void write(const T& value, std::string& out);
 template <class T>
 bool read(std::string_view json, T& value);
 }  // namespace nlohmann_peer
+
+namespace boost_json_peer {
+template <class T>
+void write(const T& value, std::string& out);
+template <class T>
+bool read(std::string_view json, T& value);
+}  // namespace boost_json_peer
+
+/// Reading only; `json` must have readable padding past its end (see padded()).
+namespace simdjson_peer {
+template <class T>
+bool read(std::string_view json, T& value);
+}  // namespace simdjson_peer
+
+/// The text with 64 bytes of spare capacity past its end (simdjson reads up to that far).
+inline std::string padded(std::string text) {
+  text.reserve(text.size() + 64);
+  return text;
+}
 
 /// Standard Base64, for the peers that have none.
 constexpr std::size_t base64_size(std::size_t bytes) { return (bytes + 2) / 3 * 4; }

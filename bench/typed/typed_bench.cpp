@@ -1,6 +1,7 @@
 // Typed serialization side by side: the .NET models and the User scenarios written and read by
-// jsonjit's engines, the hand-written code, RapidJSON and nlohmann. Each reader reads the same
-// text (STJ's bytes, as jsonjit writes them); each writer writes into a reused std::string.
+// jsonjit's engines, the hand-written code, RapidJSON, Boost.JSON, simdjson (reading) and
+// nlohmann. Each reader reads the same text (STJ's bytes, as jsonjit writes them, padded for
+// simdjson); each writer writes into a reused std::string.
 #include <string>
 #include <vector>
 
@@ -56,7 +57,12 @@ void add_model(std::string_view name, const T& value) {
   };
   auto add_read = [&](std::string_view engine, read_fn<T> read) {
     benchmark::RegisterBenchmark(("typed_read/" + std::string(name) + "/" + std::string(engine)).c_str(),
-                                 [json = stj_bytes, read](benchmark::State& state) {
+                                 [json = padded(stj_bytes), read, value](benchmark::State& state) {
+                                   T first{};
+                                   if (!read(json, first) || !(first == value)) {
+                                     state.SkipWithError("the value read differs from the value written");
+                                     return;
+                                   }
                                    allocation_counter allocations(state);
                                    for (auto _ : state) {
                                      T result{};
@@ -70,19 +76,23 @@ void add_model(std::string_view name, const T& value) {
   add_write("jsonjit", &jsonjit_write<T>, true);
   add_write("hand_written", &hand_written::write<T>, true);
   add_write("rapidjson", &rapidjson_peer::write<T>, false);
+  add_write("boost_json", &boost_json_peer::write<T>, false);
   add_write("nlohmann", &nlohmann_peer::write<T>, false);
   add_read("jsonjit", &jsonjit_read<T>);
+  add_read("hand_written", &hand_written::read<T>);
   add_read("rapidjson", &rapidjson_peer::read<T>);
+  add_read("boost_json", &boost_json_peer::read<T>);
+  add_read("simdjson", &simdjson_peer::read<T>);
   add_read("nlohmann", &nlohmann_peer::read<T>);
 }
 
 /// The User scenarios: 10,000 users written one by one, read as one array, read one by one.
 void add_users() {
   static const std::vector<User> users = make_users();
-  static const std::string array_json = jsonjit::serialize(users);
+  static const std::string array_json = padded(jsonjit::serialize(users));
   static const std::vector<std::string> each_json = [] {
     std::vector<std::string> texts;
-    for (const User& u : users) texts.push_back(jsonjit::serialize(u));
+    for (const User& u : users) texts.push_back(padded(jsonjit::serialize(u)));
     return texts;
   }();
   auto add_write_each = [](std::string_view engine, write_fn<User> write) {
@@ -106,11 +116,17 @@ void add_users() {
   add_write_each("jsonjit", &jsonjit_write<User>);
   add_write_each("hand_written", &hand_written::write<User>);
   add_write_each("rapidjson", &rapidjson_peer::write<User>);
+  add_write_each("boost_json", &boost_json_peer::write<User>);
   add_write_each("nlohmann", &nlohmann_peer::write<User>);
 
   auto add_read_array = [](std::string_view engine, read_fn<std::vector<User>> read) {
     benchmark::RegisterBenchmark(("typed_read/users_array/" + std::string(engine)).c_str(),
                                  [read](benchmark::State& state) {
+                                   std::vector<User> first;
+                                   if (!read(array_json, first) || first != users) {
+                                     state.SkipWithError("the users read differ from the users written");
+                                     return;
+                                   }
                                    allocation_counter allocations(state);
                                    for (auto _ : state) {
                                      std::vector<User> result;
@@ -122,7 +138,10 @@ void add_users() {
         ->Unit(benchmark::kMillisecond);
   };
   add_read_array("jsonjit", &jsonjit_read<std::vector<User>>);
+  add_read_array("hand_written", &hand_written::read<std::vector<User>>);
   add_read_array("rapidjson", &rapidjson_peer::read<std::vector<User>>);
+  add_read_array("boost_json", &boost_json_peer::read<std::vector<User>>);
+  add_read_array("simdjson", &simdjson_peer::read<std::vector<User>>);
   add_read_array("nlohmann", &nlohmann_peer::read<std::vector<User>>);
 
   auto add_read_each = [](std::string_view engine, read_fn<User> read) {
@@ -143,7 +162,10 @@ void add_users() {
         ->Unit(benchmark::kMillisecond);
   };
   add_read_each("jsonjit", &jsonjit_read<User>);
+  add_read_each("hand_written", &hand_written::read<User>);
   add_read_each("rapidjson", &rapidjson_peer::read<User>);
+  add_read_each("boost_json", &boost_json_peer::read<User>);
+  add_read_each("simdjson", &simdjson_peer::read<User>);
   add_read_each("nlohmann", &nlohmann_peer::read<User>);
 }
 
