@@ -305,6 +305,16 @@ TEST(SerializerOptions, DuplicatesLastWinsOrRejected) {
   auto r = jsonjit::try_deserialize<Point>(R"({"x":1,"x":2})", reject);
   EXPECT_EQ(r.error().info.code, error_code::duplicate_property_name);
   EXPECT_EQ(r.error().name, "x");
+
+  // Map keys too: the last value replaces the first (not merged into it), in any key order.
+  using points = std::map<std::string, Point>;
+  const auto m = jsonjit::deserialize<points>(R"({"b":{"x":1,"y":5},"a":{"x":3},"b":{"x":2}})");
+  EXPECT_EQ(m, (points{{"a", {3, 0}}, {"b", {2, 0}}}));
+  auto dup = jsonjit::try_deserialize<points>(R"({"a":{},"b":{},"a":{}})", reject);
+  ASSERT_FALSE(dup);
+  EXPECT_EQ(dup.error().info.code, error_code::duplicate_property_name);
+  EXPECT_EQ(dup.error().name, "a");
+  EXPECT_EQ(dup.error().info.column, 16u);  // at the second "a"
 }
 
 struct Optionals {

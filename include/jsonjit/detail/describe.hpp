@@ -336,10 +336,19 @@ type_descriptor map_descriptor() {
       },
       [](void* m) { static_cast<M*>(m)->clear(); },
       [](void* m, void* key) -> void* {
-        if constexpr (std::is_default_constructible_v<V>) {
-          return &static_cast<M*>(m)->insert_or_assign(std::move(*static_cast<K*>(key)), V{}).first->second;
-        } else {
+        M& map = *static_cast<M*>(m);
+        K& k = *static_cast<K*>(key);
+        if constexpr (!std::is_default_constructible_v<V>) {
           return nullptr;
+        } else if constexpr (requires { map.try_emplace(map.end(), std::move(k)); } && std::is_move_assignable_v<V>) {
+          // Keys often arrive in the map's order (a sorted map written out): the end is then
+          // the right place and the insertion takes constant time.
+          const std::size_t before = map.size();
+          const auto it = map.try_emplace(map.end(), std::move(k));
+          if (map.size() == before) it->second = V{};  // a duplicate key: the last one wins
+          return &it->second;
+        } else {
+          return &map.insert_or_assign(std::move(k), V{}).first->second;
         }
       },
       [](void* m, void* key, void* value) {

@@ -520,20 +520,30 @@ class read_engine {
   bool map_entry(const type_info& map, void* target) {
     const std::string_view raw_name = in_.value();  // for the path, should the value fail
     const bool escaped = in_.value_is_escaped();
+    const error_info at_name{error_code::duplicate_property_name, in_.token_offset(), in_.token_line(),
+                             in_.token_column(), false};
+    const map_ops& ops = *map.descriptor->map;
+    const std::size_t before = reject_duplicates_ ? ops.size(target) : 0;
     temporary k(*map.key->descriptor);
     k.construct();
     if (!key(*map.key, k.get())) return false;
+    bool ok;
     if (map.element->descriptor->construct == nullptr) {
       temporary v(*map.element->descriptor);
-      if (next() && read_new(*map.element, v)) {
-        map.descriptor->map->insert(target, k.get(), v.get());
-        return true;
-      }
-    } else if (next() && value(*map.element, map.descriptor->map->emplace(target, k.get()))) {
-      return true;
+      ok = next() && read_new(*map.element, v);
+      if (ok) ops.insert(target, k.get(), v.get());
+    } else {
+      void* v = ops.emplace(target, k.get());
+      ok = next() && value(*map.element, v);
     }
+    if (ok && (!reject_duplicates_ || ops.size(target) > before)) return true;
     std::string name(raw_name);
     if (escaped) name.resize(static_cast<std::size_t>(unescape(raw_name.data(), raw_name.data() + raw_name.size(), name.data()) - name.data()));
+    if (ok) {  // the key was there before
+      failure_.where = at_name;
+      failure_.name = std::move(name);
+      return false;
+    }
     failure_.path.add_name(name);
     return false;
   }
