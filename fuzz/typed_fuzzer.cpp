@@ -6,6 +6,7 @@
 #include <jsonjit/jsonjit.hpp>
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <list>
 #include <map>
@@ -47,8 +48,44 @@ struct Mixed {
   jsonjit::uuid id;
 };
 
+/// No default constructor: built by its meta constructor.
+struct Priced {
+  Priced(std::int64_t c, std::string cur) : cents(c), currency(std::move(cur)) {}
+  std::int64_t cents;
+  std::string currency;
+  std::string note;
+};
+
+/// The library's own value types: times, free-form nodes, extension data, constructed objects.
+struct Timely {
+  std::chrono::sys_time<std::chrono::milliseconds> at{};
+  std::chrono::seconds span{};
+  std::optional<std::chrono::year_month_day> day;
+  std::map<std::chrono::sys_seconds, int> by_time;
+  jsonjit::node any;
+  std::vector<Priced> prices;
+  std::optional<Priced> best;
+  std::map<std::string, jsonjit::node> rest;
+};
+
 }  // namespace fuzz_types
 
+template <>
+struct jsonjit::meta<fuzz_types::Priced> {
+  using T = fuzz_types::Priced;
+  static constexpr auto properties = jsonjit::properties(
+      jsonjit::property("cents", &T::cents), jsonjit::property("currency", &T::currency), jsonjit::property("note", &T::note));
+  static constexpr auto constructor = jsonjit::constructor<std::int64_t, std::string>("cents", "currency");
+};
+template <>
+struct jsonjit::meta<fuzz_types::Timely> {
+  using T = fuzz_types::Timely;
+  static constexpr auto properties = jsonjit::properties(
+      jsonjit::property("at", &T::at), jsonjit::property("span", &T::span), jsonjit::property("day", &T::day),
+      jsonjit::property("by_time", &T::by_time), jsonjit::property("any", &T::any),
+      jsonjit::property("prices", &T::prices), jsonjit::property("best", &T::best),
+      jsonjit::property("rest", &T::rest).extension_data());
+};
 template <>
 struct jsonjit::meta<fuzz_types::level> {
   static constexpr auto enumerators = jsonjit::enumerators<fuzz_types::level>(
@@ -125,13 +162,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::uint8_t selector = data[0];
   const jsonjit::serializer_options& options = all_options[size > 1 ? data[1] : 0];
   const std::string_view json(reinterpret_cast<const char*>(data) + (size > 1 ? 2 : 1), size - (size > 1 ? 2 : 1));
-  switch (selector % 6) {
+  switch (selector % 7) {
     case 0: check<fuzz_types::Mixed>(json, options); break;
     case 1: check<models::IndexViewModel>(json, options); break;
     case 2: check<models::MyEventsListerViewModel>(json, options); break;
     case 3: check<models::CollectionsOfPrimitives>(json, options); break;
     case 4: check<models::TreeRecord>(json, options); break;
-    default: check<std::vector<models::User>>(json, options); break;
+    case 5: check<std::vector<models::User>>(json, options); break;
+    default: check<fuzz_types::Timely>(json, options); break;
   }
   return 0;
 }

@@ -267,6 +267,7 @@ error_code parse_duration(std::string_view text, nanoseconds128& duration) noexc
     // Unknown, out of order, repeated, or a year or month (they have no fixed length).
     if (next_unit == std::size(units)) return error_code::invalid_value_format;
     if (has_fraction && designator != 'S') return error_code::invalid_value_format;
+    if (n > limit / units[next_unit].nanos) return error_code::number_out_of_range;
     total += n * units[next_unit].nanos + nanos;
     if (total > limit) return error_code::number_out_of_range;
     ++next_unit;

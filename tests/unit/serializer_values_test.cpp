@@ -103,6 +103,8 @@ TEST(SerializerTime, DurationsAreIso8601Durations) {
   EXPECT_EQ(read_error<seconds>(R"("PT0.5S")"), error_code::invalid_value_format);  // finer than the type
   EXPECT_EQ(read_error<duration<std::int8_t>>(R"("PT128S")"), error_code::number_out_of_range);
   EXPECT_EQ(read_error<seconds>(R"("PT99999999999999999999999999999999999999H")"), error_code::number_out_of_range);
+  // Found by fuzzing: a count within the digit limit whose product with its unit overflowed.
+  EXPECT_EQ(read_error<seconds>(R"("PT4444444444444444444444444444430M")"), error_code::number_out_of_range);
 }
 
 TEST(SerializerTime, CalendarDatesAndTimesAsMapKeys) {

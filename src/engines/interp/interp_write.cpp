@@ -86,7 +86,12 @@ class write_engine {
     }
     char text[max_number_chars + 2];
     text[0] = '"';
-    char* end = std::is_signed_v<I> ? format_int64(text + 1, n) : format_uint64(text + 1, n);
+    char* end;
+    if constexpr (std::is_signed_v<I>) {
+      end = format_int64(text + 1, n);
+    } else {
+      end = format_uint64(text + 1, n);
+    }
     *end++ = '"';
     out_.raw_value(std::string_view(text, static_cast<std::size_t>(end - text)), true);
   }
