@@ -101,6 +101,12 @@ class reader {
   /// (needs_more_data()), or on an error (error()); after an error it stays false.
   bool read();
 
+  /// read(), with a shortcut for readers that know which property comes next (typed
+  /// deserialization): when the next token is the property name `quoted_name` (its JSON text in
+  /// quotes, without escapes), its bytes are compared at once instead of scanned, and
+  /// `matched` is set. Tokens, errors and positions are exactly read()'s either way.
+  bool read_name(std::string_view quoted_name, bool& matched);
+
   /// Skips the children of the current start_object/start_array (ending on its end token),
   /// or the value of the current property_name (ending on the value's last token); other
   /// tokens stay. False if the input ended first (see needs_more_data()) or on an error.

@@ -138,6 +138,7 @@ bool options_context::complete(type_info& info, attempt& a) {
         if (prop.type == nullptr) return false;
         prop.json_name = apply_naming_policy(options_.naming(), p.name);
         prop.encoded = encode(prop.json_name, mode);
+        prop.plain_name = prop.encoded.escaped().find('\\') == std::string_view::npos;
         prop.write = p.offset < 0 && p.get == nullptr ? write_condition::never
                                                        : condition_of(p.ignore, options_.default_ignore());
         prop.readable = p.ignore != property_ignore::always && (p.offset >= 0 || p.set != nullptr) &&

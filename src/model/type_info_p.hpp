@@ -32,6 +32,8 @@ struct property_info {
   write_condition write;
   bool readable;  ///< reading can store it (a member or a setter)
   bool required;
+  /// The encoded name has no escapes: reading can compare it with the input's bytes.
+  bool plain_name;
   std::uint32_t index;
   const converter_descriptor* converter;  ///< the property's own converter, or null
 };

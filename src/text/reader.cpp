@@ -220,6 +220,39 @@ bool reader::read() {
   return read_token<true>();
 }
 
+bool reader::read_name(std::string_view quoted_name, bool& matched) {
+  matched = false;
+  if (!fast_ || !state_.in_object_) return read();
+  const char* p = next_token_start(pos_);
+  if (state_.expect_ == expect::comma_or_end) {
+    if (p == end_ || *p != ',') {
+      pos_ = p;
+      return read_token<true>();
+    }
+    p = next_token_start(p + 1);
+    state_.expect_ = expect::name;
+  } else if (state_.expect_ != expect::name_or_end_object) {
+    return read();
+  }
+  pos_ = p;
+  const std::size_t n = quoted_name.size();
+  if (static_cast<std::size_t>(end_ - p) > n && std::memcmp(p, quoted_name.data(), n) == 0) {
+    const std::uint64_t line = state_.line_, line_start = state_.line_start_;
+    const char* colon = p + n;
+    if (*colon != ':') colon = skip_whitespace(colon);  // counts the lines it crosses
+    if (colon < end_ && *colon == ':') {
+      set_token(token_type::property_name, {p + 1, n - 2}, false, line, line_start);
+      pos_ = colon + 1;
+      state_.expect_ = expect::member_value;
+      matched = true;
+      return true;
+    }
+    state_.line_ = line;  // read_token scans them again
+    state_.line_start_ = line_start;
+  }
+  return read_token<true>();  // from the name's first byte, in the state after the comma
+}
+
 bool reader::read_general() {
   if (halted_) return false;
   if (!state_.started_ && !start()) return false;

@@ -1,5 +1,7 @@
 #include <jsonjit/uuid.hpp>
 
+#include <array>
+
 #include <jsonjit/reader.hpp>
 #include <jsonjit/writer.hpp>
 
@@ -55,18 +57,23 @@ std::string uuid::to_string() const {
 }
 
 std::optional<uuid> uuid::parse(std::string_view text) noexcept {
-  if (text.size() != 36) return std::nullopt;
+  // Where each byte's two digits are in the 36 characters; the hyphens are at 8, 13, 18, 23.
+  static constexpr std::uint8_t digit_at[16] = {0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34};
+  static constexpr auto hex = [] {
+    std::array<std::int8_t, 256> t{};
+    for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(detail::hex_value(static_cast<char>(c)));
+    return t;
+  }();
+  if (text.size() != 36 || text[8] != '-' || text[13] != '-' || text[18] != '-' || text[23] != '-') return std::nullopt;
   uuid id;
-  std::size_t p = 0;
+  int invalid = 0;  // any digit's -1 makes it negative
   for (std::size_t i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) {
-      if (text[p++] != '-') return std::nullopt;
-    }
-    const int high = detail::hex_value(text[p]), low = detail::hex_value(text[p + 1]);
-    if (high < 0 || low < 0) return std::nullopt;
+    const int high = hex[static_cast<unsigned char>(text[digit_at[i]])];
+    const int low = hex[static_cast<unsigned char>(text[digit_at[i] + 1])];
+    invalid |= high | low;
     id.bytes[i] = static_cast<std::uint8_t>(high << 4 | low);
-    p += 2;
   }
+  if (invalid < 0) return std::nullopt;
   return id;
 }
 

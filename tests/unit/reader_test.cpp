@@ -204,5 +204,41 @@ TEST(Reader, NonFinalPieceAsksForMoreAtTheEnd) {
   EXPECT_TRUE(done.needs_more_data());
 }
 
+TEST(Reader, ExpectedNameShortcutReadsExactlyAsRead) {
+  struct input {
+    std::string_view json;
+    reader_options options;
+    bool shortcut_taken;
+  };
+  reader_options skip_comments, comment_tokens, trailing;
+  skip_comments.comments = comment_handling::skip;
+  comment_tokens.comments = comment_handling::allow;
+  trailing.allow_trailing_commas = true;
+  const input inputs[] = {
+      {R"({"a":1,"b":[{"a":2}],"c":{"a":{}}})", {}, true},
+      {"{\n  \"a\" \n\t: 1,\n  \"a\"\n:2}", {}, true},  // whitespace and lines between name and colon
+      {R"({"ab":1,"a ":2,"":3})", {}, false},                // prefixes of the name are other names
+      {R"({"\u0061":1})", {}, false},                         // the same name escaped takes the long way
+      {"{/*x*/\"a\"/*y*/:1, // c\n \"a\":2}", skip_comments, false},  // comments: the long way
+      {"{/*x*/\"a\":1,/*y*/\"a\":2}", comment_tokens, true},
+      {"{\"a\"/*y*/:1}", skip_comments, false},  // no comment before the colon (as STJ): the same error
+      {R"({"a":1,})", trailing, true},
+      {R"({"a":1,})", {}, true},   // trailing comma error, at the same place
+      {R"({"a" 1})", {}, false},   // missing colon
+      {"{\"a\"\n\n1}", {}, false},   // missing colon after lines: counted once
+      {R"({"a":1 "a":2})", {}, true},
+      {R"({"a")", {}, false},
+      {R"({"a)", {}, false},
+      {R"(["a",{"a":"a"}])", {}, true},
+      {R"("a")", {}, false},
+  };
+  for (const input& in : inputs) {
+    int matches = 0;
+    EXPECT_EQ(test::log_expecting_name(in.json, R"("a")", matches, in.options), test::log_whole(in.json, in.options))
+        << in.json;
+    EXPECT_EQ(matches > 0, in.shortcut_taken) << in.json;
+  }
+}
+
 }  // namespace
 }  // namespace jsonjit

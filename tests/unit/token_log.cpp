@@ -36,6 +36,20 @@ std::string log_whole(std::string_view json, const reader_options& options) {
   return log;
 }
 
+std::string log_expecting_name(std::string_view json, std::string_view quoted_name, int& matches,
+                               const reader_options& options) {
+  reader r(json, options);
+  std::string log;
+  matches = 0;
+  bool matched = false;
+  while (r.read_name(quoted_name, matched)) {
+    log_token(r, log);
+    matches += matched;
+  }
+  log_end(r, log);
+  return log;
+}
+
 std::string log_in_pieces(std::string_view json, std::span<const std::size_t> cuts,
                           const reader_options& options) {
   std::string log;

@@ -19,6 +19,11 @@ std::string log_whole(std::string_view json, const reader_options& options = {})
 std::string log_in_pieces(std::string_view json, std::span<const std::size_t> cuts,
                           const reader_options& options = {});
 
+/// The same log read with reader::read_name(quoted_name) at every step; `matches` counts the
+/// steps where the shortcut was taken.
+std::string log_expecting_name(std::string_view json, std::string_view quoted_name, int& matches,
+                               const reader_options& options = {});
+
 /// True if the whole input reads without error.
 bool accepts(std::string_view json, const reader_options& options = {});
 

@@ -122,8 +122,17 @@ class read_engine {
     return fail(in_.token() == token_type::null ? error_code::null_not_allowed : expected);
   }
   /// Advances to the next token; false with the reader's error.
-  bool next() {
-    if (in_.read()) return true;
+  bool next() { return in_.read() || read_failed(); }
+  /// Advances to the next token, comparing it first with the name of `expected`, the property
+  /// likely to come next; `found` is that property if it did.
+  bool next_name(const property_info& expected, const property_info*& found) {
+    if (!expected.plain_name) return next();
+    bool matched = false;
+    if (!in_.read_name(expected.encoded.quoted(), matched)) return read_failed();
+    if (matched) found = &expected;
+    return true;
+  }
+  bool read_failed() {
     failure_.where = in_.error();
     if (!failure_.where) {  // cannot happen on a final block; kept so a failure is never silent
       failure_.where = {error_code::expected_value, in_.token_offset(), in_.token_line(), in_.token_column(), true};
@@ -400,14 +409,18 @@ class read_engine {
     std::uint64_t seen = 0;
     std::vector<bool> seen_beyond_64;  // objects with more than 64 properties only
     std::uint32_t expected = 0;
+    const std::uint32_t count = static_cast<std::uint32_t>(info.properties.size());
     while (true) {
+      const property_info* p = nullptr;
       if (resumed) {
         resumed = false;
-      } else if (!next()) {
+      } else if (!(expected < count ? next_name(info.properties[expected], p) : next())) {
         return false;
       }
-      if (in_.token() == token_type::end_object) break;
-      const property_info* p = find_property(info, expected);
+      if (p == nullptr) {
+        if (in_.token() == token_type::end_object) break;
+        p = find_property(info, expected);
+      }
       // The extension member's own name is no property in JSON: it is unknown data too.
       if (p == nullptr || static_cast<int>(p->index) == info.extension_data) {
         if (info.extension_data >= 0) {
