@@ -94,7 +94,7 @@ struct time_point_converter {
   error_code read(reader& in, value_type& t, const serializer_options& options) const {
     char buffer[max_time_chars * 2];
     std::string_view text;
-    if (const error_code e = short_string(in, buffer, text); e != error_code::none) return e;
+    if (const error_code e = read_string_into(in, buffer, text); e != error_code::none) return e;
     return read_key(text, t, options);
   }
   error_code read_key(std::string_view text, value_type& t, const serializer_options&) const {
@@ -121,7 +121,7 @@ struct duration_converter {
   error_code read(reader& in, D& d, const serializer_options& options) const {
     char buffer[max_time_chars * 2];
     std::string_view text;
-    if (const error_code e = short_string(in, buffer, text); e != error_code::none) return e;
+    if (const error_code e = read_string_into(in, buffer, text); e != error_code::none) return e;
     return read_key(text, d, options);
   }
   error_code read_key(std::string_view text, D& d, const serializer_options&) const {

@@ -54,6 +54,11 @@ concept key_converter = converter<C> && requires(const C& c, writer& out, std::s
   { c.read_key(name, target, options) } -> std::same_as<error_code>;
 };
 
+/// For converters of values written as short text (dates, identifiers): the current string
+/// token's text, unescaped into `buffer`. Fails with expected_string (null_not_allowed on
+/// null) on other tokens, and invalid_value_format when the text does not fit.
+error_code read_string_into(reader& in, std::span<char> buffer, std::string_view& text);
+
 namespace detail {
 
 /// Library types that convert themselves (dates, UUIDs, documents) specialize this with
@@ -89,11 +94,6 @@ converter_descriptor converter_calls(const C* self) noexcept {
   }
   return d;
 }
-
-/// For converters of values written as short strings: the current string token's text,
-/// unescaped into `buffer`. expected_string (null_not_allowed on null) on other tokens,
-/// invalid_value_format when the text does not fit.
-error_code short_string(reader& in, std::span<char> buffer, std::string_view& text);
 
 /// A converter that lives as long as the program (for meta and property converters).
 template <converter C>

@@ -1,12 +1,13 @@
-// What the library's own converters share (dates and times; uuid.cpp uses short_string).
+// What converters share: reading short text (public, for users' converters too), and the
+// writing and date conversion of the library's own time converters.
 #include <jsonjit/chrono.hpp>
 #include <jsonjit/converter.hpp>
 #include <jsonjit/reader.hpp>
 #include <jsonjit/writer.hpp>
 
-namespace jsonjit::detail {
+namespace jsonjit {
 
-error_code short_string(reader& in, std::span<char> buffer, std::string_view& text) {
+error_code read_string_into(reader& in, std::span<char> buffer, std::string_view& text) {
   if (in.token() != token_type::string) {
     return in.token() == token_type::null ? error_code::null_not_allowed : error_code::expected_string;
   }
@@ -15,6 +16,8 @@ error_code short_string(reader& in, std::span<char> buffer, std::string_view& te
   text = std::string_view(buffer.data(), *n);
   return error_code::none;
 }
+
+namespace detail {
 
 void write_time_text(writer& out, const char* begin, const char* end, bool as_key) {
   if (end == nullptr) {
@@ -54,7 +57,7 @@ void date_converter::write_key(writer& out, const value_type& date, const serial
 error_code date_converter::read(reader& in, value_type& date, const serializer_options& options) const {
   char buffer[max_time_chars];
   std::string_view text;
-  if (const error_code e = short_string(in, buffer, text); e != error_code::none) return e;
+  if (const error_code e = read_string_into(in, buffer, text); e != error_code::none) return e;
   return read_key(text, date, options);
 }
 
@@ -66,4 +69,5 @@ error_code date_converter::read_key(std::string_view text, value_type& date, con
   return error_code::none;
 }
 
-}  // namespace jsonjit::detail
+}  // namespace detail
+}  // namespace jsonjit

@@ -31,7 +31,7 @@ void uuid_converter::write(writer& out, const uuid& id, const serializer_options
 error_code uuid_converter::read(reader& in, uuid& id, const serializer_options& options) const {
   char buffer[64];
   std::string_view text;
-  if (const error_code e = short_string(in, buffer, text); e != error_code::none) return e;
+  if (const error_code e = read_string_into(in, buffer, text); e != error_code::none) return e;
   return read_key(text, id, options);
 }
 

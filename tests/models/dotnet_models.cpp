@@ -141,17 +141,6 @@ std::optional<parsed_time> parse_time(std::string_view s) {
 
 }  // namespace
 
-jsonjit::error_code short_string_token(jsonjit::reader& in, char (&buffer)[64], std::string_view& text) {
-  if (in.token() != jsonjit::token_type::string) {
-    return in.token() == jsonjit::token_type::null ? jsonjit::error_code::null_not_allowed
-                                                   : jsonjit::error_code::expected_string;
-  }
-  const auto n = in.copy_string(buffer);
-  if (!n) return jsonjit::error_code::invalid_value_format;
-  text = std::string_view(buffer, *n);
-  return jsonjit::error_code::none;
-}
-
 std::int64_t ticks_of(int year, unsigned month, unsigned day, int hour, int minute, int second,
                       std::int64_t fraction_ticks) {
   const sys_days date{std::chrono::year{year} / std::chrono::month{month} / std::chrono::day{day}};

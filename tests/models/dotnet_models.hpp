@@ -49,10 +49,6 @@ int format_date_time(char* out, const DateTime& value);
 bool parse_date_time_offset(std::string_view text, DateTimeOffset& value);
 bool parse_date_time(std::string_view text, DateTime& value);
 
-/// The text of the current string token, unescaped into `buffer` (an error if it is not a
-/// string or is longer than the buffer).
-jsonjit::error_code short_string_token(jsonjit::reader& in, char (&buffer)[64], std::string_view& text);
-
 /// A converter for values written as short text that needs no escaping: `format` writes the
 /// text (at most 46 bytes), `parse` reads it back.
 template <class T, int (*format)(char*, const T&), bool (*parse)(std::string_view, T&)>
@@ -68,7 +64,7 @@ struct text_converter {
   jsonjit::error_code read(jsonjit::reader& in, T& value, const jsonjit::serializer_options&) const {
     char buffer[64];
     std::string_view text;
-    if (const jsonjit::error_code e = short_string_token(in, buffer, text); e != jsonjit::error_code::none) return e;
+    if (const jsonjit::error_code e = jsonjit::read_string_into(in, buffer, text); e != jsonjit::error_code::none) return e;
     return parse(text, value) ? jsonjit::error_code::none : jsonjit::error_code::invalid_value_format;
   }
 };

@@ -236,7 +236,7 @@ struct sku_converter {
   error_code read(jsonjit::reader& in, sku& s, const serializer_options& o) const {
     char buffer[32];
     std::string_view text;
-    if (auto e = jsonjit::detail::short_string(in, buffer, text); e != error_code::none) return e;
+    if (auto e = jsonjit::read_string_into(in, buffer, text); e != error_code::none) return e;
     return read_key(text, s, o);
   }
   void write_key(jsonjit::writer& out, const sku& s, const serializer_options&) const {
