@@ -308,7 +308,7 @@ class money {
 /// Default-constructible too, but reading still goes through the constructor.
 struct span_of_days {
   span_of_days() = default;
-  span_of_days(int first, int last) : first(first), last(std::max(first, last)) {}
+  span_of_days(int from, int to) : first(from), last(std::max(from, to)) {}
   int first = 0;
   int last = 0;
 };
