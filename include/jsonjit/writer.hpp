@@ -217,7 +217,7 @@ class writer {
   bool flush();
   /// True when every object and array that was started has been ended and at least one
   /// value was written.
-  bool is_complete() const noexcept { return depth_ == 0 && top_level_written_ && ok(); }
+  bool is_complete() const noexcept { return depth_ == 0 && top_level_done() && ok(); }
 
   bool ok() const noexcept { return error_ == error_code::none; }
   error_code error() const noexcept { return error_; }
@@ -265,6 +265,9 @@ class writer {
     name_separator_ = general;
   }
   bool in_object() const { return depth_ > 0 && containers_.get(depth_ - 1); }
+  /// A top-level value was written: through the general path (which notes it), or through the
+  /// fast path (then the last thing written at the top level is a value).
+  bool top_level_done() const noexcept { return top_level_written_ || (depth_ == 0 && last_ == last::value); }
   void start(char open, bool is_object) {
     if (value_separator_ <= comma && room() > 2 && depth_ < max_depth_) {
       char* p = write_separator(value_separator_);

@@ -79,19 +79,30 @@ inline void copy_short(char* out, const char* p, std::size_t n) noexcept {
 }
 #endif
 
-/// Writes `"text"` when text is short (4 to 15 bytes) and needs no escaping in `mode`, in one
-/// vector check and two moves; returns the end, or nullptr (nothing written) otherwise. `out`
-/// needs 18 bytes of room.
+/// Writes `"text"` when text is short (4 to 32 bytes) and needs no escaping in `mode`, in one
+/// or two vector checks and two moves; returns the end, or nullptr (nothing written)
+/// otherwise. `out` needs 34 bytes of room.
 inline char* quote_if_short_and_clean(char* out, std::string_view text, escape_mode mode) noexcept {
 #if JSONJIT_SSE2
   const std::size_t n = text.size();
-  if (n < 4 || n >= 16) return nullptr;
-  const __m128i v = load_short(text.data(), n);
-  const unsigned special = mode == escape_mode::html_safe ? special_mask<escape_mode::html_safe>(v)
-                                                          : special_mask<escape_mode::relaxed>(v);
-  if (special != 0) return nullptr;
-  out[0] = '"';
-  copy_short(out + 1, text.data(), n);
+  if (n < 4 || n > 32) return nullptr;
+  const auto special = [mode](__m128i v) {
+    return mode == escape_mode::html_safe ? special_mask<escape_mode::html_safe>(v)
+                                          : special_mask<escape_mode::relaxed>(v);
+  };
+  if (n < 16) {
+    if (special(load_short(text.data(), n)) != 0) return nullptr;
+    out[0] = '"';
+    copy_short(out + 1, text.data(), n);
+  } else {
+    // The first and the last 16 bytes, overlapping when shorter than 32.
+    const __m128i head = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data()));
+    const __m128i tail = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + n - 16));
+    if ((special(head) | special(tail)) != 0) return nullptr;
+    out[0] = '"';
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 1), head);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 1 + n - 16), tail);
+  }
   out[n + 1] = '"';
   return out + n + 2;
 #else

@@ -34,6 +34,9 @@ void writer::reset() noexcept {
   force_general_ = options_.indented ? general : nothing;
   value_separator_ = name_separator_ = general;
   enter_context();
+  // The first top-level value needs nothing before it: compact output takes the fast path
+  // (top_level_done() then knows it was written from last_).
+  value_separator_ = force_general_;
 }
 
 void writer::fail(error_code code) noexcept {
@@ -64,7 +67,7 @@ char* writer::begin_value_slow(std::size_t size) {
   }
   char* p = out_.pos();
   if (depth_ == 0) {
-    if (top_level_written_) {
+    if (top_level_done()) {
       if (!options_.skip_validation) {
         fail(error_code::multiple_top_level_values);
         return nullptr;
@@ -278,7 +281,7 @@ void writer::comment_value(std::string_view text) {
   }
   if (!out_.reserve(text.size() + 4 + indent_room() + 2)) return fail(error_code::sink_failed);
   char* p = out_.pos();
-  if (options_.indented && (depth_ > 0 || top_level_written_)) p = write_indent(p, depth_);
+  if (options_.indented && (depth_ > 0 || top_level_done())) p = write_indent(p, depth_);
   std::memcpy(p, "/*", 2);
   std::memcpy(p + 2, text.data(), text.size());
   p += 2 + text.size();

@@ -169,6 +169,13 @@ TEST(Writer, StructuralMisuseIsAnError) {
          w.number_value(2);
        },
        error_code::multiple_top_level_values},
+      {"a value after a top-level container",
+       [](writer& w) {
+         w.start_object();
+         w.end_object();
+         w.start_array();
+       },
+       error_code::multiple_top_level_values},
       {"NaN", [](writer& w) { w.number_value(std::nan("")); }, error_code::non_finite_number},
       {"infinity", [](writer& w) { w.number_value(-HUGE_VALF); }, error_code::non_finite_number},
       {"invalid raw", [](writer& w) { w.raw_value("{\"a\":}"); }, error_code::invalid_raw_value},
