@@ -220,6 +220,25 @@ bool reader::read() {
   return read_token<true>();
 }
 
+namespace {
+/// a[0..n) == b[0..n), for names of up to 16 bytes by two overlapping word compares.
+bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
+  const auto word = [](const char* p) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  };
+  const auto half = [](const char* p) {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  };
+  if (n >= 8 && n <= 16) return ((word(a) ^ word(b)) | (word(a + n - 8) ^ word(b + n - 8))) == 0;
+  if (n >= 4 && n < 8) return ((half(a) ^ half(b)) | (half(a + n - 4) ^ half(b + n - 4))) == 0;
+  return std::memcmp(a, b, n) == 0;
+}
+}  // namespace
+
 bool reader::read_name(std::string_view quoted_name, bool& matched) {
   matched = false;
   if (!fast_ || !state_.in_object_) return read();
@@ -236,7 +255,7 @@ bool reader::read_name(std::string_view quoted_name, bool& matched) {
   }
   pos_ = p;
   const std::size_t n = quoted_name.size();
-  if (static_cast<std::size_t>(end_ - p) > n && std::memcmp(p, quoted_name.data(), n) == 0) {
+  if (static_cast<std::size_t>(end_ - p) > n && same_bytes(p, quoted_name.data(), n)) {
     const std::uint64_t line = state_.line_, line_start = state_.line_start_;
     const char* colon = p + n;
     if (*colon != ':') colon = skip_whitespace(colon);  // counts the lines it crosses

@@ -168,9 +168,15 @@ class write_engine {
       bool ok = true;
       if (d.offset >= 0) {
         const void* field = static_cast<const char*>(object) + d.offset;
-        if (skip_property(p, field)) continue;
+        if (p.write != write_condition::always && skip_property(p, field)) continue;
         out_.property_name(p.encoded);
-        ok = property_value(p, field);
+        // The commonest members without the general call.
+        if (p.converter == nullptr && p.type->kind == type_kind::string) {
+          out_.string_value(*static_cast<const std::string*>(field));
+          ok = out_.ok();
+        } else {
+          ok = property_value(p, field);
+        }
       } else {
         if (p.write == write_condition::never) continue;
         temporary field(*p.type->descriptor);
