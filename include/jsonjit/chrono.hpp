@@ -86,63 +86,60 @@ error_code from_nanoseconds(nanoseconds128 ns, D& d) noexcept {
   return error_code::none;
 }
 
-template <class Clock, exact_duration D, time_text form>
-struct time_point_converter {
-  using value_type = std::chrono::time_point<Clock, D>;
-  void write(writer& out, const value_type& t, const serializer_options&) const { put(out, t, false); }
-  void write_key(writer& out, const value_type& t, const serializer_options&) const { put(out, t, true); }
-  error_code read(reader& in, value_type& t, const serializer_options& options) const {
+/// What the time converters share: T is written as the text Derived::format gives (as a value
+/// or a property name) and read by Derived::parse.
+template <class Derived, class T>
+struct time_text_converter {
+  using value_type = T;
+  void write(writer& out, const T& value, const serializer_options&) const { put(out, value, false); }
+  void write_key(writer& out, const T& value, const serializer_options&) const { put(out, value, true); }
+  error_code read(reader& in, T& value, const serializer_options&) const {
     char buffer[max_time_chars * 2];
     std::string_view text;
     if (const error_code e = read_string_into(in, buffer, text); e != error_code::none) return e;
-    return read_key(text, t, options);
+    return Derived::parse(text, value);
   }
-  error_code read_key(std::string_view text, value_type& t, const serializer_options&) const {
+  error_code read_key(std::string_view text, T& value, const serializer_options&) const {
+    return Derived::parse(text, value);
+  }
+
+ private:
+  static void put(writer& out, const T& value, bool as_key) {
+    char text[max_time_chars];
+    write_time_text(out, text, Derived::format(text, value), as_key);
+  }
+};
+
+template <class Clock, exact_duration D, time_text form>
+struct time_point_converter
+    : time_text_converter<time_point_converter<Clock, D, form>, std::chrono::time_point<Clock, D>> {
+  using time_point = std::chrono::time_point<Clock, D>;
+  static char* format(char* out, const time_point& t) noexcept {
+    return format_time_point(out, to_nanoseconds(t.time_since_epoch()), form);
+  }
+  static error_code parse(std::string_view text, time_point& t) noexcept {
     nanoseconds128 ns{};
     if (const error_code e = parse_time_point(text, form, ns); e != error_code::none) return e;
     D since_epoch{};
     if (const error_code e = from_nanoseconds(ns, since_epoch); e != error_code::none) return e;
-    t = value_type(since_epoch);
+    t = time_point(since_epoch);
     return error_code::none;
-  }
-
- private:
-  static void put(writer& out, const value_type& t, bool as_key) {
-    char text[max_time_chars];
-    write_time_text(out, text, format_time_point(text, to_nanoseconds(t.time_since_epoch()), form), as_key);
   }
 };
 
 template <exact_duration D>
-struct duration_converter {
-  using value_type = D;
-  void write(writer& out, const D& d, const serializer_options&) const { put(out, d, false); }
-  void write_key(writer& out, const D& d, const serializer_options&) const { put(out, d, true); }
-  error_code read(reader& in, D& d, const serializer_options& options) const {
-    char buffer[max_time_chars * 2];
-    std::string_view text;
-    if (const error_code e = read_string_into(in, buffer, text); e != error_code::none) return e;
-    return read_key(text, d, options);
-  }
-  error_code read_key(std::string_view text, D& d, const serializer_options&) const {
+struct duration_converter : time_text_converter<duration_converter<D>, D> {
+  static char* format(char* out, const D& d) noexcept { return format_duration(out, to_nanoseconds(d)); }
+  static error_code parse(std::string_view text, D& d) noexcept {
     nanoseconds128 ns{};
     if (const error_code e = parse_duration(text, ns); e != error_code::none) return e;
     return from_nanoseconds(ns, d);
   }
-
- private:
-  static void put(writer& out, const D& d, bool as_key) {
-    char text[max_time_chars];
-    write_time_text(out, text, format_duration(text, to_nanoseconds(d)), as_key);
-  }
 };
 
-struct date_converter {
-  using value_type = std::chrono::year_month_day;
-  void write(writer& out, const value_type& date, const serializer_options& options) const;
-  void write_key(writer& out, const value_type& date, const serializer_options& options) const;
-  error_code read(reader& in, value_type& date, const serializer_options& options) const;
-  error_code read_key(std::string_view text, value_type& date, const serializer_options& options) const;
+struct date_converter : time_text_converter<date_converter, std::chrono::year_month_day> {
+  static char* format(char* out, const std::chrono::year_month_day& date) noexcept;
+  static error_code parse(std::string_view text, std::chrono::year_month_day& date) noexcept;
 };
 
 template <exact_duration D>

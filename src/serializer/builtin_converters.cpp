@@ -36,32 +36,13 @@ void write_time_text(writer& out, const char* begin, const char* end, bool as_ke
   out.raw_value(std::string_view(quoted, text.size() + 2), true);  // digits and designators need no escapes
 }
 
-namespace {
-char* format(char* out, const std::chrono::year_month_day& date) {
+char* date_converter::format(char* out, const std::chrono::year_month_day& date) noexcept {
   if (!date.ok()) return nullptr;
   return format_date(out, static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
                      static_cast<unsigned>(date.day()));
 }
-}  // namespace
 
-void date_converter::write(writer& out, const value_type& date, const serializer_options&) const {
-  char text[max_time_chars];
-  write_time_text(out, text, format(text, date), false);
-}
-
-void date_converter::write_key(writer& out, const value_type& date, const serializer_options&) const {
-  char text[max_time_chars];
-  write_time_text(out, text, format(text, date), true);
-}
-
-error_code date_converter::read(reader& in, value_type& date, const serializer_options& options) const {
-  char buffer[max_time_chars];
-  std::string_view text;
-  if (const error_code e = read_string_into(in, buffer, text); e != error_code::none) return e;
-  return read_key(text, date, options);
-}
-
-error_code date_converter::read_key(std::string_view text, value_type& date, const serializer_options&) const {
+error_code date_converter::parse(std::string_view text, std::chrono::year_month_day& date) noexcept {
   std::int32_t year = 0;
   unsigned month = 0, day = 0;
   if (const error_code e = parse_date(text, year, month, day); e != error_code::none) return e;
