@@ -99,13 +99,14 @@ bool bind_constructor(type_info& info) {
       return false;
     }
     it->readable = it->descriptor->ignore != property_ignore::always;
+    it->constructor_argument = true;
     info.constructor_arguments.push_back(it->index);
   }
   // The other properties are stored once the object exists: members by move assignment.
   for (const property_info& p : info.properties) {
-    const bool argument = std::find(info.constructor_arguments.begin(), info.constructor_arguments.end(), p.index) !=
-                          info.constructor_arguments.end();
-    if (!argument && p.readable && p.descriptor->offset >= 0 && p.type->descriptor->move_assign == nullptr) return false;
+    if (!p.constructor_argument && p.readable && p.descriptor->offset >= 0 && p.type->descriptor->move_assign == nullptr) {
+      return false;
+    }
   }
   info.constructor = &c;
   return true;

@@ -34,6 +34,8 @@ struct property_info {
   bool required;
   /// The encoded name has no escapes: reading can compare it with the input's bytes.
   bool plain_name;
+  /// An argument of the type's constructor (meta<T>::constructor).
+  bool constructor_argument;
   std::uint32_t index;
   const converter_descriptor* converter;  ///< the property's own converter, or null
 };

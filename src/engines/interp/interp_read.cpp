@@ -367,10 +367,7 @@ class read_engine {
     // Then the other properties that appeared, moved into the object.
     for (const property_info& p : info.properties) {
       temporary* v = frame.find(p.index);
-      if (v == nullptr || std::find(info.constructor_arguments.begin(), info.constructor_arguments.end(), p.index) !=
-                              info.constructor_arguments.end()) {
-        continue;
-      }
+      if (v == nullptr || p.constructor_argument) continue;
       if (p.descriptor->offset >= 0) {
         p.type->descriptor->move_assign(static_cast<char*>(storage) + p.descriptor->offset, v->get());
       } else {
@@ -533,10 +530,13 @@ class read_engine {
   bool map_entry(const type_info& map, void* target) {
     const std::string_view raw_name = in_.value();  // for the path, should the value fail
     const bool escaped = in_.value_is_escaped();
-    const error_info at_name{error_code::duplicate_property_name, in_.token_offset(), in_.token_line(),
-                             in_.token_column(), false};
     const map_ops& ops = *map.descriptor->map;
-    const std::size_t before = reject_duplicates_ ? ops.size(target) : 0;
+    error_info at_name{};  // where a duplicate key is reported
+    std::size_t before = 0;
+    if (reject_duplicates_) {
+      at_name = {error_code::duplicate_property_name, in_.token_offset(), in_.token_line(), in_.token_column(), false};
+      before = ops.size(target);
+    }
     temporary k(*map.key->descriptor);
     k.construct();
     if (!key(*map.key, k.get())) return false;
