@@ -155,10 +155,7 @@ class in_text {
     switch (*p_) {
       case '{': return object([&](std::string_view) { return skip(); });
       case '[': return array([&] { return skip(); });
-      case '"': {
-        std::string ignored;
-        return string(ignored);
-      }
+      case '"': return skip_string();
       case 't':
       case 'f': {
         bool ignored;
@@ -183,6 +180,19 @@ class in_text {
     whitespace();
     if (p_ == end_ || *p_ != c) return false;
     ++p_;
+    return true;
+  }
+  /// A string, unread: to its closing quote, past escapes.
+  bool skip_string() {
+    const char* p = p_ + 1;
+    for (;;) {
+      p = find_quote_or_backslash(p);
+      if (p == end_) return false;
+      if (*p == '"') break;
+      if (end_ - p < 2) return false;
+      p += 2;  // an escape: its second byte is never the closing quote
+    }
+    p_ = p + 1;
     return true;
   }
   /// The first '"' or '\\' from p, 16 bytes at a time; end_ if there is none.

@@ -146,7 +146,15 @@ class read_engine {
       s.assign(raw);
       return;
     }
-    s.resize(raw.size());  // unescaped text is never longer
+    // Unescaped text is never longer. Short text goes through the stack so the string gets
+    // exactly the memory it needs (sized to the escaped length, it could take a heap block
+    // for text that fits in place).
+    if (raw.size() <= 256) {
+      char text[256];
+      s.assign(text, *in_.copy_string(text));
+      return;
+    }
+    s.resize(raw.size());
     s.resize(*in_.copy_string({s.data(), s.size()}));
   }
 
