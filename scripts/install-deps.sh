@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages a job needs, if any is missing. Usage: install-deps.sh test|bench
 set -euo pipefail
 
-common=(cmake ninja-build g++ make libfast-float-dev)
+common=(cmake ninja-build g++ make libfast-float-dev libasmjit-dev)
 case "${1:-}" in
   test) wanted=("${common[@]}" libssl-dev libgtest-dev clang libclang-rt-14-dev) ;;
   bench) wanted=("${common[@]}" libssl-dev libbenchmark-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlohmann-json3-dev) ;;
