@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Instruction counts (valgrind --tool=callgrind): noise-free figures to compare engines and
-# track changes on a shared, noisy machine. Counts one iteration of each benchmark function
-# (inputs are loaded before them). Usage: bench/instructions.sh [BUILD_DIR] [FILTER_REGEX]
+# track changes on a shared, noisy machine. Counts one run of each benchmark function (inputs
+# are loaded before them): one timed iteration, plus what the function does before timing —
+# the typed writers' warm-up call and the typed readers' check read, the same for every engine.
+# Usage: bench/instructions.sh [BUILD_DIR] [FILTER_REGEX]
 set -euo pipefail
 build=${1:-build/release}
 filter=${2:-.}
