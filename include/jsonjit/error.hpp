@@ -85,7 +85,8 @@ enum class error_code : std::uint8_t {
   invalid_value_format,
   unknown_discriminator,
   missing_discriminator,
-  unsupported_type,  // the last code (tests iterate up to it)
+  unsupported_type,
+  not_compiled,  // the last code (tests iterate up to it)
 };
 
 /// A one-line English description of `code`, naming what was expected. Never empty.

@@ -17,9 +17,15 @@
 #include <jsonjit/type_model.hpp>
 #include <jsonjit/writer.hpp>
 
+#include "engines/jit/emit/code_memory_p.hpp"
+#include "engines/jit/jit_p.hpp"
+
 namespace jsonjit::detail {
 
 struct type_info;
+
+/// Whether the JIT compiled a type (tried once per type and options).
+enum class jit_state : std::uint8_t { untried, compiled, refused };
 
 /// When a property is left out of the output, after the options' default was applied.
 enum class write_condition : std::uint8_t { always, never, unless_null, unless_default };
@@ -82,6 +88,12 @@ struct type_info {
 
   /// Output size of the last serialization of this type (to reserve a string's size ahead).
   mutable std::atomic<std::size_t> size_hint{0};
+
+  /// The JIT's writer (src/engines/jit/): set under the context's JIT lock, then published by
+  /// jit_write_state. Generated writers of enclosing types call through &jit_writer.
+  mutable std::atomic<jit_state> jit_write_state{jit_state::untried};
+  mutable jit::write_fn jit_writer = nullptr;
+  mutable std::string jit_refusal;  ///< why it was not compiled
 };
 
 /// The per-options state: every type resolved so far. Lookups take no lock.
@@ -106,6 +118,10 @@ class options_context {
 
   const serializer_options& options() const noexcept { return options_; }
 
+  /// The JIT compiles under this lock, into this memory (freed with the options).
+  std::mutex& jit_mutex() noexcept { return jit_mutex_; }
+  jit::code_memory& code() { return code_; }
+
  private:
   static constexpr std::size_t slot_count = 1024, probe_limit = 32;
   struct slot {
@@ -128,6 +144,8 @@ class options_context {
 
   const serializer_options& options_;
   std::mutex mutex_;
+  std::mutex jit_mutex_;
+  jit::code_memory code_;
   // Every resolved type, owned; also the lookup when the slot table has no room.
   std::unordered_map<const type_descriptor*, std::unique_ptr<type_info>> all_;
   slot slots_[slot_count];

@@ -2,10 +2,13 @@
 // engine's failure into a parse_error.
 #include <jsonjit/serializer.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "engines/interp/interp_p.hpp"
+#include "engines/jit/jit_p.hpp"
 #include "model/type_info_p.hpp"
 
 namespace jsonjit::detail {
@@ -61,6 +64,42 @@ const type_info* resolve(const type_descriptor& type, const serializer_options& 
   return info;
 }
 
+/// The JIT's writer for `info`, when the options let the JIT run and it compiles the type.
+/// With engine::jit, a type it does not compile is an error saying why (never a silent
+/// fallback); with engine::automatic the interpreter writes it.
+jit::write_fn compiled_writer(const type_info& info, const serializer_options& options, parse_error& error) {
+  if (options.engine() == engine::interpreter) return nullptr;
+  std::string why;
+  const jit::write_fn fn = jit::writer_for(info, why);
+  if (fn == nullptr && options.engine() == engine::jit) error = at_root({error_code::not_compiled}, std::move(why));
+  return fn;
+}
+
+/// Runs a compiled writer at out's position; false if it failed.
+bool run_compiled(jit::write_fn fn, const void* value, output& out, const serializer_options& options) {
+  jit::write_context context{out.pos(), out.limit(), &out, options.escaping()};
+  if (!fn(&context, value)) return false;
+  out.advance_to(context.cur);
+  return true;
+}
+
+/// Accepts every byte and keeps none: where the interpreter replays a failed compiled write
+/// to report its error (code and path) without writing twice.
+class discarding_output final : public output {
+ public:
+  discarding_output() { make_room(0); }
+  bool flush() override { return true; }
+
+ private:
+  bool make_room(std::size_t n) override {
+    buffer_.resize(std::max<std::size_t>(n, 4096));
+    pos_ = buffer_.data();
+    limit_ = buffer_.data() + buffer_.size();
+    return true;
+  }
+  std::vector<char> buffer_;
+};
+
 parse_error write_with(const type_info& info, const void* value, writer& w) {
   failure_path path;
   if (interp_write(w, info, value, path)) return {};
@@ -75,14 +114,32 @@ parse_error write_with(const type_info& info, const void* value, writer& w) {
 parse_error serialize_value(const type_descriptor& type, const void* value, writer& out,
                             const serializer_options& options) {
   parse_error e;
-  if (const type_info* info = resolve(type, options, e)) e = write_with(*info, value, out);
-  return e;
+  const type_info* info = resolve(type, options, e);
+  if (info == nullptr) return e;
+  // A caller's writer may be anywhere in a document: its separators are the writer's business.
+  if (options.engine() == engine::jit) {
+    return at_root({error_code::not_compiled}, "writing through a caller's writer is not compiled");
+  }
+  return write_with(*info, value, out);
 }
 
 parse_error serialize_value(const type_descriptor& type, const void* value, output& out,
                             const serializer_options& options) {
+  parse_error e;
+  const type_info* info = resolve(type, options, e);
+  if (info == nullptr) return e;
+  if (const jit::write_fn fn = compiled_writer(*info, options, e); e) {
+    return e;
+  } else if (fn != nullptr) {
+    if (run_compiled(fn, value, out, options)) return out.flush() ? parse_error{} : at_root({error_code::sink_failed});
+    // What the output received stays; the interpreter names the failure without writing again.
+    discarding_output nowhere;
+    writer w(nowhere, options.writer_settings());
+    e = write_with(*info, value, w);
+    return e ? e : at_root({error_code::sink_failed});
+  }
   writer w(out, options.writer_settings());
-  parse_error e = serialize_value(type, value, w, options);
+  e = write_with(*info, value, w);
   if (!e && !w.flush()) e = at_root({w.error()});
   return e;
 }
@@ -92,13 +149,25 @@ parse_error serialize_value(const type_descriptor& type, const void* value, std:
   parse_error e;
   const type_info* info = resolve(type, options, e);
   if (info == nullptr) return e;
-  string_output buffer(out, info->size_hint.load(std::memory_order_relaxed) + 64);
-  writer w(buffer, options.writer_settings());
-  e = write_with(*info, value, w);
-  // Stored only when it changes: threads writing the same type do not contend for the line.
-  if (const std::size_t size = buffer.finish(); !e && size != info->size_hint.load(std::memory_order_relaxed)) {
-    info->size_hint.store(size, std::memory_order_relaxed);
+  const jit::write_fn fn = compiled_writer(*info, options, e);
+  if (e) return e;
+  const std::size_t hint = info->size_hint.load(std::memory_order_relaxed);
+  std::size_t size = 0;
+  if (fn != nullptr && [&] {
+        string_output buffer(out, hint + 64);
+        if (!run_compiled(fn, value, buffer, options)) return false;
+        size = buffer.finish();
+        return true;
+      }()) {
+    // written by the compiled writer
+  } else {  // the interpreter, also to report a failed compiled write exactly as it does
+    string_output buffer(out, hint + 64);
+    writer w(buffer, options.writer_settings());
+    e = write_with(*info, value, w);
+    size = buffer.finish();
   }
+  // Stored only when it changes: threads writing the same type do not contend for the line.
+  if (!e && size != hint) info->size_hint.store(size, std::memory_order_relaxed);
   return e;
 }
 
@@ -110,6 +179,7 @@ parse_error read_value(const type_descriptor& type, void* target, bool is_new, s
   parse_error e;
   const type_info* info = resolve(type, options, e);
   if (info == nullptr) return e;
+  if (options.engine() == engine::jit) return at_root({error_code::not_compiled}, "reading is not compiled yet");
   reader_options reading;
   reading.comments = options.skip_comments() ? comment_handling::skip : comment_handling::disallow;
   reading.allow_trailing_commas = options.allow_trailing_commas();

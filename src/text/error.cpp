@@ -67,6 +67,7 @@ std::string_view message(error_code code) noexcept {
     case error_code::unknown_discriminator: return "no type of the variant has this discriminator";
     case error_code::missing_discriminator: return "the type discriminator must be the object's first property";
     case error_code::unsupported_type: return "the type has no description and no converter";
+    case error_code::not_compiled: return "the JIT does not compile this type with these options";
   }
   return "unknown error";
 }

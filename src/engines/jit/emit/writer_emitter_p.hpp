@@ -1,0 +1,49 @@
+// Emits one compiled writer as x86-64 machine code: the register convention and the few
+// instruction patterns the writer compiler (compile_write.cpp) asks for. The compiler decides
+// what to write; this says how, so another architecture is another emitter with these calls.
+//
+// Convention: the function is `bool fn(write_context* context, const void* object)`. While it
+// runs, the object is in rbx, the write position in r12, the end of the room in r13 and the
+// context in r14 (callee-saved, so helper calls keep them); position and end are reloaded
+// from the context after any call that may grow the output.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "engines/jit/emit/code_memory_p.hpp"
+#include "engines/jit/jit_p.hpp"
+
+namespace jsonjit::detail::jit {
+
+class writer_emitter {
+ public:
+  writer_emitter();
+  ~writer_emitter();
+  writer_emitter(const writer_emitter&) = delete;
+  writer_emitter& operator=(const writer_emitter&) = delete;
+
+  /// Makes `n` bytes writable at the write position: one compare; growth on a cold path.
+  void reserve(std::size_t n);
+  /// Stores `text` at the write position as immediates and moves past it (room reserved).
+  void bytes(std::string_view text);
+  /// `true` or `false` for the bool at `offset` in the object (5 bytes of room reserved).
+  void boolean(std::ptrdiff_t offset);
+  /// The integer of `size` bytes at `offset` (20 bytes of room reserved).
+  void integer(std::ptrdiff_t offset, unsigned size, bool is_signed);
+  /// The std::string at `offset`, quoted and escaped by a helper that reserves its own room.
+  void string(std::ptrdiff_t offset);
+  /// The object at `offset`, by the compiled writer `*slot` (a call through the slot).
+  void object(std::ptrdiff_t offset, const write_fn* slot);
+
+  /// Ends the function and places it in `memory` (a null entry if that fails).
+  placed_code finish(code_memory& memory);
+
+ private:
+  struct state;
+  std::unique_ptr<state> state_;
+};
+
+}  // namespace jsonjit::detail::jit

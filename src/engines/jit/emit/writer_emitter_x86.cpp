@@ -1,0 +1,224 @@
+#include <cstddef>
+#include <cstring>
+#include <vector>
+
+#include <asmjit/x86.h>
+
+#include "engines/jit/emit/writer_emitter_p.hpp"
+
+namespace jsonjit::detail::jit {
+namespace {
+
+namespace x86 = asmjit::x86;
+
+// The register convention (see the header).
+const x86::Gp object_reg = x86::rbx;
+const x86::Gp cur = x86::r12;
+const x86::Gp end = x86::r13;
+const x86::Gp context = x86::r14;
+
+constexpr std::int32_t cur_offset = static_cast<std::int32_t>(offsetof(write_context, cur));
+constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(write_context, end));
+
+template <class F>
+std::uint64_t address_of(F* function) {
+  return reinterpret_cast<std::uint64_t>(function);
+}
+
+}  // namespace
+
+struct writer_emitter::state {
+  state() {
+    code.init(asmjit::Environment::host());
+    code.attach(&a);
+    // Prologue: five pushes keep the stack 16-byte aligned for calls.
+    a.push(x86::rbx);
+    a.push(x86::r12);
+    a.push(x86::r13);
+    a.push(x86::r14);
+    a.push(x86::r15);
+    a.mov(context, x86::rdi);
+    a.mov(object_reg, x86::rsi);
+    a.mov(cur, x86::qword_ptr(context, cur_offset));
+    a.mov(end, x86::qword_ptr(context, end_offset));
+    fail = a.newLabel();
+  }
+
+  /// Calls `function` (an absolute address: generated code may lie anywhere).
+  void call(std::uint64_t function) {
+    a.mov(x86::rax, asmjit::Imm(function));
+    a.call(x86::rax);
+  }
+  /// After a helper that returns the new position or null.
+  void take_position() {
+    a.test(x86::rax, x86::rax);
+    a.jz(fail);
+    a.mov(cur, x86::rax);
+  }
+  void reload_end() { a.mov(end, x86::qword_ptr(context, end_offset)); }
+  void epilogue() {
+    a.pop(x86::r15);
+    a.pop(x86::r14);
+    a.pop(x86::r13);
+    a.pop(x86::r12);
+    a.pop(x86::rbx);
+    a.ret();
+  }
+
+  struct cold_reserve {
+    asmjit::Label start, back;
+    std::size_t n;
+  };
+
+  asmjit::CodeHolder code;
+  x86::Assembler a;
+  asmjit::Label fail;
+  std::vector<cold_reserve> cold;
+};
+
+writer_emitter::writer_emitter() : state_(std::make_unique<state>()) {}
+writer_emitter::~writer_emitter() = default;
+
+void writer_emitter::reserve(std::size_t n) {
+  auto& a = state_->a;
+  state::cold_reserve c{a.newLabel(), a.newLabel(), n};
+  a.mov(x86::rax, end);
+  a.sub(x86::rax, cur);
+  a.cmp(x86::rax, asmjit::Imm(static_cast<std::int64_t>(n)));
+  a.jb(c.start);
+  a.bind(c.back);
+  state_->cold.push_back(c);
+}
+
+void writer_emitter::bytes(std::string_view text) {
+  auto& a = state_->a;
+  std::size_t at = 0;
+  for (; text.size() - at >= 8; at += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, text.data() + at, 8);
+    a.mov(x86::rax, asmjit::Imm(word));
+    a.mov(x86::qword_ptr(cur, static_cast<std::int32_t>(at)), x86::rax);
+  }
+  if (text.size() - at >= 4) {
+    std::uint32_t word;
+    std::memcpy(&word, text.data() + at, 4);
+    a.mov(x86::dword_ptr(cur, static_cast<std::int32_t>(at)), asmjit::Imm(word));
+    at += 4;
+  }
+  if (text.size() - at >= 2) {
+    std::uint16_t word;
+    std::memcpy(&word, text.data() + at, 2);
+    a.mov(x86::word_ptr(cur, static_cast<std::int32_t>(at)), asmjit::Imm(word));
+    at += 2;
+  }
+  if (text.size() - at == 1) {
+    a.mov(x86::byte_ptr(cur, static_cast<std::int32_t>(at)), asmjit::Imm(static_cast<std::uint8_t>(text[at])));
+  }
+  a.add(cur, asmjit::Imm(static_cast<std::int64_t>(text.size())));
+}
+
+void writer_emitter::boolean(std::ptrdiff_t offset) {
+  auto& a = state_->a;
+  const asmjit::Label is_false = a.newLabel(), done = a.newLabel();
+  std::uint32_t true_word, fals_word;
+  std::memcpy(&true_word, "true", 4);
+  std::memcpy(&fals_word, "fals", 4);
+  a.cmp(x86::byte_ptr(object_reg, static_cast<std::int32_t>(offset)), 0);
+  a.je(is_false);
+  a.mov(x86::dword_ptr(cur), asmjit::Imm(true_word));
+  a.add(cur, 4);
+  a.jmp(done);
+  a.bind(is_false);
+  a.mov(x86::dword_ptr(cur), asmjit::Imm(fals_word));
+  a.mov(x86::byte_ptr(cur, 4), asmjit::Imm('e'));
+  a.add(cur, 5);
+  a.bind(done);
+}
+
+void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signed) {
+  auto& a = state_->a;
+  const auto at = static_cast<std::int32_t>(offset);
+  switch (size) {
+    case 1:
+      is_signed ? a.movsx(x86::rsi, x86::byte_ptr(object_reg, at)) : a.movzx(x86::esi, x86::byte_ptr(object_reg, at));
+      break;
+    case 2:
+      is_signed ? a.movsx(x86::rsi, x86::word_ptr(object_reg, at)) : a.movzx(x86::esi, x86::word_ptr(object_reg, at));
+      break;
+    case 4:
+      is_signed ? a.movsxd(x86::rsi, x86::dword_ptr(object_reg, at)) : a.mov(x86::esi, x86::dword_ptr(object_reg, at));
+      break;
+    default: a.mov(x86::rsi, x86::qword_ptr(object_reg, at)); break;
+  }
+  a.mov(x86::rdi, cur);
+  state_->call(is_signed ? address_of(&jsonjit_jit_int64) : address_of(&jsonjit_jit_uint64));
+  a.mov(cur, x86::rax);
+}
+
+void writer_emitter::string(std::ptrdiff_t offset) {
+  auto& a = state_->a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.lea(x86::rdx, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  state_->call(address_of(&jsonjit_jit_string));
+  state_->take_position();
+  state_->reload_end();
+}
+
+void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot) {
+  auto& a = state_->a;
+  a.mov(x86::qword_ptr(context, cur_offset), cur);
+  a.mov(x86::rdi, context);
+  a.lea(x86::rsi, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(slot)));
+  a.call(x86::qword_ptr(x86::rax));
+  a.test(x86::al, x86::al);
+  a.jz(state_->fail);
+  a.mov(cur, x86::qword_ptr(context, cur_offset));
+  state_->reload_end();
+}
+
+placed_code writer_emitter::finish(code_memory& memory) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.mov(x86::qword_ptr(context, cur_offset), cur);
+  a.mov(x86::eax, 1);
+  s.epilogue();
+  a.bind(s.fail);
+  a.xor_(x86::eax, x86::eax);
+  s.epilogue();
+  // Growth, out of the straight line: the helper moves what was written and reports the new
+  // room, or null when the output failed.
+  for (const state::cold_reserve& c : s.cold) {
+    a.bind(c.start);
+    a.mov(x86::rdi, context);
+    a.mov(x86::rsi, cur);
+    a.mov(x86::rdx, asmjit::Imm(static_cast<std::int64_t>(c.n)));
+    s.call(address_of(&jsonjit_jit_reserve));
+    s.take_position();
+    s.reload_end();
+    a.jmp(c.back);
+  }
+  if (s.code.flatten() != asmjit::kErrorOk || s.code.resolveUnresolvedLinks() != asmjit::kErrorOk) return {};
+  const std::size_t size = s.code.codeSize();
+  struct fill_state {
+    asmjit::CodeHolder* code;
+    std::size_t size;
+    bool ok;
+  } fill{&s.code, size, true};
+  placed_code placed = memory.place(
+      size,
+      [](void* context_ptr, void* writable, std::uintptr_t executable) {
+        auto& f = *static_cast<fill_state*>(context_ptr);
+        f.ok = f.code->relocateToBase(executable) == asmjit::kErrorOk;
+        f.code->copyFlattenedData(writable, f.size, asmjit::CopySectionFlags::kPadSectionBuffer);
+      },
+      &fill);
+  if (placed.entry != nullptr && !fill.ok) {
+    memory.release(placed);
+    return {};
+  }
+  return placed;
+}
+
+}  // namespace jsonjit::detail::jit

@@ -1,0 +1,214 @@
+// The JIT's writers against the interpreter: the same bytes and the same errors, for every
+// type it compiles, under several option sets; clear refusals for what it does not compile.
+#include <gtest/gtest.h>
+
+#include <jsonjit/jsonjit.hpp>
+
+#include <atomic>
+#include <limits>
+#include <span>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "dotnet_models.hpp"
+
+namespace jit_write_test {
+
+using jsonjit::engine;
+using jsonjit::error_code;
+using jsonjit::serializer_options;
+
+struct Widths {
+  std::int8_t i8 = std::numeric_limits<std::int8_t>::min();
+  std::uint8_t u8 = 255;
+  std::int16_t i16 = -32768;
+  std::uint16_t u16 = 65535;
+  std::int32_t i32 = std::numeric_limits<std::int32_t>::min();
+  std::uint32_t u32 = 4294967295u;
+  std::int64_t i64 = std::numeric_limits<std::int64_t>::min();
+  std::uint64_t u64 = std::numeric_limits<std::uint64_t>::max();
+  bool yes = true;
+  bool no = false;
+};
+struct Inner {
+  std::string name;
+  int count = 0;
+};
+struct Outer {
+  Inner first;
+  bool flag = false;
+  Inner second;
+  std::string note;
+  Widths widths;
+};
+struct Empty {};
+struct Holder {
+  Empty nothing;
+  std::string text;
+};
+struct Self;  // recursive: refused
+struct Self {
+  std::string name;
+  std::vector<Self> children;
+};
+
+/// The same options with each engine.
+std::pair<serializer_options, serializer_options> engines(serializer_options base) {
+  serializer_options jit = base, interpreter = base;
+  jit.engine(engine::jit);
+  interpreter.engine(engine::interpreter);
+  return {jit, interpreter};
+}
+
+template <class T>
+void expect_same_bytes(const T& value, const serializer_options& base = {}) {
+  auto [jit, interpreter] = engines(base);
+  auto a = jsonjit::try_serialize(value, jit);
+  auto b = jsonjit::try_serialize(value, interpreter);
+  ASSERT_TRUE(a) << jsonjit::to_string(a.error());
+  ASSERT_TRUE(b);
+  EXPECT_EQ(*a, *b);
+}
+
+TEST(JitWrite, ModelsAndEveryCompiledKindWriteTheInterpretersBytes) {
+  expect_same_bytes(models::make_login());
+  expect_same_bytes(models::make_location());
+  expect_same_bytes(models::make_simple_struct());
+  expect_same_bytes(models::make_large_struct());
+  expect_same_bytes(Widths{});
+  expect_same_bytes(Widths{0, 0, 0, 0, 0, 0, 0, 0, false, true});
+  expect_same_bytes(Outer{{"a\"b<c>&'", -1}, true, {"\xe2\x82\xac \xf0\x9d\x84\x9e \x01\n", 7}, "", {}});
+  expect_same_bytes(Holder{{}, "x"});
+  expect_same_bytes(Empty{});
+  // The .NET expected file, through the JIT.
+  serializer_options jit;
+  jit.engine(engine::jit);
+  EXPECT_EQ(jsonjit::serialize(models::make_login(), jit),
+            R"({"Email":"name.familyname@not.com","Password":"abcdefgh123456!@","RememberMe":true})");
+}
+
+TEST(JitWrite, OptionsTheCompiledCodeBakesIn) {
+  serializer_options relaxed, camel, snake;
+  relaxed.escaping(jsonjit::escape_mode::relaxed);
+  camel.naming(jsonjit::naming_policy::camel_case);
+  snake.naming(jsonjit::naming_policy::snake_case_upper).escaping(jsonjit::escape_mode::relaxed);
+  const Outer o{{"\"quoted\" \\ <tag> \xc3\xa9", 1}, false, {"+", 2}, "\x7f", {}};
+  for (const serializer_options* options : {&relaxed, &camel, &snake}) {
+    expect_same_bytes(o, *options);
+    expect_same_bytes(models::make_location(), *options);
+  }
+}
+
+TEST(JitWrite, LongStringsAndGrowthFromAnEmptyBuffer) {
+  // Strings of every length around the escaper's 16-byte blocks and 1024-byte pieces, clean and
+  // escape-heavy, so the output grows many times from a buffer that starts empty.
+  for (std::size_t n : {0u, 1u, 15u, 16u, 17u, 31u, 32u, 33u, 1023u, 1024u, 1025u, 5000u}) {
+    for (char c : {'a', '<', '\n'}) {
+      Outer o{{std::string(n, c), 1}, true, {std::string(n / 2, 'z') + std::string(n / 2, c), 2}, std::string(n, c), {}};
+      auto [jit, interpreter] = engines({});
+      std::string a, b;
+      ASSERT_FALSE(jsonjit::serialize_to(o, a, jit));
+      ASSERT_FALSE(jsonjit::serialize_to(o, b, interpreter));
+      EXPECT_EQ(a, b) << n << " " << static_cast<int>(c);
+    }
+  }
+}
+
+TEST(JitWrite, ErrorsAreTheInterpretersWithTheSamePath) {
+  const Outer bad{{"ok", 1}, false, {"\xff", 2}, "", {}};
+  auto [jit, interpreter] = engines({});
+  auto a = jsonjit::try_serialize(bad, jit);
+  auto b = jsonjit::try_serialize(bad, interpreter);
+  ASSERT_FALSE(a);
+  ASSERT_FALSE(b);
+  EXPECT_EQ(a.error().info.code, error_code::invalid_utf8);
+  EXPECT_EQ(a.error().info.code, b.error().info.code);
+  EXPECT_EQ(a.error().path, "$.second.name");
+  EXPECT_EQ(a.error().path, b.error().path);
+}
+
+/// A sink that keeps what it is given and can be told to fail from its n-th chunk on.
+struct keeping_sink final : jsonjit::chunk_sink {
+  std::string kept;
+  int chunks = 0;
+  int fail_from = -1;
+  bool write_chunk(std::span<const char> bytes) override {
+    if (++chunks == fail_from) return false;
+    kept.append(bytes.data(), bytes.size());
+    return true;
+  }
+};
+
+TEST(JitWrite, OutputsOtherThanStrings) {
+  // Small chunks: the compiled writer's room checks hand full chunks to the sink.
+  auto [jit, interpreter] = engines({});
+  const Outer o{{std::string(300, 'x'), 1}, true, {"y", 2}, std::string(100, '&'), {}};
+  keeping_sink sink;
+  jsonjit::chunked_output chunks(sink, 64);
+  ASSERT_FALSE(jsonjit::serialize_to(o, chunks, jit));
+  EXPECT_EQ(sink.kept, jsonjit::serialize(o, interpreter));
+  EXPECT_GT(sink.chunks, 5);
+
+  // A sink that fails: reported, and nothing is written to it twice.
+  keeping_sink failing;
+  failing.fail_from = 2;
+  jsonjit::chunked_output failing_chunks(failing, 64);
+  const auto e = jsonjit::serialize_to(o, failing_chunks, jit);
+  EXPECT_EQ(e.info.code, error_code::sink_failed);
+  EXPECT_EQ(failing.chunks, 2);
+}
+
+TEST(JitWrite, EngineJitSaysWhatItDoesNotCompile) {
+  serializer_options jit;
+  jit.engine(engine::jit);
+  auto check = [](const auto& value, const serializer_options& options, std::string_view reason) {
+    auto r = jsonjit::try_serialize(value, options);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().info.code, error_code::not_compiled);
+    EXPECT_NE(r.error().name.find(reason), std::string::npos) << r.error().name;
+  };
+  check(models::make_index(models::fixed_clock()), jit, "ActiveOrUpcomingEvents");
+  check(Self{"root", {}}, jit, "children");
+  check(models::User{}, jit, "converters");
+  serializer_options indented = jit;
+  indented.write_indented(true);
+  check(models::make_login(), indented, "indented");
+  serializer_options quoted = jit;
+  quoted.numbers(jsonjit::number_handling::write_as_string);
+  check(models::make_location(), quoted, "numbers written as strings");
+  serializer_options skip_defaults = jit;
+  skip_defaults.default_ignore(jsonjit::default_ignore::when_writing_default);
+  check(models::make_login(), skip_defaults, "ignore conditions");
+  // The same types under engine::automatic: written by the interpreter, no error.
+  EXPECT_EQ(jsonjit::serialize(Self{"root", {}}), R"({"name":"root","children":[]})");
+  // Reading is not compiled yet: engine::jit says so.
+  auto r = jsonjit::try_deserialize<models::LoginViewModel>("{}", jit);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().info.code, error_code::not_compiled);
+}
+
+TEST(JitWrite, ManyThreadsCompileAndWriteTheSameTypes) {
+  // Fresh options: every thread asks for the writers at once; each is compiled once (under
+  // the options' JIT lock) and every output is right.
+  serializer_options options;
+  options.engine(engine::jit);
+  const std::string expected_outer =
+      jsonjit::serialize(Outer{{"n", 1}, true, {"m", 2}, "note", {}}, serializer_options{});
+  const std::string expected_location = jsonjit::serialize(models::make_location(), serializer_options{});
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&] {
+      std::string out;
+      for (int i = 0; i < 200; ++i) {
+        if (jsonjit::serialize_to(Outer{{"n", 1}, true, {"m", 2}, "note", {}}, out, options) || out != expected_outer) ++wrong;
+        if (jsonjit::serialize_to(models::make_location(), out, options) || out != expected_location) ++wrong;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(wrong.load(), 0);
+}
+
+}  // namespace jit_write_test
