@@ -2,7 +2,8 @@
 // the rest is the JSON. Checks properties, not just the absence of crashes:
 //  - any input gives a value or an error with a code, a position inside the input and a path;
 //  - an accepted input is valid JSON (the reader accepts it with the same options);
-//  - what is read writes out, reads back and writes out again to the same bytes.
+//  - what is read writes out, reads back and writes out again to the same bytes;
+//  - the JIT and the interpreter write it alike (bytes, or error code and path).
 #include <jsonjit/jsonjit.hpp>
 
 #include <array>
@@ -68,6 +69,23 @@ struct Timely {
   std::map<std::string, jsonjit::node> rest;
 };
 
+/// What the JIT compiles (booleans, integers, strings, nested objects): written by both
+/// engines and compared.
+struct Plain {
+  std::string name;
+  std::int8_t i8 = 0;
+  std::uint16_t u16 = 0;
+  std::int32_t i32 = 0;
+  std::uint64_t u64 = 0;
+  bool flag = false;
+};
+struct Compiled {
+  Plain first;
+  std::string note;
+  std::int64_t i64 = 0;
+  Plain second;
+};
+
 }  // namespace fuzz_types
 
 template <>
@@ -131,6 +149,20 @@ void check(std::string_view json, const jsonjit::serializer_options& options) {
   }
   if (r.error()) fail("typed reading accepted what the reader rejects", json);
 
+  // Both engines write the same bytes, or fail alike, wherever the JIT compiles the type.
+  jsonjit::serializer_options jit = options, interpreter = options;
+  jit.engine(jsonjit::engine::jit);
+  interpreter.engine(jsonjit::engine::interpreter);
+  std::string by_jit, by_interpreter;
+  const jsonjit::parse_error jit_error = jsonjit::serialize_to(value, by_jit, jit);
+  const jsonjit::parse_error interpreter_error = jsonjit::serialize_to(value, by_interpreter, interpreter);
+  if (jit_error.info.code != jsonjit::error_code::not_compiled) {
+    if (jit_error.info.code != interpreter_error.info.code || jit_error.path != interpreter_error.path) {
+      fail("the engines' errors differ", jsonjit::to_string(jit_error) + "\n" + jsonjit::to_string(interpreter_error));
+    }
+    if (!jit_error && by_jit != by_interpreter) fail("the engines wrote different bytes", by_jit + "\n" + by_interpreter);
+  }
+
   std::string first;
   if (jsonjit::parse_error e = jsonjit::serialize_to(value, first, options)) {
     // Reading can accept what cannot be written back: NaN or infinity, and (only with quoted
@@ -162,14 +194,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::uint8_t selector = data[0];
   const jsonjit::serializer_options& options = all_options[size > 1 ? data[1] : 0];
   const std::string_view json(reinterpret_cast<const char*>(data) + (size > 1 ? 2 : 1), size - (size > 1 ? 2 : 1));
-  switch (selector % 7) {
+  switch (selector % 8) {
     case 0: check<fuzz_types::Mixed>(json, options); break;
     case 1: check<models::IndexViewModel>(json, options); break;
     case 2: check<models::MyEventsListerViewModel>(json, options); break;
     case 3: check<models::CollectionsOfPrimitives>(json, options); break;
     case 4: check<models::TreeRecord>(json, options); break;
     case 5: check<std::vector<models::User>>(json, options); break;
-    default: check<fuzz_types::Timely>(json, options); break;
+    case 6: check<fuzz_types::Timely>(json, options); break;
+    default: check<fuzz_types::Compiled>(json, options); break;
   }
   return 0;
 }

@@ -1,5 +1,5 @@
 // Typed serialization side by side: the .NET models and the User scenarios written and read by
-// jsonjit's engines, the hand-written code, RapidJSON, Boost.JSON, simdjson (reading) and
+// jsonjit (engine::automatic, and the interpreter alone as jsonjit_interp), the hand-written code, RapidJSON, Boost.JSON, simdjson (reading) and
 // nlohmann. Each reader reads the same text (STJ's bytes, as jsonjit writes them, padded for
 // simdjson); each writer writes into a reused std::string.
 #include <string>
@@ -20,7 +20,20 @@ using read_fn = bool (*)(std::string_view, T&);
 
 template <class T>
 void jsonjit_write(const T& value, std::string& out) {
-  jsonjit::serialize_to(value, out);
+  jsonjit::serialize_to(value, out);  // engine::automatic: the JIT where it compiles the type
+}
+/// The interpreter alone, to show what the JIT adds.
+const jsonjit::serializer_options& interpreter_options() {
+  static const jsonjit::serializer_options options = [] {
+    jsonjit::serializer_options o;
+    o.engine(jsonjit::engine::interpreter);
+    return o;
+  }();
+  return options;
+}
+template <class T>
+void jsonjit_interp_write(const T& value, std::string& out) {
+  jsonjit::serialize_to(value, out, interpreter_options());
 }
 template <class T>
 bool jsonjit_read(std::string_view json, T& out) {
@@ -74,6 +87,7 @@ void add_model(std::string_view name, const T& value) {
         ->Unit(benchmark::kMicrosecond);
   };
   add_write("jsonjit", &jsonjit_write<T>, true);
+  add_write("jsonjit_interp", &jsonjit_interp_write<T>, true);
   add_write("hand_written", &hand_written::write<T>, true);
   add_write("rapidjson", &rapidjson_peer::write<T>, false);
   add_write("boost_json", &boost_json_peer::write<T>, false);
@@ -114,6 +128,7 @@ void add_users() {
         ->Unit(benchmark::kMillisecond);
   };
   add_write_each("jsonjit", &jsonjit_write<User>);
+  add_write_each("jsonjit_interp", &jsonjit_interp_write<User>);
   add_write_each("hand_written", &hand_written::write<User>);
   add_write_each("rapidjson", &rapidjson_peer::write<User>);
   add_write_each("boost_json", &boost_json_peer::write<User>);

@@ -83,7 +83,9 @@ class writer_compiler {
     std::size_t reserved = 0;  // room still known to be there
     for (std::size_t i = 0; i < written.size(); ++i) {
       const property_info& p = *written[i];
-      const std::string literal = std::string(i == 0 ? "{" : ",") + std::string(p.encoded.quoted()) + ":";
+      std::string literal(i == 0 ? "{" : ",");  // appended, not concatenated: GCC 12 warns wrongly on `+`
+      literal += p.encoded.quoted();
+      literal += ':';
       if (reserved < literal.size() + fixed_room(*p.type)) {
         reserved = run_room(written, i);
         out.reserve(reserved);
