@@ -5,7 +5,10 @@
 #include <jsonjit/jsonjit.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <limits>
+#include <optional>
+#include <stdexcept>
 #include <span>
 #include <string>
 #include <thread>
@@ -43,6 +46,35 @@ struct Outer {
   Widths widths;
 };
 struct Empty {};
+struct WithOptional {
+  std::optional<int> maybe;
+};
+/// A converter that writes a number, or fails the writer for negative values, or throws.
+struct temperature {
+  int degrees = 0;
+};
+struct temperature_converter {
+  using value_type = temperature;
+  void write(jsonjit::writer& out, const temperature& t, const serializer_options&) const {
+    if (t.degrees == -999) throw std::runtime_error("sensor broken");
+    if (t.degrees < 0) {
+      out.number_value(std::nan(""));  // fails the writer: non_finite_number
+      return;
+    }
+    out.start_object();
+    out.property_name("C");
+    out.number_value(t.degrees);
+    out.end_object();
+  }
+  jsonjit::error_code read(jsonjit::reader&, temperature&, const serializer_options&) const {
+    return error_code::none;
+  }
+};
+struct Reading {
+  std::string where;
+  temperature inside;
+  jsonjit::uuid sensor;
+};
 struct Holder {
   Empty nothing;
   std::string text;
@@ -86,6 +118,27 @@ TEST(JitWrite, ModelsAndEveryCompiledKindWriteTheInterpretersBytes) {
   jit.engine(engine::jit);
   EXPECT_EQ(jsonjit::serialize(models::make_login(), jit),
             R"({"Email":"name.familyname@not.com","Password":"abcdefgh123456!@","RememberMe":true})");
+}
+
+TEST(JitWrite, ConvertersAreCalledDirectly) {
+  // The library's converters (UUIDs, .NET dates in the models) and a user's, registered in
+  // the options; their errors and exceptions are the interpreter's.
+  for (const models::User& u : models::make_users(50)) expect_same_bytes(u);
+  models::ActiveOrUpcomingEvent event;
+  event.Name = "e";
+  event.StartDate = {models::ticks_of(2025, 1, 15, 10, 30, 45), 60};
+  expect_same_bytes(event);
+  serializer_options with_converter;
+  with_converter.add_converter<temperature_converter>();
+  expect_same_bytes(Reading{"hall", {21}, {}}, with_converter);
+  auto [jit, interpreter] = engines(with_converter);
+  auto a = jsonjit::try_serialize(Reading{"hall", {-1}, {}}, jit);
+  auto b = jsonjit::try_serialize(Reading{"hall", {-1}, {}}, interpreter);
+  ASSERT_FALSE(a);
+  EXPECT_EQ(a.error().info.code, error_code::non_finite_number);
+  EXPECT_EQ(a.error().info.code, b.error().info.code);
+  EXPECT_EQ(a.error().path, b.error().path);
+  EXPECT_THROW((void)jsonjit::serialize(Reading{"hall", {-999}, {}}, jit), std::runtime_error);
 }
 
 TEST(JitWrite, OptionsTheCompiledCodeBakesIn) {
@@ -170,7 +223,7 @@ TEST(JitWrite, EngineJitSaysWhatItDoesNotCompile) {
   };
   check(models::make_index(models::fixed_clock()), jit, "ActiveOrUpcomingEvents");
   check(Self{"root", {}}, jit, "children");
-  check(models::User{}, jit, "converters");
+  check(WithOptional{}, jit, "maybe");
   serializer_options indented = jit;
   indented.write_indented(true);
   check(models::make_login(), indented, "indented");

@@ -1,7 +1,7 @@
 // The writer compiler: turns a resolved object type into straight-line code — its property
 // names as immediate stores (with the braces and commas around them), one room check per run of
-// fixed-size output, booleans inline, integers and strings through helpers, member objects by
-// direct calls to their own compiled writers. What it does not compile yet, it refuses with a
+// fixed-size output, booleans inline, integers and strings through helpers, converters called
+// directly (no virtual dispatch), member objects by direct calls to their compiled writers. What it does not compile yet, it refuses with a
 // reason, and the interpreter writes that type.
 #include <mutex>
 #include <string>
@@ -19,9 +19,10 @@ constexpr std::size_t integer_room = 24;
 constexpr std::size_t boolean_room = 5;
 
 /// Room a property's value needs from the run before it; 0 for values that reserve their own.
-std::size_t fixed_room(const type_info& type) {
-  if (type.kind == type_kind::boolean) return boolean_room;
-  if (is_number_kind(type.kind)) return integer_room;  // only integers reach here
+std::size_t fixed_room(const property_info& p) {
+  if (p.converter != nullptr) return 0;
+  if (p.type->kind == type_kind::boolean) return boolean_room;
+  if (is_number_kind(p.type->kind)) return integer_room;  // only integers reach here
   return 0;
 }
 
@@ -60,7 +61,8 @@ class writer_compiler {
       } else if (p.descriptor->offset < 0) {
         reason = "getters are not compiled yet";
       } else if (p.converter != nullptr || p.type->kind == type_kind::custom) {
-        reason = "converters are not compiled yet";
+        // A converter may write containers: the writer it gets allows what would be left.
+        if (options.max_depth() - (depth + 1) < 1) reason = "a converter this deep is not compiled";
       } else if (p.type->kind == type_kind::object) {
         if (compile(*p.type, depth + 1) == nullptr) reason = "its type is not compiled: " + why_;
       } else if (p.type->kind != type_kind::boolean && p.type->kind != type_kind::string &&
@@ -74,11 +76,11 @@ class writer_compiler {
       written.push_back(&p);
     }
     open_.pop_back();
-    return emit(info, written);
+    return emit(info, written, depth);
   }
 
  private:
-  write_fn emit(const type_info& info, const std::vector<const property_info*>& written) {
+  write_fn emit(const type_info& info, const std::vector<const property_info*>& written, int depth) {
     writer_emitter out;
     std::size_t reserved = 0;  // room still known to be there
     for (std::size_t i = 0; i < written.size(); ++i) {
@@ -86,13 +88,18 @@ class writer_compiler {
       std::string literal(i == 0 ? "{" : ",");  // appended, not concatenated: GCC 12 warns wrongly on `+`
       literal += p.encoded.quoted();
       literal += ':';
-      if (reserved < literal.size() + fixed_room(*p.type)) {
+      if (reserved < literal.size() + fixed_room(p)) {
         reserved = run_room(written, i);
         out.reserve(reserved);
       }
       out.bytes(literal);
       reserved -= literal.size();
       const auto offset = p.descriptor->offset;
+      if (const converter_descriptor* converter = p.converter != nullptr ? p.converter : p.type->converter) {
+        out.converted(offset, converter, info.options->max_depth() - (depth + 1));
+        reserved = 0;
+        continue;
+      }
       switch (p.type->kind) {
         case type_kind::boolean: out.boolean(offset); break;
         case type_kind::string: out.string(offset); break;
@@ -102,7 +109,7 @@ class writer_compiler {
                       p.type->kind >= type_kind::int8 && p.type->kind <= type_kind::int64);
           break;
       }
-      reserved = fixed_room(*p.type) == 0 ? 0 : reserved - fixed_room(*p.type);
+      reserved = fixed_room(p) == 0 ? 0 : reserved - fixed_room(p);
     }
     const std::string_view close = written.empty() ? "{}" : "}";
     if (reserved < close.size()) out.reserve(close.size());
@@ -120,8 +127,8 @@ class writer_compiler {
     std::size_t room = 0;
     for (; i < written.size(); ++i) {
       const property_info& p = *written[i];
-      room += 1 + p.encoded.quoted().size() + 1 + fixed_room(*p.type);
-      if (fixed_room(*p.type) == 0) return room;
+      room += 1 + p.encoded.quoted().size() + 1 + fixed_room(p);
+      if (fixed_room(p) == 0) return room;
     }
     return room + 1;  // '}'
   }

@@ -1,6 +1,7 @@
 // The JIT engine: compiles a resolved type_info into a native function. Writing only so far,
-// for objects whose members are booleans, integers, strings and such objects; everything else
-// (and every option the generated code does not bake in) stays with the interpreter.
+// for objects whose members are booleans, integers, strings, values with converters and such
+// objects; everything else (and every option the generated code does not bake in) stays with
+// the interpreter.
 #pragma once
 
 #include <cstddef>
@@ -8,6 +9,8 @@
 #include <string>
 
 #include <jsonjit/output.hpp>
+#include <jsonjit/serializer_options.hpp>
+#include <jsonjit/type_model.hpp>
 #include <jsonjit/writer.hpp>
 
 namespace jsonjit::detail {
@@ -23,6 +26,7 @@ struct write_context {
   char* end;
   output* out;
   escape_mode escaping;
+  const serializer_options* options;  ///< for converters
 };
 
 /// A compiled writer: appends the JSON of the object at `object` at context->cur. False on any
@@ -43,7 +47,11 @@ extern "C" {
 char* jsonjit_jit_reserve(jsonjit::detail::jit::write_context* context, char* cur, std::size_t n) noexcept;
 /// A string value, quoted and escaped as the writer escapes it (it reserves its own room).
 char* jsonjit_jit_string(jsonjit::detail::jit::write_context* context, char* cur, const std::string* value) noexcept;
-/// Integers, with 20 bytes of room already reserved.
+/// A value written by a converter, through a writer on the same output that may nest
+/// `depth_left` levels more (what the interpreter's writer would still allow there).
+char* jsonjit_jit_converter(jsonjit::detail::jit::write_context* context, char* cur,
+                            const jsonjit::converter_descriptor* converter, const void* value, int depth_left) noexcept;
+/// Integers, with 24 bytes of room already reserved.
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept;
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;
 }

@@ -48,6 +48,22 @@ char* jsonjit_jit_string(write_context* context, char* p, const std::string* val
   return p;
 }
 
+char* jsonjit_jit_converter(write_context* context, char* cur, const jsonjit::converter_descriptor* converter,
+                            const void* value, int depth_left) noexcept {
+  context->out->advance_to(cur);
+  jsonjit::writer_options settings = context->options->writer_settings();
+  settings.max_depth = depth_left;
+  jsonjit::writer w(*context->out, settings);  // one value at its top level: no separator
+  try {
+    converter->write(converter->self, w, value, *context->options);
+  } catch (...) {
+    return nullptr;  // the interpreter's replay raises it again to the caller
+  }
+  if (!w.ok()) return nullptr;
+  context->end = context->out->limit();
+  return context->out->pos();
+}
+
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept { return jsonjit::detail::format_int64(cur, value); }
 
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept {

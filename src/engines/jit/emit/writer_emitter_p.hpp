@@ -35,6 +35,8 @@ class writer_emitter {
   void integer(std::ptrdiff_t offset, unsigned size, bool is_signed);
   /// The std::string at `offset`, quoted and escaped by a helper that reserves its own room.
   void string(std::ptrdiff_t offset);
+  /// The value at `offset`, by `converter` through a writer that may nest `depth_left` levels.
+  void converted(std::ptrdiff_t offset, const converter_descriptor* converter, int depth_left);
   /// The object at `offset`, by the compiled writer `*slot` (a call through the slot).
   void object(std::ptrdiff_t offset, const write_fn* slot);
 

@@ -165,6 +165,18 @@ void writer_emitter::string(std::ptrdiff_t offset) {
   state_->reload_end();
 }
 
+void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor* converter, int depth_left) {
+  auto& a = state_->a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(converter)));
+  a.lea(x86::rcx, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  a.mov(x86::r8d, asmjit::Imm(depth_left));
+  state_->call(address_of(&jsonjit_jit_converter));
+  state_->take_position();
+  state_->reload_end();
+}
+
 void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot) {
   auto& a = state_->a;
   a.mov(x86::qword_ptr(context, cur_offset), cur);
