@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <span>
@@ -46,6 +47,10 @@ struct Outer {
   Widths widths;
 };
 struct Empty {};
+struct WithExtras {
+  std::string name;
+  std::map<std::string, jsonjit::node> extras;
+};
 struct WithOptional {
   std::optional<int> maybe;
 };
@@ -75,6 +80,16 @@ struct Reading {
   temperature inside;
   jsonjit::uuid sensor;
 };
+}  // namespace jit_write_test
+
+template <>
+struct jsonjit::meta<jit_write_test::WithExtras> {
+  static constexpr auto properties =
+      jsonjit::properties(jsonjit::property("name", &jit_write_test::WithExtras::name),
+                          jsonjit::property("extras", &jit_write_test::WithExtras::extras).extension_data());
+};
+
+namespace jit_write_test {
 struct Holder {
   Empty nothing;
   std::string text;
@@ -118,6 +133,39 @@ TEST(JitWrite, ModelsAndEveryCompiledKindWriteTheInterpretersBytes) {
   jit.engine(engine::jit);
   EXPECT_EQ(jsonjit::serialize(models::make_login(), jit),
             R"({"Email":"name.familyname@not.com","Password":"abcdefgh123456!@","RememberMe":true})");
+}
+
+TEST(JitWrite, MembersTheCodeDoesNotWriteItselfGoToTheInterpreter) {
+  // Containers, optionals, getters, recursive members, variants: the object is compiled and
+  // those values are written by the interpreter, byte for byte as it writes them alone.
+  expect_same_bytes(models::make_index(models::fixed_clock()));
+  expect_same_bytes(models::make_my_events(models::fixed_clock()));
+  expect_same_bytes(models::make_collections(models::fixed_clock()));
+  expect_same_bytes(models::make_binary_data());
+  expect_same_bytes(models::make_xml_class());
+  expect_same_bytes(models::make_class_record());
+  expect_same_bytes(Self{"root", {Self{"a", {}}, Self{"b", {Self{"c", {}}}}}});
+  expect_same_bytes(WithOptional{});
+  expect_same_bytes(WithOptional{7});
+  // Their errors keep the interpreter's path, also inside a member written by the interpreter.
+  auto [jit, interpreter] = engines({});
+  const Self bad{"root", {Self{"a", {Self{"\xc3", {}}}}}};
+  auto a = jsonjit::try_serialize(bad, jit);
+  auto b = jsonjit::try_serialize(bad, interpreter);
+  ASSERT_FALSE(a);
+  EXPECT_EQ(a.error().path, "$.children[0].children[0].name");
+  EXPECT_EQ(a.error().path, b.error().path);
+  EXPECT_EQ(a.error().info.code, b.error().info.code);
+  // Nesting limits hold as in the interpreter: too deep a value fails the same way.
+  serializer_options shallow;
+  shallow.max_depth(2);
+  auto [jit2, interpreter2] = engines(shallow);
+  auto c = jsonjit::try_serialize(Self{"r", {Self{"a", {Self{"b", {}}}}}}, jit2);
+  auto d = jsonjit::try_serialize(Self{"r", {Self{"a", {Self{"b", {}}}}}}, interpreter2);
+  ASSERT_FALSE(d);
+  ASSERT_FALSE(c);
+  EXPECT_EQ(c.error().info.code, d.error().info.code);
+  EXPECT_EQ(c.error().path, d.error().path);
 }
 
 TEST(JitWrite, ConvertersAreCalledDirectly) {
@@ -221,9 +269,8 @@ TEST(JitWrite, EngineJitSaysWhatItDoesNotCompile) {
     EXPECT_EQ(r.error().info.code, error_code::not_compiled);
     EXPECT_NE(r.error().name.find(reason), std::string::npos) << r.error().name;
   };
-  check(models::make_index(models::fixed_clock()), jit, "ActiveOrUpcomingEvents");
-  check(Self{"root", {}}, jit, "children");
-  check(WithOptional{}, jit, "maybe");
+  check(std::vector<int>{1, 2}, jit, "only objects");
+  check(WithExtras{}, jit, "extension data");
   serializer_options indented = jit;
   indented.write_indented(true);
   check(models::make_login(), indented, "indented");
@@ -233,8 +280,11 @@ TEST(JitWrite, EngineJitSaysWhatItDoesNotCompile) {
   serializer_options skip_defaults = jit;
   skip_defaults.default_ignore(jsonjit::default_ignore::when_writing_default);
   check(models::make_login(), skip_defaults, "ignore conditions");
-  // The same types under engine::automatic: written by the interpreter, no error.
-  EXPECT_EQ(jsonjit::serialize(Self{"root", {}}), R"({"name":"root","children":[]})");
+  // The same under engine::automatic: written by the interpreter, no error.
+  EXPECT_EQ(jsonjit::serialize(std::vector<int>{1, 2}), "[1,2]");
+  serializer_options indented_automatic;
+  indented_automatic.write_indented(true);
+  EXPECT_EQ(jsonjit::serialize(models::make_login(), indented_automatic).substr(0, 3), "{\n ");
   // Reading is not compiled yet: engine::jit says so.
   auto r = jsonjit::try_deserialize<models::LoginViewModel>("{}", jit);
   ASSERT_FALSE(r);

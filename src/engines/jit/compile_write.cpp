@@ -1,8 +1,10 @@
 // The writer compiler: turns a resolved object type into straight-line code — its property
 // names as immediate stores (with the braces and commas around them), one room check per run of
 // fixed-size output, booleans inline, integers and strings through helpers, converters called
-// directly (no virtual dispatch), member objects by direct calls to their compiled writers. What it does not compile yet, it refuses with a
-// reason, and the interpreter writes that type.
+// directly (no virtual dispatch), member objects by direct calls to their compiled writers, and
+// the values it does not write itself (containers, optionals, getters) by the interpreter. What
+// it cannot compile at all (options it does not bake in), it refuses with a reason, and the
+// interpreter writes that type.
 #include <mutex>
 #include <string>
 #include <vector>
@@ -18,15 +20,19 @@ namespace {
 constexpr std::size_t integer_room = 24;
 constexpr std::size_t boolean_room = 5;
 
-/// Room a property's value needs from the run before it; 0 for values that reserve their own.
-std::size_t fixed_room(const property_info& p) {
-  if (p.converter != nullptr) return 0;
-  if (p.type->kind == type_kind::boolean) return boolean_room;
-  if (is_number_kind(p.type->kind)) return integer_room;  // only integers reach here
-  return 0;
-}
-
 bool is_integer(type_kind kind) { return kind >= type_kind::int8 && kind <= type_kind::uint64; }
+
+/// How generated code writes a property's value.
+enum class how : std::uint8_t { boolean, integer, string, converted, object, interpreted };
+
+struct planned_property {
+  const property_info* property;
+  how write;
+  /// Room the value needs from the run before it; 0 for values that check their own.
+  std::size_t fixed_room() const {
+    return write == how::boolean ? boolean_room : write == how::integer ? integer_room : 0;
+  }
+};
 
 class writer_compiler {
  public:
@@ -40,7 +46,7 @@ class writer_compiler {
       default: break;
     }
     for (const type_info* open : open_) {
-      if (open == &info) return refuse(info, "it contains itself (recursive types are not compiled yet)");
+      if (open == &info) return refuse(info, "it contains itself");
     }
     const serializer_options& options = *info.options;
     if (info.kind != type_kind::object) return refuse(info, "only objects are compiled yet");
@@ -52,66 +58,73 @@ class writer_compiler {
     if (info.extension_data >= 0) return refuse(info, "extension data is not compiled yet");
 
     open_.push_back(&info);
-    std::vector<const property_info*> written;
+    std::vector<planned_property> plan;
+    // What a writer handed to a converter or the interpreter may still nest.
+    const int depth_left = options.max_depth() - (depth + 1);
     for (const property_info& p : info.properties) {
       if (p.write == write_condition::never) continue;
       std::string reason;
+      how write = how::interpreted;
       if (p.write != write_condition::always) {
-        reason = "ignore conditions are not compiled yet";
+        reason = "ignore conditions are not compiled yet";  // a skipped property moves the commas
       } else if (p.descriptor->offset < 0) {
-        reason = "getters are not compiled yet";
+        write = how::interpreted;  // a getter's value
       } else if (p.converter != nullptr || p.type->kind == type_kind::custom) {
-        // A converter may write containers: the writer it gets allows what would be left.
-        if (options.max_depth() - (depth + 1) < 1) reason = "a converter this deep is not compiled";
-      } else if (p.type->kind == type_kind::object) {
-        if (compile(*p.type, depth + 1) == nullptr) reason = "its type is not compiled: " + why_;
-      } else if (p.type->kind != type_kind::boolean && p.type->kind != type_kind::string &&
-                 !is_integer(p.type->kind)) {
-        reason = "its kind is not compiled yet";
+        write = how::converted;
+      } else if (p.type->kind == type_kind::boolean) {
+        write = how::boolean;
+      } else if (is_integer(p.type->kind)) {
+        write = how::integer;
+      } else if (p.type->kind == type_kind::string) {
+        write = how::string;
+      } else if (p.type->kind == type_kind::object && compile(*p.type, depth + 1) != nullptr) {
+        write = how::object;
+      }
+      if (reason.empty() && (write == how::converted || write == how::interpreted) && depth_left < 1) {
+        reason = "a value this deep is not compiled";
       }
       if (!reason.empty()) {
         open_.pop_back();
         return refuse(info, "property " + p.json_name + ": " + reason);
       }
-      written.push_back(&p);
+      plan.push_back({&p, write});
     }
     open_.pop_back();
-    return emit(info, written, depth);
+    return emit(info, plan, depth_left);
   }
 
  private:
-  write_fn emit(const type_info& info, const std::vector<const property_info*>& written, int depth) {
+  write_fn emit(const type_info& info, const std::vector<planned_property>& plan, int depth_left) {
     writer_emitter out;
     std::size_t reserved = 0;  // room still known to be there
-    for (std::size_t i = 0; i < written.size(); ++i) {
-      const property_info& p = *written[i];
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      const property_info& p = *plan[i].property;
       std::string literal(i == 0 ? "{" : ",");  // appended, not concatenated: GCC 12 warns wrongly on `+`
       literal += p.encoded.quoted();
       literal += ':';
-      if (reserved < literal.size() + fixed_room(p)) {
-        reserved = run_room(written, i);
+      if (reserved < literal.size() + plan[i].fixed_room()) {
+        reserved = run_room(plan, i);
         out.reserve(reserved);
       }
       out.bytes(literal);
       reserved -= literal.size();
       const auto offset = p.descriptor->offset;
-      if (const converter_descriptor* converter = p.converter != nullptr ? p.converter : p.type->converter) {
-        out.converted(offset, converter, info.options->max_depth() - (depth + 1));
-        reserved = 0;
-        continue;
-      }
-      switch (p.type->kind) {
-        case type_kind::boolean: out.boolean(offset); break;
-        case type_kind::string: out.string(offset); break;
-        case type_kind::object: out.object(offset, &p.type->jit_writer); break;
-        default:  // the integers
+      switch (plan[i].write) {
+        case how::boolean: out.boolean(offset); break;
+        case how::integer:
           out.integer(offset, static_cast<unsigned>(p.type->descriptor->size),
                       p.type->kind >= type_kind::int8 && p.type->kind <= type_kind::int64);
           break;
+        case how::string: out.string(offset); break;
+        case how::converted:
+          out.converted(offset, p.converter != nullptr ? p.converter : p.type->converter, depth_left);
+          break;
+        case how::object: out.object(offset, &p.type->jit_writer); break;
+        case how::interpreted: out.interpreted(&p, depth_left); break;
       }
-      reserved = fixed_room(p) == 0 ? 0 : reserved - fixed_room(p);
+      reserved = plan[i].fixed_room() == 0 ? 0 : reserved - plan[i].fixed_room();
     }
-    const std::string_view close = written.empty() ? "{}" : "}";
+    const std::string_view close = plan.empty() ? "{}" : "}";
     if (reserved < close.size()) out.reserve(close.size());
     out.bytes(close);
     const placed_code code = out.finish(context_.code());
@@ -121,14 +134,13 @@ class writer_compiler {
     return info.jit_writer;
   }
 
-  /// The room from property i up to the next value that reserves its own (its name included),
+  /// The room from property i up to the next value that checks its own (its name included),
   /// or to the closing brace.
-  static std::size_t run_room(const std::vector<const property_info*>& written, std::size_t i) {
+  static std::size_t run_room(const std::vector<planned_property>& plan, std::size_t i) {
     std::size_t room = 0;
-    for (; i < written.size(); ++i) {
-      const property_info& p = *written[i];
-      room += 1 + p.encoded.quoted().size() + 1 + fixed_room(p);
-      if (fixed_room(p) == 0) return room;
+    for (; i < plan.size(); ++i) {
+      room += 1 + plan[i].property->encoded.quoted().size() + 1 + plan[i].fixed_room();
+      if (plan[i].fixed_room() == 0) return room;
     }
     return room + 1;  // '}'
   }
@@ -142,7 +154,7 @@ class writer_compiler {
 
   options_context& context_;
   std::string& why_;
-  std::vector<const type_info*> open_;  // types being compiled (a cycle is a recursive type)
+  std::vector<const type_info*> open_;  // types being compiled (a cycle is a type containing itself)
 };
 
 }  // namespace

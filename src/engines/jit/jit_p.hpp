@@ -1,7 +1,7 @@
-// The JIT engine: compiles a resolved type_info into a native function. Writing only so far,
-// for objects whose members are booleans, integers, strings, values with converters and such
-// objects; everything else (and every option the generated code does not bake in) stays with
-// the interpreter.
+// The JIT engine: compiles a resolved type_info into a native function. Writing only so far:
+// objects, whose booleans, integers, strings, converted values and member objects are written
+// by generated code and other members by the interpreter; options the generated code does not
+// bake in leave the whole type to the interpreter.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +15,7 @@
 
 namespace jsonjit::detail {
 struct type_info;
+struct property_info;
 }
 
 namespace jsonjit::detail::jit {
@@ -51,6 +52,12 @@ char* jsonjit_jit_string(jsonjit::detail::jit::write_context* context, char* cur
 /// `depth_left` levels more (what the interpreter's writer would still allow there).
 char* jsonjit_jit_converter(jsonjit::detail::jit::write_context* context, char* cur,
                             const jsonjit::converter_descriptor* converter, const void* value, int depth_left) noexcept;
+/// A property value the generated code does not write itself (containers, optionals, getters,
+/// ...), written by the interpreter through a writer on the same output that may nest
+/// `depth_left` levels more.
+char* jsonjit_jit_interpreted(jsonjit::detail::jit::write_context* context, char* cur,
+                              const jsonjit::detail::property_info* property, const void* object,
+                              int depth_left) noexcept;
 /// Integers, with 24 bytes of room already reserved.
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept;
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;

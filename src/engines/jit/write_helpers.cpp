@@ -2,6 +2,7 @@
 // writer's bytes (the same escaping and number formatting code).
 #include <algorithm>
 
+#include "engines/interp/interp_p.hpp"
 #include "engines/jit/jit_p.hpp"
 #include "text/escape_p.hpp"
 #include "text/number_p.hpp"
@@ -15,6 +16,26 @@ constexpr std::size_t escaped_room(std::size_t size) noexcept {
   return jsonjit::detail::max_escape_expansion * ((size < escape_piece ? size : escape_piece) +
                                                   jsonjit::detail::max_sequence_overrun) +
          16 + 2;
+}
+}  // namespace
+
+namespace {
+/// Runs `write(writer&)` with a writer on the context's output at `cur`, allowed to nest
+/// `depth_left` levels (one value at its top level: no separator); the new position, or null
+/// on failure. An exception is a failure too: the interpreter's replay raises it again.
+template <class Write>
+char* with_writer(write_context* context, char* cur, int depth_left, Write write) noexcept {
+  context->out->advance_to(cur);
+  jsonjit::writer_options settings = context->options->writer_settings();
+  settings.max_depth = depth_left;
+  jsonjit::writer w(*context->out, settings);
+  try {
+    if (!write(w) || !w.ok()) return nullptr;
+  } catch (...) {
+    return nullptr;
+  }
+  context->end = context->out->limit();
+  return context->out->pos();
 }
 }  // namespace
 
@@ -48,20 +69,28 @@ char* jsonjit_jit_string(write_context* context, char* p, const std::string* val
   return p;
 }
 
+
 char* jsonjit_jit_converter(write_context* context, char* cur, const jsonjit::converter_descriptor* converter,
                             const void* value, int depth_left) noexcept {
-  context->out->advance_to(cur);
-  jsonjit::writer_options settings = context->options->writer_settings();
-  settings.max_depth = depth_left;
-  jsonjit::writer w(*context->out, settings);  // one value at its top level: no separator
-  try {
+  return with_writer(context, cur, depth_left, [&](jsonjit::writer& w) {
     converter->write(converter->self, w, value, *context->options);
-  } catch (...) {
-    return nullptr;  // the interpreter's replay raises it again to the caller
-  }
-  if (!w.ok()) return nullptr;
-  context->end = context->out->limit();
-  return context->out->pos();
+    return true;
+  });
+}
+
+char* jsonjit_jit_interpreted(write_context* context, char* cur, const jsonjit::detail::property_info* property,
+                              const void* object, int depth_left) noexcept {
+  return with_writer(context, cur, depth_left, [&](jsonjit::writer& w) {
+    jsonjit::detail::failure_path path;  // the replay reports the path
+    const jsonjit::property_descriptor& d = *property->descriptor;
+    if (d.offset >= 0) {
+      return jsonjit::detail::interp_write(w, *property->type, static_cast<const char*>(object) + d.offset, path);
+    }
+    jsonjit::detail::temporary value(*property->type->descriptor);  // a getter's value
+    d.get(object, value.get());
+    value.constructed();
+    return jsonjit::detail::interp_write(w, *property->type, value.get(), path);
+  });
 }
 
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept { return jsonjit::detail::format_int64(cur, value); }

@@ -37,6 +37,8 @@ class writer_emitter {
   void string(std::ptrdiff_t offset);
   /// The value at `offset`, by `converter` through a writer that may nest `depth_left` levels.
   void converted(std::ptrdiff_t offset, const converter_descriptor* converter, int depth_left);
+  /// The value of `property` of the object, by the interpreter (a writer nesting `depth_left`).
+  void interpreted(const property_info* property, int depth_left);
   /// The object at `offset`, by the compiled writer `*slot` (a call through the slot).
   void object(std::ptrdiff_t offset, const write_fn* slot);
 

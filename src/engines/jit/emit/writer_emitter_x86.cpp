@@ -177,6 +177,18 @@ void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor
   state_->reload_end();
 }
 
+void writer_emitter::interpreted(const property_info* property, int depth_left) {
+  auto& a = state_->a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(property)));
+  a.mov(x86::rcx, object_reg);
+  a.mov(x86::r8d, asmjit::Imm(depth_left));
+  state_->call(address_of(&jsonjit_jit_interpreted));
+  state_->take_position();
+  state_->reload_end();
+}
+
 void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot) {
   auto& a = state_->a;
   a.mov(x86::qword_ptr(context, cur_offset), cur);
