@@ -48,7 +48,8 @@ template <class T>
 void add_model(std::string_view name, const T& value) {
   // The hand-written code must write STJ's bytes (jsonjit's, which the tests compare with
   // the expected files); the peers differ in escaping and are not held to them.
-  const std::string stj_bytes = jsonjit::serialize(value);
+  const std::string stj_bytes = jsonjit::serialize(value);  // resolves (and compiles) ahead
+  (void)jsonjit::serialize(value, interpreter_options());      // resolves ahead for the interpreter too
   auto add_write = [&](std::string_view engine, write_fn<T> write, bool writes_stj_bytes) {
     benchmark::RegisterBenchmark(("typed_write/" + std::string(name) + "/" + std::string(engine)).c_str(),
                                  [value, write, expected = writes_stj_bytes ? stj_bytes : std::string()](
@@ -107,6 +108,7 @@ void add_users() {
   static const std::vector<std::string> each_json = [] {
     std::vector<std::string> texts;
     for (const User& u : users) texts.push_back(padded(jsonjit::serialize(u)));
+    (void)jsonjit::serialize(users.front(), interpreter_options());  // resolved ahead, as above
     return texts;
   }();
   auto add_write_each = [](std::string_view engine, write_fn<User> write) {
