@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <span>
@@ -47,6 +48,20 @@ struct Outer {
   Widths widths;
 };
 struct Empty {};
+struct Containers {
+  std::vector<int> ints;
+  std::vector<std::string> strings;
+  std::vector<Inner> inners;
+  std::vector<bool> bits;  // no contiguous data: the interpreter's
+  std::vector<std::vector<std::uint8_t>> nested;
+  std::vector<jsonjit::uuid> ids;
+  std::optional<int> maybe_int;
+  std::optional<std::string> maybe_string;
+  std::optional<Inner> maybe_inner;
+  std::unique_ptr<Inner> owned;
+  std::shared_ptr<Inner> shared;
+  std::vector<std::int64_t> longs;
+};
 struct WithExtras {
   std::string name;
   std::map<std::string, jsonjit::node> extras;
@@ -166,6 +181,63 @@ TEST(JitWrite, MembersTheCodeDoesNotWriteItselfGoToTheInterpreter) {
   ASSERT_FALSE(c);
   EXPECT_EQ(c.error().info.code, d.error().info.code);
   EXPECT_EQ(c.error().path, d.error().path);
+}
+
+TEST(JitWrite, SequencesAndOptionalsAreLoopsAndBranches) {
+  Containers empty;
+  expect_same_bytes(empty);
+  Containers full;
+  full.ints = {0, -1, 2147483647, std::numeric_limits<int>::min()};
+  full.strings = {"", "a", std::string(40, '<'), "\xe2\x82\xac"};
+  full.inners = {{"x", 1}, {"", 0}, {"y\n", -2}};
+  full.bits = {true, false};
+  full.nested = {{1, 2}, {}};
+  full.ids = {jsonjit::uuid{}, *jsonjit::uuid::parse("994cd293-2b06-4dff-9c3e-7c081b46dc0a")};
+  full.maybe_int = 0;
+  full.maybe_string = "s";
+  full.maybe_inner = Inner{"i", 3};
+  full.owned = std::make_unique<Inner>(Inner{"o", 4});
+  full.shared = std::make_shared<Inner>(Inner{"p", 5});
+  for (int i = 0; i < 3000; ++i) full.longs.push_back(std::numeric_limits<std::int64_t>::min() + i);  // growth
+  expect_same_bytes(full);
+  serializer_options relaxed;
+  relaxed.escaping(jsonjit::escape_mode::relaxed).naming(jsonjit::naming_policy::kebab_case_lower);
+  expect_same_bytes(full, relaxed);
+  // An error inside an element keeps its index in the path.
+  full.inners[2].name = "\xc3";
+  auto [jit, interpreter] = engines({});
+  auto a = jsonjit::try_serialize(full, jit);
+  auto b = jsonjit::try_serialize(full, interpreter);
+  ASSERT_FALSE(a);
+  EXPECT_EQ(a.error().path, "$.inners[2].name");
+  EXPECT_EQ(a.error().path, b.error().path);
+  // Depth limits with arrays of objects: what the interpreter rejects, the compiled code
+  // rejects alike; a type whose members reach the limit is not compiled (engine::jit says so,
+  // engine::automatic gives the interpreter's result).
+  for (int depth : {1, 2, 3, 4}) {
+    serializer_options limited;
+    limited.max_depth(depth);
+    auto [jit_limited, interpreter_limited] = engines(limited);
+    Containers c;
+    c.inners = {{"x", 1}};
+    auto x = jsonjit::try_serialize(c, jit_limited);
+    auto y = jsonjit::try_serialize(c, interpreter_limited);
+    if (!x && x.error().info.code == error_code::not_compiled) {
+      auto z = jsonjit::try_serialize(c, limited);
+      ASSERT_EQ(static_cast<bool>(z), static_cast<bool>(y)) << depth;
+      if (!z) {
+        EXPECT_EQ(z.error().path, y.error().path) << depth;
+      }
+      continue;
+    }
+    ASSERT_EQ(static_cast<bool>(x), static_cast<bool>(y)) << depth;
+    if (x) {
+      EXPECT_EQ(*x, *y);
+    } else {
+      EXPECT_EQ(x.error().info.code, y.error().info.code);
+      EXPECT_EQ(x.error().path, y.error().path);
+    }
+  }
 }
 
 TEST(JitWrite, ConvertersAreCalledDirectly) {

@@ -1,8 +1,9 @@
 // The writer compiler: turns a resolved object type into straight-line code — its property
 // names as immediate stores (with the braces and commas around them), one room check per run of
 // fixed-size output, booleans inline, integers and strings through helpers, converters called
-// directly (no virtual dispatch), member objects by direct calls to their compiled writers, and
-// the values it does not write itself (containers, optionals, getters) by the interpreter. What
+// directly (no virtual dispatch), member objects by direct calls to their compiled writers,
+// contiguous sequences and optionals of those as loops and branches, and the values it does not
+// write itself (other containers, getters, variants, ...) by the interpreter. What
 // it cannot compile at all (options it does not bake in), it refuses with a reason, and the
 // interpreter writes that type.
 #include <mutex>
@@ -22,16 +23,17 @@ constexpr std::size_t boolean_room = 5;
 
 bool is_integer(type_kind kind) { return kind >= type_kind::int8 && kind <= type_kind::uint64; }
 
-/// How generated code writes a property's value.
-enum class how : std::uint8_t { boolean, integer, string, converted, object, interpreted };
+/// How generated code writes a value.
+enum class how : std::uint8_t { boolean, integer, string, converted, object, sequence, nullable, interpreted };
+
+/// Room a value written `write` needs from the run before it; 0 for values that check their own.
+std::size_t room_of(how write) { return write == how::boolean ? boolean_room : write == how::integer ? integer_room : 0; }
 
 struct planned_property {
   const property_info* property;
   how write;
-  /// Room the value needs from the run before it; 0 for values that check their own.
-  std::size_t fixed_room() const {
-    return write == how::boolean ? boolean_room : write == how::integer ? integer_room : 0;
-  }
+  how element = how::interpreted;  ///< sequence: its elements; nullable: its value
+  std::size_t fixed_room() const { return room_of(write); }
 };
 
 class writer_compiler {
@@ -65,6 +67,7 @@ class writer_compiler {
       if (p.write == write_condition::never) continue;
       std::string reason;
       how write = how::interpreted;
+      how element = how::interpreted;
       if (p.write != write_condition::always) {
         reason = "ignore conditions are not compiled yet";  // a skipped property moves the commas
       } else if (p.descriptor->offset < 0) {
@@ -79,6 +82,13 @@ class writer_compiler {
         write = how::string;
       } else if (p.type->kind == type_kind::object && compile(*p.type, depth + 1) != nullptr) {
         write = how::object;
+      } else if (p.type->kind == type_kind::sequence && p.type->descriptor->sequence->data != nullptr &&
+                 depth + 2 < options.max_depth()) {
+        element = simple(*p.type->element, depth + 2);  // inside the object and the array
+        if (element != how::interpreted) write = how::sequence;
+      } else if (p.type->kind == type_kind::nullable) {
+        element = simple(*p.type->element, depth + 1);
+        if (element != how::interpreted) write = how::nullable;
       }
       if (reason.empty() && (write == how::converted || write == how::interpreted) && depth_left < 1) {
         reason = "a value this deep is not compiled";
@@ -87,13 +97,42 @@ class writer_compiler {
         open_.pop_back();
         return refuse(info, "property " + p.json_name + ": " + reason);
       }
-      plan.push_back({&p, write});
+      plan.push_back({&p, write, element});
     }
     open_.pop_back();
     return emit(info, plan, depth_left);
   }
 
  private:
+  /// How an element of a sequence or an optional's value at `depth` is written: natively when
+  /// it is a scalar, a string, a converted value or an object that compiles (sequences and
+  /// optionals inside them are left to the interpreter).
+  how simple(const type_info& type, int depth) {
+    switch (type.kind) {
+      case type_kind::boolean: return how::boolean;
+      case type_kind::string: return how::string;
+      case type_kind::custom: return depth < type.options->max_depth() ? how::converted : how::interpreted;
+      case type_kind::object: return compile(type, depth) != nullptr ? how::object : how::interpreted;
+      default: return is_integer(type.kind) ? how::integer : how::interpreted;
+    }
+  }
+
+  /// Writes one element (or an optional's value) of `type` at the element base.
+  static void element_value(writer_emitter& out, how write, const type_info& type, int depth_left) {
+    if (room_of(write) != 0) out.reserve(room_of(write));
+    switch (write) {
+      case how::boolean: out.boolean(0, value_base::element); break;
+      case how::integer:
+        out.integer(0, static_cast<unsigned>(type.descriptor->size), type.kind >= type_kind::int8 && type.kind <= type_kind::int64,
+                    value_base::element);
+        break;
+      case how::string: out.string(0, value_base::element); break;
+      case how::converted: out.converted(0, type.converter, depth_left, value_base::element); break;
+      case how::object: out.object(0, &type.jit_writer, value_base::element); break;
+      default: break;  // not planned
+    }
+  }
+
   write_fn emit(const type_info& info, const std::vector<planned_property>& plan, int depth_left) {
     writer_emitter out;
     std::size_t reserved = 0;  // room still known to be there
@@ -120,6 +159,16 @@ class writer_compiler {
           out.converted(offset, p.converter != nullptr ? p.converter : p.type->converter, depth_left);
           break;
         case how::object: out.object(offset, &p.type->jit_writer); break;
+        case how::sequence:
+          out.begin_sequence(offset, p.type->descriptor->sequence, 0);
+          element_value(out, plan[i].element, *p.type->element, depth_left - 1);
+          out.end_sequence();
+          break;
+        case how::nullable:
+          out.begin_nullable(offset, p.type->descriptor->nullable);
+          element_value(out, plan[i].element, *p.type->element, depth_left);
+          out.end_nullable();
+          break;
         case how::interpreted: out.interpreted(&p, depth_left); break;
       }
       reserved = plan[i].fixed_room() == 0 ? 0 : reserved - plan[i].fixed_room();

@@ -3,9 +3,11 @@
 // what to write; this says how, so another architecture is another emitter with these calls.
 //
 // Convention: the function is `bool fn(write_context* context, const void* object)`. While it
-// runs, the object is in rbx, the write position in r12, the end of the room in r13 and the
-// context in r14 (callee-saved, so helper calls keep them); position and end are reloaded
-// from the context after any call that may grow the output.
+// runs, the object is in rbx, the write position in r12, the end of the room in r13, the
+// context in r14 and the current element (of a sequence, or an optional's value) in r15 —
+// all callee-saved, so helper calls keep them; a sequence's end and begin live in two stack
+// slots. Position and end are reloaded from the context after any call that may grow the
+// output.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +20,10 @@
 
 namespace jsonjit::detail::jit {
 
+/// Where a value's offset is taken from: the object being written, or the current element of
+/// a sequence (or the value of an optional) that begin_sequence / begin_nullable opened.
+enum class value_base : std::uint8_t { object, element };
+
 class writer_emitter {
  public:
   writer_emitter();
@@ -29,18 +35,30 @@ class writer_emitter {
   void reserve(std::size_t n);
   /// Stores `text` at the write position as immediates and moves past it (room reserved).
   void bytes(std::string_view text);
-  /// `true` or `false` for the bool at `offset` in the object (5 bytes of room reserved).
-  void boolean(std::ptrdiff_t offset);
-  /// The integer of `size` bytes at `offset` (20 bytes of room reserved).
-  void integer(std::ptrdiff_t offset, unsigned size, bool is_signed);
+  /// `true` or `false` for the bool at `offset` (5 bytes of room reserved).
+  void boolean(std::ptrdiff_t offset, value_base base = value_base::object);
+  /// The integer of `size` bytes at `offset` (24 bytes of room reserved).
+  void integer(std::ptrdiff_t offset, unsigned size, bool is_signed, value_base base = value_base::object);
   /// The std::string at `offset`, quoted and escaped by a helper that reserves its own room.
-  void string(std::ptrdiff_t offset);
+  void string(std::ptrdiff_t offset, value_base base = value_base::object);
   /// The value at `offset`, by `converter` through a writer that may nest `depth_left` levels.
-  void converted(std::ptrdiff_t offset, const converter_descriptor* converter, int depth_left);
+  void converted(std::ptrdiff_t offset, const converter_descriptor* converter, int depth_left,
+                 value_base base = value_base::object);
   /// The value of `property` of the object, by the interpreter (a writer nesting `depth_left`).
   void interpreted(const property_info* property, int depth_left);
   /// The object at `offset`, by the compiled writer `*slot` (a call through the slot).
-  void object(std::ptrdiff_t offset, const write_fn* slot);
+  void object(std::ptrdiff_t offset, const write_fn* slot, value_base base = value_base::object);
+
+  /// The contiguous sequence at `offset` of the object: writes `[`, then loops over its
+  /// elements (`stride` bytes apart, found through ops.data and ops.size), writing the comma
+  /// and reserving `element_room` before each; the code emitted until end_sequence writes one
+  /// element at value_base::element. Sequences and optionals do not nest in one function.
+  void begin_sequence(std::ptrdiff_t offset, const sequence_ops* ops, std::size_t element_room);
+  void end_sequence();
+  /// The optional (or smart pointer) at `offset` of the object: `null` when empty, else the
+  /// code emitted until end_nullable writes its value at value_base::element.
+  void begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops);
+  void end_nullable();
 
   /// Ends the function and places it in `memory` (a null entry if that fails).
   placed_code finish(code_memory& memory);
@@ -48,6 +66,7 @@ class writer_emitter {
  private:
   struct state;
   std::unique_ptr<state> state_;
+  std::size_t stride_ = 0;  // the open sequence's
 };
 
 }  // namespace jsonjit::detail::jit

@@ -16,6 +16,12 @@ const x86::Gp object_reg = x86::rbx;
 const x86::Gp cur = x86::r12;
 const x86::Gp end = x86::r13;
 const x86::Gp context = x86::r14;
+const x86::Gp element = x86::r15;
+// Stack slots (below the pushes): the open sequence's end and begin.
+const x86::Mem sequence_end = x86::qword_ptr(x86::rsp, 0);
+const x86::Mem sequence_begin = x86::qword_ptr(x86::rsp, 8);
+
+x86::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
 
 constexpr std::int32_t cur_offset = static_cast<std::int32_t>(offsetof(write_context, cur));
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(write_context, end));
@@ -37,6 +43,7 @@ struct writer_emitter::state {
     a.push(x86::r13);
     a.push(x86::r14);
     a.push(x86::r15);
+    a.sub(x86::rsp, 16);  // the sequence slots; the stack stays 16-byte aligned
     a.mov(context, x86::rdi);
     a.mov(object_reg, x86::rsi);
     a.mov(cur, x86::qword_ptr(context, cur_offset));
@@ -57,6 +64,7 @@ struct writer_emitter::state {
   }
   void reload_end() { a.mov(end, x86::qword_ptr(context, end_offset)); }
   void epilogue() {
+    a.add(x86::rsp, 16);
     a.pop(x86::r15);
     a.pop(x86::r14);
     a.pop(x86::r13);
@@ -74,6 +82,7 @@ struct writer_emitter::state {
   x86::Assembler a;
   asmjit::Label fail;
   std::vector<cold_reserve> cold;
+  asmjit::Label loop, done;  // the open sequence or optional
 };
 
 writer_emitter::writer_emitter() : state_(std::make_unique<state>()) {}
@@ -117,13 +126,13 @@ void writer_emitter::bytes(std::string_view text) {
   a.add(cur, asmjit::Imm(static_cast<std::int64_t>(text.size())));
 }
 
-void writer_emitter::boolean(std::ptrdiff_t offset) {
+void writer_emitter::boolean(std::ptrdiff_t offset, value_base base) {
   auto& a = state_->a;
   const asmjit::Label is_false = a.newLabel(), done = a.newLabel();
   std::uint32_t true_word, fals_word;
   std::memcpy(&true_word, "true", 4);
   std::memcpy(&fals_word, "fals", 4);
-  a.cmp(x86::byte_ptr(object_reg, static_cast<std::int32_t>(offset)), 0);
+  a.cmp(x86::byte_ptr(base_reg(base), static_cast<std::int32_t>(offset)), 0);
   a.je(is_false);
   a.mov(x86::dword_ptr(cur), asmjit::Imm(true_word));
   a.add(cur, 4);
@@ -135,42 +144,44 @@ void writer_emitter::boolean(std::ptrdiff_t offset) {
   a.bind(done);
 }
 
-void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signed) {
+void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signed, value_base base) {
   auto& a = state_->a;
   const auto at = static_cast<std::int32_t>(offset);
+  const x86::Gp from = base_reg(base);
   switch (size) {
     case 1:
-      is_signed ? a.movsx(x86::rsi, x86::byte_ptr(object_reg, at)) : a.movzx(x86::esi, x86::byte_ptr(object_reg, at));
+      is_signed ? a.movsx(x86::rsi, x86::byte_ptr(from, at)) : a.movzx(x86::esi, x86::byte_ptr(from, at));
       break;
     case 2:
-      is_signed ? a.movsx(x86::rsi, x86::word_ptr(object_reg, at)) : a.movzx(x86::esi, x86::word_ptr(object_reg, at));
+      is_signed ? a.movsx(x86::rsi, x86::word_ptr(from, at)) : a.movzx(x86::esi, x86::word_ptr(from, at));
       break;
     case 4:
-      is_signed ? a.movsxd(x86::rsi, x86::dword_ptr(object_reg, at)) : a.mov(x86::esi, x86::dword_ptr(object_reg, at));
+      is_signed ? a.movsxd(x86::rsi, x86::dword_ptr(from, at)) : a.mov(x86::esi, x86::dword_ptr(from, at));
       break;
-    default: a.mov(x86::rsi, x86::qword_ptr(object_reg, at)); break;
+    default: a.mov(x86::rsi, x86::qword_ptr(from, at)); break;
   }
   a.mov(x86::rdi, cur);
   state_->call(is_signed ? address_of(&jsonjit_jit_int64) : address_of(&jsonjit_jit_uint64));
   a.mov(cur, x86::rax);
 }
 
-void writer_emitter::string(std::ptrdiff_t offset) {
+void writer_emitter::string(std::ptrdiff_t offset, value_base base) {
   auto& a = state_->a;
   a.mov(x86::rdi, context);
   a.mov(x86::rsi, cur);
-  a.lea(x86::rdx, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
   state_->call(address_of(&jsonjit_jit_string));
   state_->take_position();
   state_->reload_end();
 }
 
-void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor* converter, int depth_left) {
+void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor* converter, int depth_left,
+                               value_base base) {
   auto& a = state_->a;
   a.mov(x86::rdi, context);
   a.mov(x86::rsi, cur);
   a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(converter)));
-  a.lea(x86::rcx, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  a.lea(x86::rcx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
   a.mov(x86::r8d, asmjit::Imm(depth_left));
   state_->call(address_of(&jsonjit_jit_converter));
   state_->take_position();
@@ -189,11 +200,11 @@ void writer_emitter::interpreted(const property_info* property, int depth_left) 
   state_->reload_end();
 }
 
-void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot) {
+void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot, value_base base) {
   auto& a = state_->a;
   a.mov(x86::qword_ptr(context, cur_offset), cur);
   a.mov(x86::rdi, context);
-  a.lea(x86::rsi, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  a.lea(x86::rsi, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
   a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(slot)));
   a.call(x86::qword_ptr(x86::rax));
   a.test(x86::al, x86::al);
@@ -201,6 +212,64 @@ void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot) {
   a.mov(cur, x86::qword_ptr(context, cur_offset));
   state_->reload_end();
 }
+
+void writer_emitter::begin_sequence(std::ptrdiff_t offset, const sequence_ops* ops, std::size_t element_room) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.loop = a.newLabel();
+  s.done = a.newLabel();
+  const asmjit::Label no_comma = a.newLabel();
+  const x86::Mem sequence = x86::ptr(object_reg, static_cast<std::int32_t>(offset));
+  a.lea(x86::rdi, sequence);
+  s.call(address_of(ops->data));
+  a.mov(element, x86::rax);
+  a.mov(sequence_begin, x86::rax);
+  a.lea(x86::rdi, sequence);
+  s.call(address_of(ops->size));
+  a.imul(x86::rax, x86::rax, asmjit::Imm(static_cast<std::int64_t>(ops->stride)));
+  a.add(x86::rax, element);
+  a.mov(sequence_end, x86::rax);
+  reserve(1);
+  bytes("[");
+  a.bind(s.loop);
+  a.cmp(element, sequence_end);
+  a.jae(s.done);
+  reserve(1 + element_room);
+  a.cmp(element, sequence_begin);
+  a.je(no_comma);
+  a.mov(x86::byte_ptr(cur), asmjit::Imm(','));
+  a.add(cur, 1);
+  a.bind(no_comma);
+  stride_ = ops->stride;
+}
+
+void writer_emitter::end_sequence() {
+  state& s = *state_;
+  auto& a = s.a;
+  a.add(element, asmjit::Imm(static_cast<std::int64_t>(stride_)));
+  a.jmp(s.loop);
+  a.bind(s.done);
+  reserve(1);
+  bytes("]");
+}
+
+void writer_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.done = a.newLabel();
+  const asmjit::Label has_value = a.newLabel();
+  a.lea(x86::rdi, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  s.call(address_of(ops->get));
+  a.test(x86::rax, x86::rax);
+  a.jnz(has_value);
+  reserve(4);
+  bytes("null");
+  a.jmp(s.done);
+  a.bind(has_value);
+  a.mov(element, x86::rax);
+}
+
+void writer_emitter::end_nullable() { state_->a.bind(state_->done); }
 
 placed_code writer_emitter::finish(code_memory& memory) {
   state& s = *state_;
