@@ -28,6 +28,7 @@ struct write_context {
   output* out;
   escape_mode escaping;
   const serializer_options* options;  ///< for converters
+  writer_options settings;            ///< the options' writer settings, for converters and the interpreter
 };
 
 /// A compiled writer: appends the JSON of the object at `object` at context->cur. False on any

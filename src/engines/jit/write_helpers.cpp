@@ -26,7 +26,7 @@ namespace {
 template <class Write>
 char* with_writer(write_context* context, char* cur, int depth_left, Write write) noexcept {
   context->out->advance_to(cur);
-  jsonjit::writer_options settings = context->options->writer_settings();
+  jsonjit::writer_options settings = context->settings;
   settings.max_depth = depth_left;
   jsonjit::writer w(*context->out, settings);
   try {
