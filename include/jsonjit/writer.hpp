@@ -79,6 +79,12 @@ class writer {
   /// bytes, so that one reservation of output stays small (and chunked output near its chunk
   /// size).
   static constexpr std::size_t escape_piece = 1024;
+  /// Output room for escaping the first piece of a `size`-byte string, with its quotes: six
+  /// bytes per input byte at worst, three more input bytes to finish a UTF-8 sequence, 16 for
+  /// the escaper's block stores (see src/text/escape_p.hpp).
+  static constexpr std::size_t escaped_room(std::size_t size) noexcept {
+    return 6 * ((size < escape_piece ? size : escape_piece) + 3) + 16 + 2;
+  }
 
   explicit writer(output& out, const writer_options& options = {});
 
@@ -236,12 +242,6 @@ class writer {
   static constexpr std::uint8_t nothing = 0, comma = 1, general = 2;
 
   std::size_t room() const noexcept { return static_cast<std::size_t>(out_.limit() - out_.pos()); }
-  /// Output room for escaping the first piece of a `size`-byte string, with its quotes: six
-  /// bytes per input byte at worst, three more input bytes to finish a UTF-8 sequence, 16 for
-  /// the escaper's block stores (see src/text/escape_p.hpp).
-  static constexpr std::size_t escaped_room(std::size_t size) noexcept {
-    return 6 * ((size < escape_piece ? size : escape_piece) + 3) + 16 + 2;
-  }
   /// Writes ',' and returns the position after the separator (`separator` is nothing or comma).
   char* write_separator(std::uint8_t separator) noexcept {
     char* p = out_.pos();

@@ -29,6 +29,8 @@ class string_output final : public output {
     pos_ = s_.data();
     limit_ = s_.data() + s_.size();
   }
+  /// Back to the start of the string, to write it again.
+  void restart() noexcept { pos_ = s_.data(); }
   std::size_t finish() {
     const auto size = static_cast<std::size_t>(pos_ - s_.data());
     s_.resize(size);
@@ -69,15 +71,15 @@ const type_info* resolve(const type_descriptor& type, const serializer_options& 
 /// fallback); with engine::automatic the interpreter writes it.
 jit::write_fn compiled_writer(const type_info& info, const serializer_options& options, parse_error& error) {
   if (options.engine() == engine::interpreter) return nullptr;
-  std::string why;
+  std::string_view why;
   const jit::write_fn fn = jit::writer_for(info, why);
-  if (fn == nullptr && options.engine() == engine::jit) error = at_root({error_code::not_compiled}, std::move(why));
+  if (fn == nullptr && options.engine() == engine::jit) error = at_root({error_code::not_compiled}, std::string(why));
   return fn;
 }
 
 /// Runs a compiled writer at out's position; false if it failed.
 bool run_compiled(jit::write_fn fn, const void* value, output& out, const serializer_options& options) {
-  jit::write_context context{out.pos(), out.limit(), &out, options.escaping(), &options, options.writer_settings()};
+  jit::write_context context{out.pos(), out.limit(), &out, &options, options.writer_settings()};
   if (!fn(&context, value)) return false;
   out.advance_to(context.cur);
   return true;
@@ -152,20 +154,15 @@ parse_error serialize_value(const type_descriptor& type, const void* value, std:
   const jit::write_fn fn = compiled_writer(*info, options, e);
   if (e) return e;
   const std::size_t hint = info->size_hint.load(std::memory_order_relaxed);
-  std::size_t size = 0;
-  if (fn != nullptr && [&] {
-        string_output buffer(out, hint + 64);
-        if (!run_compiled(fn, value, buffer, options)) return false;
-        size = buffer.finish();
-        return true;
-      }()) {
-    // written by the compiled writer
-  } else {  // the interpreter, also to report a failed compiled write exactly as it does
-    string_output buffer(out, hint + 64);
+  string_output buffer(out, hint + 64);
+  if (fn == nullptr || !run_compiled(fn, value, buffer, options)) {
+    // The interpreter, also to report a failed compiled write exactly as it does: it starts
+    // over at the beginning of the string.
+    if (fn != nullptr) buffer.restart();
     writer w(buffer, options.writer_settings());
     e = write_with(*info, value, w);
-    size = buffer.finish();
   }
+  const std::size_t size = buffer.finish();
   // Stored only when it changes: threads writing the same type do not contend for the line.
   if (!e && size != hint) info->size_hint.store(size, std::memory_order_relaxed);
   return e;

@@ -26,6 +26,7 @@ inline constexpr std::size_t max_sequence_overrun = 3;
 char* escape_block(const char*& in, const char* block_end, const char* end, char* out, escape_mode mode,
                    bool replace_invalid) noexcept;
 
+
 #if JSONJIT_SSE2
 // Bit i set where byte i of `v` needs the slow path in `mode`.
 template <escape_mode mode>
@@ -109,6 +110,38 @@ inline char* quote_if_short_and_clean(char* out, std::string_view text, escape_m
   (void)out, (void)text, (void)mode;
   return nullptr;
 #endif
+}
+
+/// Writes `"text"` escaped at `p` in `out`'s window, where writer::escaped_room(text.size())
+/// bytes of room are reserved; further pieces of a long string reserve their own room from
+/// `out` (which then holds the bytes before the returned position). Returns the end, or
+/// nullptr with `failure` set (invalid_utf8, or sink_failed when `out` fails). What the writer
+/// and the JIT's string helper both write; inline, so each is one frame around escape_block.
+inline char* write_quoted_escaped(output& out, char* p, std::string_view text, escape_mode mode,
+                                  bool replace_invalid, error_code& failure) noexcept {
+  constexpr std::size_t piece = writer::escape_piece;
+  static_assert(writer::escaped_room(piece) >= max_escape_expansion * (piece + max_sequence_overrun) + 16 + 2);
+  if (char* done = quote_if_short_and_clean(p, text, mode)) return done;
+  const char* in = text.data();
+  const char* const end = in + text.size();
+  *p++ = '"';
+  for (;;) {
+    const char* block_end = in + (static_cast<std::size_t>(end - in) < piece ? static_cast<std::size_t>(end - in) : piece);
+    p = escape_block(in, block_end, end, p, mode, replace_invalid);
+    if (p == nullptr) {
+      failure = error_code::invalid_utf8;
+      return nullptr;
+    }
+    if (in >= end) break;
+    out.advance_to(p);
+    if (!out.reserve(writer::escaped_room(piece) + 2)) {
+      failure = error_code::sink_failed;
+      return nullptr;
+    }
+    p = out.pos();
+  }
+  *p++ = '"';
+  return p;
 }
 
 }  // namespace jsonjit::detail

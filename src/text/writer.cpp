@@ -125,28 +125,9 @@ void writer::end_container(char close, bool is_object) {
 }
 
 char* writer::write_escaped_string(char* p, std::string_view text) {
-  static_assert(escaped_room(escape_piece) >=
-                detail::max_escape_expansion * (escape_piece + detail::max_sequence_overrun) + 16 + 2);
-  if (char* done = detail::quote_if_short_and_clean(p, text, options_.escaping)) return done;
-  const char* in = text.data();
-  const char* const end = in + text.size();
-  *p++ = '"';
-  for (;;) {
-    const char* block_end = in + std::min<std::size_t>(escape_piece, static_cast<std::size_t>(end - in));
-    p = detail::escape_block(in, block_end, end, p, options_.escaping, options_.replace_invalid_utf8);
-    if (p == nullptr) {
-      fail(error_code::invalid_utf8);
-      return nullptr;
-    }
-    if (in >= end) break;
-    out_.advance_to(p);
-    if (!out_.reserve(escaped_room(escape_piece) + 2)) {
-      fail(error_code::sink_failed);
-      return nullptr;
-    }
-    p = out_.pos();
-  }
-  *p++ = '"';
+  error_code failure = error_code::none;
+  p = detail::write_quoted_escaped(out_, p, text, options_.escaping, options_.replace_invalid_utf8, failure);
+  if (p == nullptr) fail(failure);
   return p;
 }
 

@@ -72,16 +72,8 @@ class writer_compiler {
         reason = "ignore conditions are not compiled yet";  // a skipped property moves the commas
       } else if (p.descriptor->offset < 0) {
         write = how::interpreted;  // a getter's value
-      } else if (p.converter != nullptr || p.type->kind == type_kind::custom) {
+      } else if (p.converter != nullptr) {
         write = how::converted;
-      } else if (p.type->kind == type_kind::boolean) {
-        write = how::boolean;
-      } else if (is_integer(p.type->kind)) {
-        write = how::integer;
-      } else if (p.type->kind == type_kind::string) {
-        write = how::string;
-      } else if (p.type->kind == type_kind::object && compile(*p.type, depth + 1) != nullptr) {
-        write = how::object;
       } else if (p.type->kind == type_kind::sequence && p.type->descriptor->sequence->data != nullptr &&
                  depth + 2 < options.max_depth()) {
         element = simple(*p.type->element, depth + 2);  // inside the object and the array
@@ -89,6 +81,8 @@ class writer_compiler {
       } else if (p.type->kind == type_kind::nullable) {
         element = simple(*p.type->element, depth + 1);
         if (element != how::interpreted) write = how::nullable;
+      } else {
+        write = simple(*p.type, depth + 1);
       }
       if (reason.empty() && (write == how::converted || write == how::interpreted) && depth_left < 1) {
         reason = "a value this deep is not compiled";
@@ -104,9 +98,9 @@ class writer_compiler {
   }
 
  private:
-  /// How an element of a sequence or an optional's value at `depth` is written: natively when
-  /// it is a scalar, a string, a converted value or an object that compiles (sequences and
-  /// optionals inside them are left to the interpreter).
+  /// How a value of `type` at `depth` is written: natively when it is a scalar, a string, a
+  /// converted value or an object that compiles; else by the interpreter (sequences and
+  /// optionals are planned by the caller, and do not nest in one function).
   how simple(const type_info& type, int depth) {
     switch (type.kind) {
       case type_kind::boolean: return how::boolean;
@@ -117,20 +111,27 @@ class writer_compiler {
     }
   }
 
-  /// Writes one element (or an optional's value) of `type` at the element base.
+  /// Writes a value planned `write` (not a sequence, optional or interpreted member) of `type`
+  /// at `offset` from `base`; `converter` for converted values.
+  static void value(writer_emitter& out, how write, const type_info& type, const converter_descriptor* converter,
+                    std::ptrdiff_t offset, value_base base, int depth_left) {
+    switch (write) {
+      case how::boolean: out.boolean(offset, base); break;
+      case how::integer:
+        out.integer(offset, static_cast<unsigned>(type.descriptor->size),
+                    type.kind >= type_kind::int8 && type.kind <= type_kind::int64, base);
+        break;
+      case how::string: out.string(offset, base); break;
+      case how::converted: out.converted(offset, converter, depth_left, base); break;
+      case how::object: out.object(offset, &type.jit_writer, base); break;
+      default: break;  // planned by emit
+    }
+  }
+
+  /// An element of a sequence or an optional's value: its room, then the value.
   static void element_value(writer_emitter& out, how write, const type_info& type, int depth_left) {
     if (room_of(write) != 0) out.reserve(room_of(write));
-    switch (write) {
-      case how::boolean: out.boolean(0, value_base::element); break;
-      case how::integer:
-        out.integer(0, static_cast<unsigned>(type.descriptor->size), type.kind >= type_kind::int8 && type.kind <= type_kind::int64,
-                    value_base::element);
-        break;
-      case how::string: out.string(0, value_base::element); break;
-      case how::converted: out.converted(0, type.converter, depth_left, value_base::element); break;
-      case how::object: out.object(0, &type.jit_writer, value_base::element); break;
-      default: break;  // not planned
-    }
+    value(out, write, type, type.converter, 0, value_base::element, depth_left);
   }
 
   write_fn emit(const type_info& info, const std::vector<planned_property>& plan, int depth_left) {
@@ -149,16 +150,6 @@ class writer_compiler {
       reserved -= literal.size();
       const auto offset = p.descriptor->offset;
       switch (plan[i].write) {
-        case how::boolean: out.boolean(offset); break;
-        case how::integer:
-          out.integer(offset, static_cast<unsigned>(p.type->descriptor->size),
-                      p.type->kind >= type_kind::int8 && p.type->kind <= type_kind::int64);
-          break;
-        case how::string: out.string(offset); break;
-        case how::converted:
-          out.converted(offset, p.converter != nullptr ? p.converter : p.type->converter, depth_left);
-          break;
-        case how::object: out.object(offset, &p.type->jit_writer); break;
         case how::sequence:
           out.begin_sequence(offset, p.type->descriptor->sequence, 0);
           element_value(out, plan[i].element, *p.type->element, depth_left - 1);
@@ -170,6 +161,10 @@ class writer_compiler {
           out.end_nullable();
           break;
         case how::interpreted: out.interpreted(&p, depth_left); break;
+        default:
+          value(out, plan[i].write, *p.type, p.converter != nullptr ? p.converter : p.type->converter, offset,
+                value_base::object, depth_left);
+          break;
       }
       reserved = plan[i].fixed_room() == 0 ? 0 : reserved - plan[i].fixed_room();
     }
@@ -208,15 +203,16 @@ class writer_compiler {
 
 }  // namespace
 
-write_fn writer_for(const type_info& info, std::string& why) {
-  switch (info.jit_write_state.load(std::memory_order_acquire)) {
-    case jit_state::compiled: return info.jit_writer;
-    case jit_state::refused: why = info.jit_refusal; return nullptr;
-    default: break;
+write_fn writer_for(const type_info& info, std::string_view& why) {
+  if (info.jit_write_state.load(std::memory_order_acquire) == jit_state::untried) {
+    options_context& context = info.options->context();
+    const std::lock_guard lock(context.jit_mutex());  // each (type, options) is compiled once
+    std::string ignored;  // the refusal is kept in info.jit_refusal
+    writer_compiler(context, ignored).compile(info, 0);
   }
-  options_context& context = info.options->context();
-  const std::lock_guard lock(context.jit_mutex());  // each (type, options) is compiled once
-  return writer_compiler(context, why).compile(info, 0);
+  if (info.jit_write_state.load(std::memory_order_acquire) == jit_state::compiled) return info.jit_writer;
+  why = info.jit_refusal;
+  return nullptr;
 }
 
 }  // namespace jsonjit::detail::jit

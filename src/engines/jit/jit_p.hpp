@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include <jsonjit/output.hpp>
 #include <jsonjit/serializer_options.hpp>
@@ -26,9 +27,8 @@ struct write_context {
   char* cur;
   char* end;
   output* out;
-  escape_mode escaping;
   const serializer_options* options;  ///< for converters
-  writer_options settings;            ///< the options' writer settings, for converters and the interpreter
+  writer_options settings;            ///< the options' writer settings (escaping, depth, ...)
 };
 
 /// A compiled writer: appends the JSON of the object at `object` at context->cur. False on any
@@ -37,8 +37,9 @@ struct write_context {
 using write_fn = bool (*)(write_context* context, const void* object) noexcept;
 
 /// The compiled writer of `info` (compiled on first request, once per type and options), or
-/// null when the type or its options are beyond what the JIT compiles; `why` then says so.
-write_fn writer_for(const type_info& info, std::string& why);
+/// null when the type or its options are beyond what the JIT compiles; `why` then says so
+/// (text that lives as long as the options).
+write_fn writer_for(const type_info& info, std::string_view& why);
 
 }  // namespace jsonjit::detail::jit
 

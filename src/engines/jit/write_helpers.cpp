@@ -1,23 +1,11 @@
 // What generated writers call for the parts they do not inline. Each produces exactly the
 // writer's bytes (the same escaping and number formatting code).
-#include <algorithm>
-
 #include "engines/interp/interp_p.hpp"
 #include "engines/jit/jit_p.hpp"
 #include "text/escape_p.hpp"
 #include "text/number_p.hpp"
 
 using jsonjit::detail::jit::write_context;
-
-namespace {
-/// The writer's rule: room for escaping one piece of a string, with its quotes.
-constexpr std::size_t escape_piece = 1024;
-constexpr std::size_t escaped_room(std::size_t size) noexcept {
-  return jsonjit::detail::max_escape_expansion * ((size < escape_piece ? size : escape_piece) +
-                                                  jsonjit::detail::max_sequence_overrun) +
-         16 + 2;
-}
-}  // namespace
 
 namespace {
 /// Runs `write(writer&)` with a writer on the context's output at `cur`, allowed to nest
@@ -49,26 +37,16 @@ char* jsonjit_jit_reserve(write_context* context, char* cur, std::size_t n) noex
 }
 
 char* jsonjit_jit_string(write_context* context, char* p, const std::string* value) noexcept {
-  const char* in = value->data();
-  const char* const end = in + value->size();
-  if (static_cast<std::size_t>(context->end - p) < escaped_room(value->size())) {
-    p = jsonjit_jit_reserve(context, p, escaped_room(value->size()));
+  const std::size_t room = jsonjit::writer::escaped_room(value->size());
+  if (static_cast<std::size_t>(context->end - p) < room) {
+    p = jsonjit_jit_reserve(context, p, room);
     if (p == nullptr) return nullptr;
   }
-  if (char* done = jsonjit::detail::quote_if_short_and_clean(p, *value, context->escaping)) return done;
-  *p++ = '"';
-  for (;;) {
-    const char* block_end = in + std::min<std::size_t>(escape_piece, static_cast<std::size_t>(end - in));
-    p = jsonjit::detail::escape_block(in, block_end, end, p, context->escaping, false);
-    if (p == nullptr) return nullptr;  // invalid UTF-8: the interpreter reports it
-    if (in >= end) break;
-    p = jsonjit_jit_reserve(context, p, escaped_room(escape_piece) + 2);
-    if (p == nullptr) return nullptr;
-  }
-  *p++ = '"';
+  jsonjit::error_code failure = jsonjit::error_code::none;  // the interpreter's replay reports it
+  p = jsonjit::detail::write_quoted_escaped(*context->out, p, *value, context->settings.escaping, false, failure);
+  context->end = context->out->limit();  // long strings reserve as they go
   return p;
 }
-
 
 char* jsonjit_jit_converter(write_context* context, char* cur, const jsonjit::converter_descriptor* converter,
                             const void* value, int depth_left) noexcept {

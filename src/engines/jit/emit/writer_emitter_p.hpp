@@ -66,7 +66,6 @@ class writer_emitter {
  private:
   struct state;
   std::unique_ptr<state> state_;
-  std::size_t stride_ = 0;  // the open sequence's
 };
 
 }  // namespace jsonjit::detail::jit

@@ -83,6 +83,7 @@ struct writer_emitter::state {
   asmjit::Label fail;
   std::vector<cold_reserve> cold;
   asmjit::Label loop, done;  // the open sequence or optional
+  std::size_t stride = 0;    // the open sequence's
 };
 
 writer_emitter::writer_emitter() : state_(std::make_unique<state>()) {}
@@ -240,13 +241,13 @@ void writer_emitter::begin_sequence(std::ptrdiff_t offset, const sequence_ops* o
   a.mov(x86::byte_ptr(cur), asmjit::Imm(','));
   a.add(cur, 1);
   a.bind(no_comma);
-  stride_ = ops->stride;
+  s.stride = ops->stride;
 }
 
 void writer_emitter::end_sequence() {
   state& s = *state_;
   auto& a = s.a;
-  a.add(element, asmjit::Imm(static_cast<std::int64_t>(stride_)));
+  a.add(element, asmjit::Imm(static_cast<std::int64_t>(s.stride)));
   a.jmp(s.loop);
   a.bind(s.done);
   reserve(1);
