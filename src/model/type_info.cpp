@@ -108,7 +108,6 @@ bool bind_constructor(type_info& info) {
       return false;
     }
   }
-  info.constructor = &c;
   return true;
 }
 

@@ -66,9 +66,8 @@ struct type_info {
   std::uint64_t required_mask = 0;  ///< bit i: property i is required (first 64 properties)
   bool more_required = false;       ///< a required property beyond the first 64
   int extension_data = -1;          ///< the property collecting unknown members
-  /// Built by a constructor: the property index of each argument, in order.
+  /// Built by its descriptor's constructor: the property index of each argument, in order.
   std::vector<std::uint32_t> constructor_arguments;
-  const constructor_descriptor* constructor = nullptr;
   bool disallow_unmapped = false;
 
   const type_info* element = nullptr;  ///< nullable value, sequence element, map value

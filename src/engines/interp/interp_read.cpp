@@ -43,7 +43,7 @@ class read_engine {
   /// Reads a value into storage where there is no object yet (types built by a constructor
   /// that have no default constructor); constructed on success.
   bool new_value(const type_info& info, void* storage) {
-    if (info.kind != type_kind::object || info.constructor == nullptr) return fail(error_code::unsupported_type);
+    if (info.kind != type_kind::object || info.descriptor->constructor == nullptr) return fail(error_code::unsupported_type);
     if (in_.token() != token_type::start_object) return mismatch(error_code::expected_object);
     return construct(info, storage);
   }
@@ -83,7 +83,7 @@ class read_engine {
       case type_kind::enumeration: return enumeration(info, target);
       case type_kind::object:
         if (t != token_type::start_object) return mismatch(error_code::expected_object);
-        if (info.constructor != nullptr) return rebuild(info, target);
+        if (info.descriptor->constructor != nullptr) return rebuild(info, target);
         return members(info, target);
       case type_kind::nullable: {
         const nullable_ops& ops = *info.descriptor->nullable;
@@ -335,7 +335,7 @@ class read_engine {
   /// Reads the current value as a new value of `info`'s type into `t` (constructed on success).
   bool read_new(const type_info& info, temporary& t) {
     if (info.descriptor->construct != nullptr) return value(info, t.construct());
-    if (info.kind != type_kind::object || info.constructor == nullptr) return fail(error_code::unsupported_type);
+    if (info.kind != type_kind::object || info.descriptor->constructor == nullptr) return fail(error_code::unsupported_type);
     if (in_.token() != token_type::start_object) return mismatch(error_code::expected_object);
     if (!construct(info, t.get())) return false;
     t.constructed();
@@ -371,7 +371,7 @@ class read_engine {
       }
       arguments.push_back(argument->get());
     }
-    info.constructor->construct(storage, arguments.data());
+    info.descriptor->constructor->construct(storage, arguments.data());
     // Then the other properties that appeared, moved into the object.
     for (const property_info& p : info.properties) {
       temporary* v = frame.find(p.index);
