@@ -27,6 +27,15 @@ struct type_info;
 /// Whether the JIT compiled a type (tried once per type and options).
 enum class jit_state : std::uint8_t { untried, compiled, refused };
 
+/// One compiled function of a type (tried once per type and options): set under the context's
+/// JIT lock, then published by `state`.
+template <class Fn>
+struct jit_entry {
+  mutable std::atomic<jit_state> state{jit_state::untried};
+  mutable Fn fn = nullptr;
+  mutable std::string refusal;  ///< why it was not compiled
+};
+
 /// When a property is left out of the output, after the options' default was applied.
 enum class write_condition : std::uint8_t { always, never, unless_null, unless_default };
 
@@ -88,11 +97,10 @@ struct type_info {
   /// Output size of the last serialization of this type (to reserve a string's size ahead).
   mutable std::atomic<std::size_t> size_hint{0};
 
-  /// The JIT's writer (src/engines/jit/): set under the context's JIT lock, then published by
-  /// jit_write_state. Generated writers of enclosing types call through &jit_writer.
-  mutable std::atomic<jit_state> jit_write_state{jit_state::untried};
-  mutable jit::write_fn jit_writer = nullptr;
-  mutable std::string jit_refusal;  ///< why it was not compiled
+  /// The JIT's writer and reader (src/engines/jit/). Generated code of enclosing types calls
+  /// through &jit_write.fn and &jit_read.fn.
+  jit_entry<jit::write_fn> jit_write;
+  jit_entry<jit::read_fn> jit_read;
 };
 
 /// The per-options state: every type resolved so far. Lookups take no lock.

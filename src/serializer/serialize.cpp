@@ -1,5 +1,6 @@
 // The front door: finds the resolved type for the options, picks the engine, turns the
 // engine's failure into a parse_error.
+#include <jsonjit/jit.hpp>
 #include <jsonjit/serializer.hpp>
 
 #include <algorithm>
@@ -135,6 +136,7 @@ parse_error serialize_value(const type_descriptor& type, const void* value, outp
   } else if (fn != nullptr) {
     if (run_compiled(fn, value, out, options)) return out.flush() ? parse_error{} : at_root({error_code::sink_failed});
     // What the output received stays; the interpreter names the failure without writing again.
+    jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
     discarding_output nowhere;
     writer w(nowhere, options.writer_settings());
     e = write_with(*info, value, w);
@@ -158,7 +160,10 @@ parse_error serialize_value(const type_descriptor& type, const void* value, std:
   if (fn == nullptr || !run_compiled(fn, value, buffer, options)) {
     // The interpreter, also to report a failed compiled write exactly as it does: it starts
     // over at the beginning of the string.
-    if (fn != nullptr) buffer.restart();
+    if (fn != nullptr) {
+      jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
+      buffer.restart();
+    }
     writer w(buffer, options.writer_settings());
     e = write_with(*info, value, w);
   }
@@ -169,6 +174,16 @@ parse_error serialize_value(const type_descriptor& type, const void* value, std:
 }
 
 namespace {
+/// Runs a compiled reader over the whole of `json`; false if it gave up (then the interpreter
+/// reads it again, for the same result or its exact error).
+bool read_compiled(jit::read_fn fn, void* target, std::string_view json, const serializer_options& options,
+                   const reader_options& reading) {
+  const char* const end = json.data() + json.size();
+  jit::read_context context{end, &options, reading, 0};
+  const char* p = fn(&context, target, json.data());
+  return p != nullptr && jsonjit_jit_skip_whitespace(p, end) == end;
+}
+
 /// Reads `json` into `target`: an existing object, or (`is_new`) storage the object is
 /// constructed in on success.
 parse_error read_value(const type_descriptor& type, void* target, bool is_new, std::string_view json,
@@ -176,11 +191,20 @@ parse_error read_value(const type_descriptor& type, void* target, bool is_new, s
   parse_error e;
   const type_info* info = resolve(type, options, e);
   if (info == nullptr) return e;
-  if (options.engine() == engine::jit) return at_root({error_code::not_compiled}, "reading is not compiled yet");
   reader_options reading;
   reading.comments = options.skip_comments() ? comment_handling::skip : comment_handling::disallow;
   reading.allow_trailing_commas = options.allow_trailing_commas();
   reading.max_depth = options.max_depth();
+  if (options.engine() != engine::interpreter) {
+    std::string_view why;
+    const jit::read_fn fn = jit::reader_for(*info, why);
+    if (fn == nullptr && options.engine() == engine::jit) return at_root({error_code::not_compiled}, std::string(why));
+    // Types read into new storage are built by their constructor, which the JIT refuses.
+    if (fn != nullptr && !is_new) {
+      if (read_compiled(fn, target, json, options, reading)) return e;
+      jit::statistics().reads_replayed.fetch_add(1, std::memory_order_relaxed);
+    }
+  }
   reader in(json, reading);
   if (!in.read()) return at_root(in.error());
   read_failure failure;
@@ -206,6 +230,20 @@ parse_error deserialize_value(const type_descriptor& type, void* target, std::st
 parse_error deserialize_new_value(const type_descriptor& type, void* storage, std::string_view json,
                                   const serializer_options& options) {
   return read_value(type, storage, true, json, options);
+}
+
+parse_error precompile_type(const type_descriptor& type, const serializer_options& options) {
+  parse_error e;
+  const type_info* info = resolve(type, options, e);
+  if (info == nullptr) return e;
+  std::string_view write_why, read_why;
+  const bool writes = jit::writer_for(*info, write_why) != nullptr;
+  const bool reads = jit::reader_for(*info, read_why) != nullptr;
+  if (writes && reads) return e;
+  std::string why;
+  if (!writes) why.append("writing: ").append(write_why);
+  if (!reads) why.append(writes ? "" : "; ").append("reading: ").append(read_why);
+  return at_root({error_code::not_compiled}, std::move(why));
 }
 
 void throw_or_abort(const parse_error& error) {

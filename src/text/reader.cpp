@@ -20,6 +20,7 @@
 namespace jsonjit {
 namespace {
 
+using detail::find_string_special;
 using detail::hex_value;
 using detail::is_digit;
 using detail::is_short_escape;
@@ -28,31 +29,6 @@ using detail::read_hex4;
 // Any byte above space starts a token (or is an error); bytes >= 0x80 count as above.
 constexpr bool above_space(char c) noexcept {
   return static_cast<unsigned char>(c) > ' ';
-}
-
-// The first byte of [p, end) that a string scan must look at: '"', '\\', a control
-// character or a non-ASCII byte.
-inline const char* find_string_special(const char* p, const char* end) noexcept {
-#if JSONJIT_SSE2
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i backslash = _mm_set1_epi8('\\');
-  const __m128i space = _mm_set1_epi8(0x20);
-  while (end - p >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    // Signed compare: controls and bytes >= 0x80 (negative) both count as "below space".
-    const __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                                   _mm_cmplt_epi8(v, space));
-    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
-    if (mask != 0) return p + __builtin_ctz(mask);
-    p += 16;
-  }
-#endif
-  while (p < end) {
-    const auto c = static_cast<unsigned char>(*p);
-    if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) return p;
-    ++p;
-  }
-  return p;
 }
 
 // True if the available part of a four-digit hex run (fewer than four bytes) is all hex.

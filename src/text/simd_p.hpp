@@ -71,4 +71,29 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
   return p;
 }
 
+/// The first byte of [p, end) that a string scan must look at: '"', '\\', a control
+/// character or a non-ASCII byte; or end.
+inline const char* find_string_special(const char* p, const char* end) noexcept {
+#if JSONJIT_SSE2
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i space = _mm_set1_epi8(0x20);
+  while (end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // Signed compare: controls and bytes >= 0x80 (negative) both count as "below space".
+    const __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                                   _mm_cmplt_epi8(v, space));
+    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  while (p < end) {
+    const auto c = static_cast<unsigned char>(*p);
+    if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) return p;
+    ++p;
+  }
+  return p;
+}
+
 }  // namespace jsonjit::detail

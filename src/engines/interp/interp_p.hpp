@@ -86,7 +86,9 @@ struct read_failure {
 /// is on the value's first token and is left on its last. On failure returns false with
 /// `failure` filled in.
 bool interp_read(reader& in, const type_info& info, void* target, read_failure& failure);
-/// The same into `storage` where no object is yet (a type built by its constructor that has
+/// The value of `property` (the reader is on it) into `object`, as when reading the object.
+bool interp_read_property(reader& in, const property_info& property, void* object, read_failure& failure);
+/// interp_read into `storage` where no object is yet (a type built by its constructor that has
 /// no default constructor); the object is constructed there on success only.
 bool interp_read_new(reader& in, const type_info& info, void* storage, read_failure& failure);
 

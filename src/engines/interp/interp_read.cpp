@@ -48,6 +48,9 @@ class read_engine {
     return construct(info, storage);
   }
 
+  /// Reads the current value into property `p` of `object` (a member, or through its setter).
+  bool property(const property_info& p, void* object) { return read_property(p, object); }
+
   bool value(const type_info& info, void* target) {
     const token_type t = in_.token();
     switch (info.kind) {
@@ -661,6 +664,10 @@ class read_engine {
 
 bool interp_read(reader& in, const type_info& info, void* target, read_failure& failure) {
   return read_engine(in, failure, *info.options).value(info, target);
+}
+
+bool interp_read_property(reader& in, const property_info& property, void* object, read_failure& failure) {
+  return read_engine(in, failure, *property.type->options).property(property, object);
 }
 
 bool interp_read_new(reader& in, const type_info& info, void* storage, read_failure& failure) {

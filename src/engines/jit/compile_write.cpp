@@ -6,10 +6,10 @@
 // write itself (other containers, getters, variants, ...) by the interpreter. What
 // it cannot compile at all (options it does not bake in), it refuses with a reason, and the
 // interpreter writes that type.
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "engines/jit/compile_once_p.hpp"
 #include "engines/jit/emit/writer_emitter_p.hpp"
 #include "engines/jit/jit_p.hpp"
 #include "model/type_info_p.hpp"
@@ -42,13 +42,16 @@ class writer_compiler {
 
   /// The compiled writer of `info` (compiling what it needs first), or null with why_ set.
   write_fn compile(const type_info& info, int depth) {
-    switch (info.jit_write_state.load(std::memory_order_acquire)) {
-      case jit_state::compiled: return info.jit_writer;
-      case jit_state::refused: why_ = info.jit_refusal; return nullptr;
+    switch (info.jit_write.state.load(std::memory_order_acquire)) {
+      case jit_state::compiled: return info.jit_write.fn;
+      case jit_state::refused: why_ = info.jit_write.refusal; return nullptr;
       default: break;
     }
     for (const type_info* open : open_) {
-      if (open == &info) return refuse(info, "it contains itself");
+      // A type containing itself: the member is left to the interpreter (a patchable slot
+      // would let the type call itself; not done yet). Nothing is published for the type,
+      // which is still being compiled.
+      if (open == &info) return nullptr;
     }
     const serializer_options& options = *info.options;
     if (info.kind != type_kind::object) return refuse(info, "only objects are compiled yet");
@@ -123,7 +126,7 @@ class writer_compiler {
         break;
       case how::string: out.string(offset, base); break;
       case how::converted: out.converted(offset, converter, depth_left, base); break;
-      case how::object: out.object(offset, &type.jit_writer, base); break;
+      case how::object: out.object(offset, &type.jit_write.fn, base); break;
       default: break;  // planned by emit
     }
   }
@@ -173,9 +176,7 @@ class writer_compiler {
     out.bytes(close);
     const placed_code code = out.finish(context_.code());
     if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
-    info.jit_writer = reinterpret_cast<write_fn>(const_cast<void*>(code.entry));
-    info.jit_write_state.store(jit_state::compiled, std::memory_order_release);
-    return info.jit_writer;
+    return publish(info.jit_write, code);
   }
 
   /// The room from property i up to the next value that checks its own (its name included),
@@ -189,10 +190,9 @@ class writer_compiler {
     return room + 1;  // '}'
   }
 
-  write_fn refuse(const type_info& info, std::string reason) {
-    why_ = std::string(info.descriptor->name) + ": " + reason;
-    info.jit_refusal = why_;
-    info.jit_write_state.store(jit_state::refused, std::memory_order_release);
+  write_fn refuse(const type_info& info, std::string_view reason) {
+    jit::refuse(info.jit_write, info, reason);
+    why_ = info.jit_write.refusal;
     return nullptr;
   }
 
@@ -204,15 +204,10 @@ class writer_compiler {
 }  // namespace
 
 write_fn writer_for(const type_info& info, std::string_view& why) {
-  if (info.jit_write_state.load(std::memory_order_acquire) == jit_state::untried) {
-    options_context& context = info.options->context();
-    const std::lock_guard lock(context.jit_mutex());  // each (type, options) is compiled once
-    std::string ignored;  // the refusal is kept in info.jit_refusal
+  return compile_once(info, info.jit_write, why, [&](options_context& context) {
+    std::string ignored;  // the refusal is kept in the entry
     writer_compiler(context, ignored).compile(info, 0);
-  }
-  if (info.jit_write_state.load(std::memory_order_acquire) == jit_state::compiled) return info.jit_writer;
-  why = info.jit_refusal;
-  return nullptr;
+  });
 }
 
 }  // namespace jsonjit::detail::jit

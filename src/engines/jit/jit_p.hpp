@@ -1,15 +1,17 @@
-// The JIT engine: compiles a resolved type_info into a native function. Writing only so far:
-// objects, whose booleans, integers, strings, converted values and member objects are written
-// by generated code and other members by the interpreter; options the generated code does not
-// bake in leave the whole type to the interpreter.
+// The JIT engine: compiles a resolved object type into a native writer and a native reader.
+// Booleans, integers, strings, converted values, member objects and contiguous sequences and
+// optionals of those are generated code; other members are handed to the interpreter per
+// value; options the generated code does not bake in leave the whole type to the interpreter.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 #include <jsonjit/output.hpp>
+#include <jsonjit/reader.hpp>
 #include <jsonjit/serializer_options.hpp>
 #include <jsonjit/type_model.hpp>
 #include <jsonjit/writer.hpp>
@@ -41,6 +43,34 @@ using write_fn = bool (*)(write_context* context, const void* object) noexcept;
 /// (text that lives as long as the options).
 write_fn writer_for(const type_info& info, std::string_view& why);
 
+/// What a generated reader and its helpers share. Generated code keeps `depth` (the objects and
+/// arrays open around the position) so that helpers reading a value with a reader of their
+/// own give it exactly the nesting the interpreter's reader would still allow.
+struct read_context {
+  const char* end;
+  const serializer_options* options;
+  reader_options reading;  ///< the options' reader settings (comments, trailing commas, max_depth)
+  int depth;
+};
+
+/// A compiled reader: reads the JSON object at `cur` (whitespace before it allowed) into the
+/// existing object at `object` and returns the position after its `}`, or null when the input
+/// is anything it does not read itself: an error, or something it leaves to the interpreter
+/// (escaped names, comments, ...). The front door then reads the whole input again with the
+/// interpreter, which gives the same result, or the error with its exact position and path;
+/// a compiled reader never accepts what the interpreter rejects.
+using read_fn = const char* (*)(read_context* context, void* object, const char* cur) noexcept;
+
+/// The compiled reader of `info`, as writer_for.
+read_fn reader_for(const type_info& info, std::string_view& why);
+
+/// The process's counters behind jsonjit::jit_stats() (relaxed atomics: counts, not order).
+struct counters {
+  std::atomic<std::uint64_t> functions{0}, code_bytes{0}, compile_nanoseconds{0}, refusals{0};
+  std::atomic<std::uint64_t> writes_replayed{0}, reads_replayed{0};
+};
+counters& statistics() noexcept;
+
 }  // namespace jsonjit::detail::jit
 
 // Helpers called from generated code: C linkage and noexcept (generated frames have no unwind
@@ -63,4 +93,42 @@ char* jsonjit_jit_interpreted(jsonjit::detail::jit::write_context* context, char
 /// Integers, with 24 bytes of room already reserved.
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept;
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;
+
+// Helpers of generated readers: each reads one value at `cur` (its first byte, never `end`)
+// and returns the position after it, or null when the compiled reader gives up (see read_fn).
+/// JSON whitespace from `cur`: the first other byte, or `end`.
+const char* jsonjit_jit_skip_whitespace(const char* cur, const char* end) noexcept;
+/// A number into the named type at `target`: integers only as plain digits in range (a fraction,
+/// an exponent, anything out of range gives up), floats by the reader's own grammar.
+const char* jsonjit_jit_read_int8(const char* cur, const char* end, void* target) noexcept;
+const char* jsonjit_jit_read_int16(const char* cur, const char* end, void* target) noexcept;
+const char* jsonjit_jit_read_int32(const char* cur, const char* end, void* target) noexcept;
+const char* jsonjit_jit_read_int64(const char* cur, const char* end, void* target) noexcept;
+const char* jsonjit_jit_read_uint8(const char* cur, const char* end, void* target) noexcept;
+const char* jsonjit_jit_read_uint16(const char* cur, const char* end, void* target) noexcept;
+const char* jsonjit_jit_read_uint32(const char* cur, const char* end, void* target) noexcept;
+const char* jsonjit_jit_read_uint64(const char* cur, const char* end, void* target) noexcept;
+const char* jsonjit_jit_read_float32(const char* cur, const char* end, void* target) noexcept;
+const char* jsonjit_jit_read_float64(const char* cur, const char* end, void* target) noexcept;
+/// A string into the std::string at `target`.
+const char* jsonjit_jit_read_string(const char* cur, const char* end, std::string* target) noexcept;
+/// A value read by `converter` into `target`.
+const char* jsonjit_jit_read_converted(jsonjit::detail::jit::read_context* context, const char* cur,
+                                       const jsonjit::converter_descriptor* converter, void* target) noexcept;
+/// A value of `type` read by the interpreter into `target`.
+const char* jsonjit_jit_read_interpreted(jsonjit::detail::jit::read_context* context, const char* cur,
+                                         const jsonjit::detail::type_info* type, void* target) noexcept;
+/// A property with a setter, read by the interpreter into `object`.
+const char* jsonjit_jit_read_by_setter(jsonjit::detail::jit::read_context* context, const char* cur,
+                                       const jsonjit::detail::property_info* property, void* object) noexcept;
+
+/// A member name the compiled reader did not expect there, looked up in `type`: the position
+/// after its `:` and the property's index, or -1 when the member was skipped (an unknown or
+/// read-only one, with its value); a null position to give up.
+struct jsonjit_jit_member {
+  const char* cur;
+  std::int64_t index;
+};
+jsonjit_jit_member jsonjit_jit_read_member(jsonjit::detail::jit::read_context* context, const char* cur,
+                                           const jsonjit::detail::type_info* type) noexcept;
 }

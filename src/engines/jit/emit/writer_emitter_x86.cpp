@@ -2,14 +2,11 @@
 #include <cstring>
 #include <vector>
 
-#include <asmjit/x86.h>
-
 #include "engines/jit/emit/writer_emitter_p.hpp"
+#include "engines/jit/emit/x86_function_p.hpp"
 
 namespace jsonjit::detail::jit {
 namespace {
-
-namespace x86 = asmjit::x86;
 
 // The register convention (see the header).
 const x86::Gp object_reg = x86::rbx;
@@ -17,33 +14,20 @@ const x86::Gp cur = x86::r12;
 const x86::Gp end = x86::r13;
 const x86::Gp context = x86::r14;
 const x86::Gp element = x86::r15;
-// Stack slots (below the pushes): the open sequence's end and begin.
-const x86::Mem sequence_end = x86::qword_ptr(x86::rsp, 0);
-const x86::Mem sequence_begin = x86::qword_ptr(x86::rsp, 8);
+// The stack slots: the open sequence's end and begin.
+const x86::Mem sequence_end = stack_slot(0);
+const x86::Mem sequence_begin = stack_slot(1);
 
 x86::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
 
 constexpr std::int32_t cur_offset = static_cast<std::int32_t>(offsetof(write_context, cur));
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(write_context, end));
 
-template <class F>
-std::uint64_t address_of(F* function) {
-  return reinterpret_cast<std::uint64_t>(function);
-}
-
 }  // namespace
 
-struct writer_emitter::state {
+struct writer_emitter::state : x86_function {
   state() {
-    code.init(asmjit::Environment::host());
-    code.attach(&a);
-    // Prologue: five pushes keep the stack 16-byte aligned for calls.
-    a.push(x86::rbx);
-    a.push(x86::r12);
-    a.push(x86::r13);
-    a.push(x86::r14);
-    a.push(x86::r15);
-    a.sub(x86::rsp, 16);  // the sequence slots; the stack stays 16-byte aligned
+    prologue();
     a.mov(context, x86::rdi);
     a.mov(object_reg, x86::rsi);
     a.mov(cur, x86::qword_ptr(context, cur_offset));
@@ -51,11 +35,6 @@ struct writer_emitter::state {
     fail = a.newLabel();
   }
 
-  /// Calls `function` (an absolute address: generated code may lie anywhere).
-  void call(std::uint64_t function) {
-    a.mov(x86::rax, asmjit::Imm(function));
-    a.call(x86::rax);
-  }
   /// After a helper that returns the new position or null.
   void take_position() {
     a.test(x86::rax, x86::rax);
@@ -63,23 +42,12 @@ struct writer_emitter::state {
     a.mov(cur, x86::rax);
   }
   void reload_end() { a.mov(end, x86::qword_ptr(context, end_offset)); }
-  void epilogue() {
-    a.add(x86::rsp, 16);
-    a.pop(x86::r15);
-    a.pop(x86::r14);
-    a.pop(x86::r13);
-    a.pop(x86::r12);
-    a.pop(x86::rbx);
-    a.ret();
-  }
 
   struct cold_reserve {
     asmjit::Label start, back;
     std::size_t n;
   };
 
-  asmjit::CodeHolder code;
-  x86::Assembler a;
   asmjit::Label fail;
   std::vector<cold_reserve> cold;
   asmjit::Label loop, done;  // the open sequence or optional
@@ -162,7 +130,11 @@ void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signe
     default: a.mov(x86::rsi, x86::qword_ptr(from, at)); break;
   }
   a.mov(x86::rdi, cur);
-  state_->call(is_signed ? address_of(&jsonjit_jit_int64) : address_of(&jsonjit_jit_uint64));
+  if (is_signed) {
+    state_->call(&jsonjit_jit_int64);
+  } else {
+    state_->call(&jsonjit_jit_uint64);
+  }
   a.mov(cur, x86::rax);
 }
 
@@ -171,7 +143,7 @@ void writer_emitter::string(std::ptrdiff_t offset, value_base base) {
   a.mov(x86::rdi, context);
   a.mov(x86::rsi, cur);
   a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
-  state_->call(address_of(&jsonjit_jit_string));
+  state_->call(&jsonjit_jit_string);
   state_->take_position();
   state_->reload_end();
 }
@@ -184,7 +156,7 @@ void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor
   a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(converter)));
   a.lea(x86::rcx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
   a.mov(x86::r8d, asmjit::Imm(depth_left));
-  state_->call(address_of(&jsonjit_jit_converter));
+  state_->call(&jsonjit_jit_converter);
   state_->take_position();
   state_->reload_end();
 }
@@ -196,7 +168,7 @@ void writer_emitter::interpreted(const property_info* property, int depth_left) 
   a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(property)));
   a.mov(x86::rcx, object_reg);
   a.mov(x86::r8d, asmjit::Imm(depth_left));
-  state_->call(address_of(&jsonjit_jit_interpreted));
+  state_->call(&jsonjit_jit_interpreted);
   state_->take_position();
   state_->reload_end();
 }
@@ -222,11 +194,11 @@ void writer_emitter::begin_sequence(std::ptrdiff_t offset, const sequence_ops* o
   const asmjit::Label no_comma = a.newLabel();
   const x86::Mem sequence = x86::ptr(object_reg, static_cast<std::int32_t>(offset));
   a.lea(x86::rdi, sequence);
-  s.call(address_of(ops->data));
+  s.call(ops->data);
   a.mov(element, x86::rax);
   a.mov(sequence_begin, x86::rax);
   a.lea(x86::rdi, sequence);
-  s.call(address_of(ops->size));
+  s.call(ops->size);
   a.imul(x86::rax, x86::rax, asmjit::Imm(static_cast<std::int64_t>(ops->stride)));
   a.add(x86::rax, element);
   a.mov(sequence_end, x86::rax);
@@ -260,7 +232,7 @@ void writer_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* o
   s.done = a.newLabel();
   const asmjit::Label has_value = a.newLabel();
   a.lea(x86::rdi, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
-  s.call(address_of(ops->get));
+  s.call(ops->get);
   a.test(x86::rax, x86::rax);
   a.jnz(has_value);
   reserve(4);
@@ -288,31 +260,12 @@ placed_code writer_emitter::finish(code_memory& memory) {
     a.mov(x86::rdi, context);
     a.mov(x86::rsi, cur);
     a.mov(x86::rdx, asmjit::Imm(static_cast<std::int64_t>(c.n)));
-    s.call(address_of(&jsonjit_jit_reserve));
+    s.call(&jsonjit_jit_reserve);
     s.take_position();
     s.reload_end();
     a.jmp(c.back);
   }
-  if (s.code.flatten() != asmjit::kErrorOk || s.code.resolveUnresolvedLinks() != asmjit::kErrorOk) return {};
-  const std::size_t size = s.code.codeSize();
-  struct fill_state {
-    asmjit::CodeHolder* code;
-    std::size_t size;
-    bool ok;
-  } fill{&s.code, size, true};
-  placed_code placed = memory.place(
-      size,
-      [](void* context_ptr, void* writable, std::uintptr_t executable) {
-        auto& f = *static_cast<fill_state*>(context_ptr);
-        f.ok = f.code->relocateToBase(executable) == asmjit::kErrorOk;
-        f.code->copyFlattenedData(writable, f.size, asmjit::CopySectionFlags::kPadSectionBuffer);
-      },
-      &fill);
-  if (placed.entry != nullptr && !fill.ok) {
-    memory.release(placed);
-    return {};
-  }
-  return placed;
+  return s.place(memory);
 }
 
 }  // namespace jsonjit::detail::jit

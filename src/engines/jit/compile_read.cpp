@@ -1,0 +1,188 @@
+// The reader compiler: turns a resolved object type into code that expects its members in
+// declaration order — each name with its quotes and colon compared as immediates, the value
+// read right after — and falls back to a lookup by name when they come in another order.
+// Booleans are read inline; numbers and strings by helpers; converters called directly; member
+// objects by direct calls to their compiled readers; contiguous sequences and optionals of
+// those as loops and branches; other values by the interpreter. What the code does not read
+// itself it gives up on, and the interpreter reads the input again (see read_fn).
+#include <string>
+#include <vector>
+
+#include "engines/jit/compile_once_p.hpp"
+#include "engines/jit/emit/reader_emitter_p.hpp"
+#include "engines/jit/jit_p.hpp"
+#include "model/type_info_p.hpp"
+
+namespace jsonjit::detail::jit {
+namespace {
+
+/// How generated code reads a value.
+enum class how : std::uint8_t { boolean, scalar, converted, object, sequence, nullable, by_setter, interpreted };
+
+struct planned_property {
+  const property_info* property;
+  how read;
+  how element = how::interpreted;  ///< sequence: its elements; nullable: its value
+};
+
+scalar_helper helper_for(type_kind kind) {
+  switch (kind) {
+    case type_kind::int8: return scalar_helper::int8;
+    case type_kind::int16: return scalar_helper::int16;
+    case type_kind::int32: return scalar_helper::int32;
+    case type_kind::int64: return scalar_helper::int64;
+    case type_kind::uint8: return scalar_helper::uint8;
+    case type_kind::uint16: return scalar_helper::uint16;
+    case type_kind::uint32: return scalar_helper::uint32;
+    case type_kind::uint64: return scalar_helper::uint64;
+    case type_kind::float32: return scalar_helper::float32;
+    case type_kind::float64: return scalar_helper::float64;
+    default: return scalar_helper::string;
+  }
+}
+
+class reader_compiler {
+ public:
+  explicit reader_compiler(options_context& context) : context_(context) {}
+
+  /// The compiled reader of `info` (compiling what it needs first), or null.
+  read_fn compile(const type_info& info) {
+    switch (info.jit_read.state.load(std::memory_order_acquire)) {
+      case jit_state::compiled: return info.jit_read.fn;
+      case jit_state::refused: return nullptr;
+      default: break;
+    }
+    for (const type_info* open : open_) {
+      // A type containing itself: the member is left to the interpreter (a patchable slot
+      // would let the type call itself; not done yet). Nothing is published for the type,
+      // which is still being compiled.
+      if (open == &info) return nullptr;
+    }
+    if (info.kind != type_kind::object) return refuse(info, "only objects are compiled yet");
+    if (info.descriptor->constructor != nullptr) return refuse(info, "objects built by a constructor are not compiled yet");
+    if (info.extension_data >= 0) return refuse(info, "extension data is not compiled yet");
+    if (info.properties.size() > 64) return refuse(info, "objects of more than 64 properties are not compiled");
+
+    open_.push_back(&info);
+    std::vector<planned_property> plan;
+    for (const property_info& p : info.properties) {
+      if (!p.readable) continue;  // the lookup skips its value
+      how read = how::interpreted;
+      how element = how::interpreted;
+      const type_info& type = *p.type;
+      if (p.descriptor->offset < 0) {
+        read = how::by_setter;
+      } else if (p.converter != nullptr) {
+        read = how::converted;
+      } else if (type.kind == type_kind::sequence && type.descriptor->sequence->emplace_back != nullptr) {
+        element = simple(*type.element);
+        if (element != how::interpreted) read = how::sequence;
+      } else if (type.kind == type_kind::nullable && type.descriptor->nullable->emplace != nullptr) {
+        element = simple(*type.element);
+        if (element != how::interpreted) read = how::nullable;
+      } else {
+        read = simple(type);
+      }
+      plan.push_back({&p, read, element});
+    }
+    open_.pop_back();
+    return emit(info, plan);
+  }
+
+ private:
+  /// How a value of `type` is read: natively when it is a scalar, a string, a converted value
+  /// or an object that compiles; else by the interpreter (sequences and optionals are planned
+  /// by the caller, and do not nest in one function).
+  how simple(const type_info& type) {
+    switch (type.kind) {
+      case type_kind::boolean: return how::boolean;
+      case type_kind::string: return how::scalar;
+      case type_kind::custom: return how::converted;
+      case type_kind::object: return compile(type) != nullptr ? how::object : how::interpreted;
+      default: return is_number_kind(type.kind) ? how::scalar : how::interpreted;
+    }
+  }
+
+  /// Reads a value planned `read` (not a sequence or optional) of `type` at `offset` from `base`.
+  static void value(reader_emitter& out, how read, const type_info& type, const converter_descriptor* converter,
+                    std::ptrdiff_t offset, value_base base) {
+    switch (read) {
+      case how::boolean: out.boolean(offset, base); break;
+      case how::scalar: out.scalar(helper_for(type.kind), offset, base); break;
+      case how::converted: out.converted(converter, offset, base); break;
+      case how::object: out.object(&type.jit_read.fn, offset, base); break;
+      default: out.interpreted(&type, offset, base); break;
+    }
+  }
+
+  read_fn emit(const type_info& info, const std::vector<planned_property>& plan) {
+    reader_emitter out;
+    const bool reject_duplicates = info.options->duplicates() == duplicate_members::reject;
+    const reader_emitter::label done = out.new_label(), lookup = out.new_label(), skipped = out.new_label();
+    // Where the lookup sends each property index (read-only properties are skipped by it).
+    std::vector<reader_emitter::label> values(info.properties.size(), skipped);
+    std::vector<reader_emitter::label> names;
+    for (const planned_property& planned : plan) {
+      values[planned.property->index] = out.new_label();
+      names.push_back(out.new_label());
+    }
+    out.if_end_of_object(done);
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      const property_info& p = *plan[i].property;
+      out.bind(names[i]);
+      if (p.plain_name) {
+        std::string name(p.encoded.quoted());
+        name += ':';
+        out.match_name(name, lookup);
+      } else {
+        out.jump(lookup);
+      }
+      out.bind(values[p.index]);
+      out.mark_seen(p.index, reject_duplicates);
+      const std::ptrdiff_t offset = p.descriptor->offset;
+      switch (plan[i].read) {
+        case how::sequence:
+          out.begin_sequence(offset, p.type->descriptor->sequence);
+          value(out, plan[i].element, *p.type->element, p.type->element->converter, 0, value_base::element);
+          out.end_sequence();
+          break;
+        case how::nullable:
+          out.begin_nullable(offset, p.type->descriptor->nullable);
+          value(out, plan[i].element, *p.type->element, p.type->element->converter, 0, value_base::element);
+          out.end_nullable();
+          break;
+        case how::by_setter: out.by_setter(&p); break;
+        default:
+          value(out, plan[i].read, *p.type, p.converter != nullptr ? p.converter : p.type->converter, offset,
+                value_base::object);
+          break;
+      }
+      out.next_member(i + 1 < plan.size() ? names[i + 1] : lookup, done);
+    }
+    out.bind(lookup);
+    out.dispatch(&info, values, skipped);
+    out.bind(skipped);
+    out.next_member(lookup, done);
+    out.bind(done);
+    out.end_object(info.required_mask);
+    const placed_code code = out.finish(context_.code());
+    if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
+    return publish(info.jit_read, code);
+  }
+
+  static read_fn refuse(const type_info& info, std::string_view reason) {
+    jit::refuse(info.jit_read, info, reason);
+    return nullptr;
+  }
+
+  options_context& context_;
+  std::vector<const type_info*> open_;  // types being compiled (a cycle is a type containing itself)
+};
+
+}  // namespace
+
+read_fn reader_for(const type_info& info, std::string_view& why) {
+  return compile_once(info, info.jit_read, why, [&](options_context& context) { reader_compiler(context).compile(info); });
+}
+
+}  // namespace jsonjit::detail::jit

@@ -1,0 +1,90 @@
+// Emits one compiled reader as x86-64 machine code: the register convention and the
+// instruction patterns the reader compiler (compile_read.cpp) asks for. The compiler decides
+// the order of the checks (names speculated in declaration order, a dispatch when they are not);
+// this says how, so another architecture is another emitter with these calls.
+//
+// Convention: the function is `const char* fn(read_context* context, void* object, const
+// char* cur)`. While it runs, the object is in rbx, the read position in r12, the end of the
+// input in r13, the context in r14 and the current element (of a sequence, or an optional's
+// value) in r15 — callee-saved, so helper calls keep them; the properties seen so far are a
+// bit mask in a stack slot. Every value starts by skipping whitespace and loading its first
+// byte (one compare with the end, one with space; real whitespace takes a cold path). Any
+// byte it does not expect makes the function return null: the interpreter then reads the input.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+
+#include "engines/jit/emit/code_memory_p.hpp"
+#include "engines/jit/emit/writer_emitter_p.hpp"
+#include "engines/jit/jit_p.hpp"
+
+namespace jsonjit::detail::jit {
+
+/// Values read by a helper of the form `const char* (cur, end, target)`.
+enum class scalar_helper : std::uint8_t { int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, string };
+
+class reader_emitter {
+ public:
+  /// A position in the code, for the compiler's jumps.
+  using label = std::uint32_t;
+
+  /// Starts the function: the `{` after whitespace, one level deeper (giving up beyond the
+  /// options' max_depth), the seen mask cleared.
+  reader_emitter();
+  ~reader_emitter();
+  reader_emitter(const reader_emitter&) = delete;
+  reader_emitter& operator=(const reader_emitter&) = delete;
+
+  label new_label();
+  void bind(label at);
+  void jump(label to);
+
+  /// After whitespace: on `}` consumes it and jumps to `to`.
+  void if_end_of_object(label to);
+  /// On the bytes of `text` (a property's quoted name and the colon) consumes them; else (also
+  /// near the end of the input) jumps to `miss` with the position unchanged.
+  void match_name(std::string_view text, label miss);
+  /// Records property `index` (< 64) as seen; with `reject_duplicates` gives up if it was.
+  void mark_seen(unsigned index, bool reject_duplicates);
+  /// After a member's value: on `,` consumes it and the whitespace after it and jumps to
+  /// `next`; on `}` consumes it and jumps to `done`; gives up on anything else.
+  void next_member(label next, label done);
+  /// At a member name the compiler did not match: calls the lookup helper for `type`, then
+  /// jumps to values[index] for a property, or to `skipped` when the helper skipped the member.
+  void dispatch(const type_info* type, std::span<const label> values, label skipped);
+  /// The object is complete: gives up when a property in `required` (a mask of indices) was
+  /// not seen, else returns the position after the `}`.
+  void end_object(std::uint64_t required);
+
+  // Values, at `offset` from the object or from the current element.
+  void boolean(std::ptrdiff_t offset, value_base base = value_base::object);
+  void scalar(scalar_helper helper, std::ptrdiff_t offset, value_base base = value_base::object);
+  void converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base = value_base::object);
+  void interpreted(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
+  void by_setter(const property_info* property);
+  /// An object, by the compiled reader `*slot` (a call through the slot).
+  void object(const read_fn* slot, std::ptrdiff_t offset, value_base base = value_base::object);
+
+  /// The sequence at `offset` of the object: `[`, cleared, then per element a new one by
+  /// ops.emplace_back read by the code emitted until end_sequence (at value_base::element),
+  /// separated by commas, until `]`. Sequences and optionals do not nest in one function.
+  void begin_sequence(std::ptrdiff_t offset, const sequence_ops* ops);
+  void end_sequence();
+  /// The optional at `offset` of the object: `null` resets it, else ops.emplace gives the
+  /// value the code emitted until end_nullable reads (at value_base::element).
+  void begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops);
+  void end_nullable();
+
+  /// Ends the function and places it in `memory` (a null entry if that fails).
+  placed_code finish(code_memory& memory);
+
+ private:
+  struct state;
+  std::unique_ptr<state> state_;
+};
+
+}  // namespace jsonjit::detail::jit

@@ -1,0 +1,390 @@
+#include <cstddef>
+#include <cstring>
+#include <vector>
+
+#include "engines/jit/emit/reader_emitter_p.hpp"
+#include "engines/jit/emit/x86_function_p.hpp"
+
+namespace jsonjit::detail::jit {
+namespace {
+
+// The register convention (see the header).
+const x86::Gp object_reg = x86::rbx;
+const x86::Gp cur = x86::r12;
+const x86::Gp end = x86::r13;
+const x86::Gp context = x86::r14;
+const x86::Gp element = x86::r15;
+const x86::Mem seen = stack_slot(0);  // bit i: property i was read
+
+x86::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
+x86::Mem at(value_base base, std::ptrdiff_t offset) { return x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)); }
+
+constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(read_context, end));
+constexpr std::int32_t depth_offset = static_cast<std::int32_t>(offsetof(read_context, depth));
+constexpr std::int32_t max_depth_offset =
+    static_cast<std::int32_t>(offsetof(read_context, reading) + offsetof(reader_options, max_depth));
+
+template <class T>
+T bytes_of(std::string_view text, std::size_t at) {
+  T word;
+  std::memcpy(&word, text.data() + at, sizeof word);
+  return word;
+}
+
+using helper_fn = const char* (*)(const char*, const char*, void*) noexcept;
+
+helper_fn helper_of(scalar_helper helper) {
+  switch (helper) {
+    case scalar_helper::int8: return &jsonjit_jit_read_int8;
+    case scalar_helper::int16: return &jsonjit_jit_read_int16;
+    case scalar_helper::int32: return &jsonjit_jit_read_int32;
+    case scalar_helper::int64: return &jsonjit_jit_read_int64;
+    case scalar_helper::uint8: return &jsonjit_jit_read_uint8;
+    case scalar_helper::uint16: return &jsonjit_jit_read_uint16;
+    case scalar_helper::uint32: return &jsonjit_jit_read_uint32;
+    case scalar_helper::uint64: return &jsonjit_jit_read_uint64;
+    case scalar_helper::float32: return &jsonjit_jit_read_float32;
+    case scalar_helper::float64: return &jsonjit_jit_read_float64;
+    case scalar_helper::string: return reinterpret_cast<helper_fn>(&jsonjit_jit_read_string);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+struct reader_emitter::state : x86_function {
+  state() {
+    fail = a.newLabel();
+    prologue();
+    a.mov(context, x86::rdi);
+    a.mov(object_reg, x86::rsi);
+    a.mov(cur, x86::rdx);
+    a.mov(end, x86::qword_ptr(context, end_offset));
+    a.mov(seen, asmjit::Imm(0));
+    open_level();
+    expect('{');
+  }
+
+  /// Skips whitespace and loads the next byte into eax (gives up at the end of the input).
+  void load_token() {
+    const asmjit::Label cold = a.newLabel(), back = a.newLabel();
+    a.cmp(cur, end);
+    a.jae(fail);
+    a.movzx(x86::eax, x86::byte_ptr(cur));
+    a.cmp(x86::eax, ' ');
+    a.jbe(cold);
+    a.bind(back);
+    whitespace.push_back({cold, back});
+  }
+  /// The next byte after whitespace must be `c`: consumed.
+  void expect(char c) {
+    load_token();
+    a.cmp(x86::eax, c);
+    a.jne(fail);
+    a.inc(cur);
+  }
+  /// Gives up unless at least `n` bytes are left (rcx holds how many).
+  void need(std::size_t n) {
+    a.mov(x86::rcx, end);
+    a.sub(x86::rcx, cur);
+    a.cmp(x86::rcx, asmjit::Imm(static_cast<std::int64_t>(n)));
+    a.jb(fail);
+  }
+  /// One more object or array open; gives up where the interpreter's reader would stop.
+  void open_level() {
+    a.mov(x86::eax, x86::dword_ptr(context, depth_offset));
+    a.inc(x86::eax);
+    a.cmp(x86::eax, x86::dword_ptr(context, max_depth_offset));
+    a.jg(fail);
+    a.mov(x86::dword_ptr(context, depth_offset), x86::eax);
+  }
+  void close_level() { a.dec(x86::dword_ptr(context, depth_offset)); }
+  /// After a helper that returns the new position or null.
+  void take_position() {
+    a.test(x86::rax, x86::rax);
+    a.jz(fail);
+    a.mov(cur, x86::rax);
+  }
+
+  struct cold_whitespace {
+    asmjit::Label start, back;
+  };
+  asmjit::Label fail;
+  std::vector<asmjit::Label> labels;
+  std::vector<cold_whitespace> whitespace;
+  asmjit::Label loop, done;  // the open sequence or optional
+  const void* ops = nullptr;
+  std::ptrdiff_t container_offset = 0;
+};
+
+reader_emitter::reader_emitter() : state_(std::make_unique<state>()) {}
+reader_emitter::~reader_emitter() = default;
+
+reader_emitter::label reader_emitter::new_label() {
+  state_->labels.push_back(state_->a.newLabel());
+  return static_cast<label>(state_->labels.size() - 1);
+}
+void reader_emitter::bind(label l) { state_->a.bind(state_->labels[l]); }
+void reader_emitter::jump(label to) { state_->a.jmp(state_->labels[to]); }
+
+void reader_emitter::if_end_of_object(label to) {
+  auto& a = state_->a;
+  const asmjit::Label other = a.newLabel();
+  state_->load_token();
+  a.cmp(x86::eax, '}');
+  a.jne(other);
+  a.inc(cur);
+  a.jmp(state_->labels[to]);
+  a.bind(other);
+}
+
+void reader_emitter::match_name(std::string_view text, label miss) {
+  auto& a = state_->a;
+  const asmjit::Label to = state_->labels[miss];
+  const std::size_t n = text.size();
+  a.mov(x86::rcx, end);
+  a.sub(x86::rcx, cur);
+  a.cmp(x86::rcx, asmjit::Imm(static_cast<std::int64_t>(n)));
+  a.jb(to);
+  // Whole words, the last one overlapping the one before: no byte past the name is read.
+  if (n >= 8) {
+    for (std::size_t i = 0;; i += 8) {
+      const std::size_t from = i + 8 <= n ? i : n - 8;
+      a.mov(x86::rax, asmjit::Imm(bytes_of<std::uint64_t>(text, from)));
+      a.cmp(x86::qword_ptr(cur, static_cast<std::int32_t>(from)), x86::rax);
+      a.jne(to);
+      if (from + 8 >= n) break;
+    }
+  } else if (n >= 4) {
+    a.cmp(x86::dword_ptr(cur), asmjit::Imm(bytes_of<std::uint32_t>(text, 0)));
+    a.jne(to);
+    a.cmp(x86::dword_ptr(cur, static_cast<std::int32_t>(n - 4)), asmjit::Imm(bytes_of<std::uint32_t>(text, n - 4)));
+    a.jne(to);
+  } else {
+    a.cmp(x86::word_ptr(cur), asmjit::Imm(bytes_of<std::uint16_t>(text, 0)));
+    a.jne(to);
+    a.cmp(x86::word_ptr(cur, static_cast<std::int32_t>(n - 2)), asmjit::Imm(bytes_of<std::uint16_t>(text, n - 2)));
+    a.jne(to);
+  }
+  a.add(cur, asmjit::Imm(static_cast<std::int64_t>(n)));
+}
+
+void reader_emitter::mark_seen(unsigned index, bool reject_duplicates) {
+  auto& a = state_->a;
+  if (reject_duplicates) {
+    a.bt(seen, asmjit::Imm(index));
+    a.jc(state_->fail);
+  }
+  a.bts(seen, asmjit::Imm(index));
+}
+
+void reader_emitter::next_member(label next, label done) {
+  auto& a = state_->a;
+  const asmjit::Label not_comma = a.newLabel();
+  state_->load_token();
+  a.cmp(x86::eax, ',');
+  a.jne(not_comma);
+  a.inc(cur);
+  state_->load_token();
+  a.jmp(state_->labels[next]);
+  a.bind(not_comma);
+  a.cmp(x86::eax, '}');
+  a.jne(state_->fail);
+  a.inc(cur);
+  a.jmp(state_->labels[done]);
+}
+
+void reader_emitter::dispatch(const type_info* type, std::span<const label> values, label skipped) {
+  auto& a = state_->a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(type)));
+  state_->call(&jsonjit_jit_read_member);  // {position, index} in rax, rdx
+  state_->take_position();
+  a.cmp(x86::rdx, asmjit::Imm(-1));
+  a.je(state_->labels[skipped]);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    a.cmp(x86::rdx, asmjit::Imm(static_cast<std::int64_t>(i)));
+    a.je(state_->labels[values[i]]);
+  }
+  a.jmp(state_->fail);
+}
+
+void reader_emitter::end_object(std::uint64_t required) {
+  auto& a = state_->a;
+  if (required != 0) {
+    a.mov(x86::rax, seen);
+    a.not_(x86::rax);
+    a.mov(x86::rcx, asmjit::Imm(required));
+    a.test(x86::rax, x86::rcx);
+    a.jnz(state_->fail);
+  }
+  state_->close_level();
+  a.mov(x86::rax, cur);
+  state_->epilogue();
+}
+
+void reader_emitter::boolean(std::ptrdiff_t offset, value_base base) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label is_false = a.newLabel(), done = a.newLabel();
+  s.load_token();
+  a.cmp(x86::eax, 't');
+  a.jne(is_false);
+  s.need(4);
+  a.cmp(x86::dword_ptr(cur), asmjit::Imm(bytes_of<std::uint32_t>("true", 0)));
+  a.jne(s.fail);
+  a.mov(x86::byte_ptr(base_reg(base), static_cast<std::int32_t>(offset)), 1);
+  a.add(cur, 4);
+  a.jmp(done);
+  a.bind(is_false);
+  s.need(5);
+  a.cmp(x86::dword_ptr(cur), asmjit::Imm(bytes_of<std::uint32_t>("fals", 0)));
+  a.jne(s.fail);
+  a.cmp(x86::byte_ptr(cur, 4), 'e');
+  a.jne(s.fail);
+  a.mov(x86::byte_ptr(base_reg(base), static_cast<std::int32_t>(offset)), 0);
+  a.add(cur, 5);
+  a.bind(done);
+}
+
+void reader_emitter::scalar(scalar_helper helper, std::ptrdiff_t offset, value_base base) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.load_token();
+  a.mov(x86::rdi, cur);
+  a.mov(x86::rsi, end);
+  a.lea(x86::rdx, at(base, offset));
+  s.call(helper_of(helper));
+  s.take_position();
+}
+
+void reader_emitter::converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.load_token();
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(converter)));
+  a.lea(x86::rcx, at(base, offset));
+  s.call(&jsonjit_jit_read_converted);
+  s.take_position();
+}
+
+void reader_emitter::interpreted(const type_info* type, std::ptrdiff_t offset, value_base base) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.load_token();
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(type)));
+  a.lea(x86::rcx, at(base, offset));
+  s.call(&jsonjit_jit_read_interpreted);
+  s.take_position();
+}
+
+void reader_emitter::by_setter(const property_info* property) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.load_token();
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(property)));
+  a.mov(x86::rcx, object_reg);
+  s.call(&jsonjit_jit_read_by_setter);
+  s.take_position();
+}
+
+void reader_emitter::object(const read_fn* slot, std::ptrdiff_t offset, value_base base) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.mov(x86::rdi, context);
+  a.lea(x86::rsi, at(base, offset));
+  a.mov(x86::rdx, cur);
+  a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(slot)));
+  a.call(x86::qword_ptr(x86::rax));
+  s.take_position();
+}
+
+void reader_emitter::begin_sequence(std::ptrdiff_t offset, const sequence_ops* ops) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.loop = a.newLabel();
+  s.done = a.newLabel();
+  s.ops = ops;
+  s.container_offset = offset;
+  s.expect('[');
+  s.open_level();
+  a.lea(x86::rdi, at(value_base::object, offset));
+  s.call(ops->clear);
+  s.load_token();
+  a.cmp(x86::eax, ']');
+  a.je(s.done);
+  a.bind(s.loop);
+  a.lea(x86::rdi, at(value_base::object, offset));
+  s.call(ops->emplace_back);
+  a.mov(element, x86::rax);
+}
+
+void reader_emitter::end_sequence() {
+  state& s = *state_;
+  auto& a = s.a;
+  s.load_token();
+  a.cmp(x86::eax, ',');
+  const asmjit::Label not_comma = a.newLabel();
+  a.jne(not_comma);
+  a.inc(cur);
+  a.jmp(s.loop);
+  a.bind(not_comma);
+  a.cmp(x86::eax, ']');
+  a.jne(s.fail);
+  a.bind(s.done);
+  a.inc(cur);
+  s.close_level();
+}
+
+void reader_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.done = a.newLabel();
+  const asmjit::Label has_value = a.newLabel();
+  s.load_token();
+  a.cmp(x86::eax, 'n');
+  a.jne(has_value);
+  s.need(4);
+  a.cmp(x86::dword_ptr(cur), asmjit::Imm(bytes_of<std::uint32_t>("null", 0)));
+  a.jne(s.fail);
+  a.add(cur, 4);
+  a.lea(x86::rdi, at(value_base::object, offset));
+  s.call(ops->reset);
+  a.jmp(s.done);
+  a.bind(has_value);
+  a.lea(x86::rdi, at(value_base::object, offset));
+  s.call(ops->emplace);
+  a.mov(element, x86::rax);
+}
+
+void reader_emitter::end_nullable() { state_->a.bind(state_->done); }
+
+placed_code reader_emitter::finish(code_memory& memory) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.bind(s.fail);
+  a.xor_(x86::eax, x86::eax);
+  s.epilogue();
+  // Whitespace, out of the straight line (compact JSON has none).
+  for (const state::cold_whitespace& w : s.whitespace) {
+    a.bind(w.start);
+    a.mov(x86::rdi, cur);
+    a.mov(x86::rsi, end);
+    s.call(&jsonjit_jit_skip_whitespace);
+    a.mov(cur, x86::rax);
+    a.cmp(cur, end);
+    a.jae(s.fail);
+    a.movzx(x86::eax, x86::byte_ptr(cur));
+    a.jmp(w.back);
+  }
+  return s.place(memory);
+}
+
+}  // namespace jsonjit::detail::jit

@@ -1,0 +1,279 @@
+// What generated readers call for the parts they do not inline. Each accepts a subset of what
+// the interpreter accepts, with the same result: what it does not read itself (escapes in
+// names, numbers with fractions into integers, ...) it gives up on, and the interpreter reads
+// the input again. Values handed to a converter or the interpreter go through a reader of
+// their own, started at the value with the nesting the document's reader would still allow.
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "engines/interp/interp_p.hpp"
+#include "engines/jit/jit_p.hpp"
+#include "text/ascii_p.hpp"
+#include "text/number_parse_p.hpp"
+#include "text/simd_p.hpp"
+#include "text/unescape_p.hpp"
+#include "text/utf8_p.hpp"
+
+using jsonjit::detail::jit::read_context;
+
+namespace {
+
+constexpr bool is_whitespace(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+/// The bytes a JSON value can start with. A reader also takes a byte order mark at its start,
+/// which inside a document is an error.
+constexpr bool starts_value(char c) noexcept {
+  return c == '{' || c == '[' || c == '"' || c == '-' || jsonjit::detail::is_digit(c) || c == 't' || c == 'f' ||
+         c == 'n';
+}
+
+/// Runs `read(reader&)` with a reader on the value at `cur`, on its first token; the position
+/// after the value, or null on failure. An exception is a failure too: the interpreter's
+/// replay raises it again.
+template <class Read>
+const char* with_reader(read_context* context, const char* cur, Read read) noexcept {
+  if (!starts_value(*cur)) return nullptr;
+  jsonjit::reader_options options = context->reading;
+  options.max_depth -= context->depth;  // what the document's reader would still open
+  if (options.max_depth < 1) {
+    if (*cur == '{' || *cur == '[') return nullptr;
+    options.max_depth = 1;  // a scalar opens nothing
+  }
+  jsonjit::reader in({cur, static_cast<std::size_t>(context->end - cur)}, options);
+  try {
+    if (!in.read() || !read(in)) return nullptr;
+  } catch (...) {
+    return nullptr;
+  }
+  return cur + in.bytes_consumed();
+}
+
+/// The closing quote of the string whose text starts at `p` (after its opening quote), or null
+/// when the text is invalid by the reader's rules (escapes, control characters, UTF-8).
+/// `escaped` is set when the text has escapes.
+const char* string_end(const char* p, const char* end, bool& escaped) noexcept {
+  for (;;) {
+    p = jsonjit::detail::find_string_special(p, end);
+    if (p == end) return nullptr;
+    const auto c = static_cast<unsigned char>(*p);
+    if (c == '"') return p;
+    if (c == '\\') {
+      const std::size_t length = end - p >= 2 ? jsonjit::detail::valid_escape_length(p, end) : 0;
+      if (length == 0) return nullptr;
+      escaped = true;
+      p += length;
+      continue;
+    }
+    if (c < 0x80) return nullptr;  // a control character
+    const int length = jsonjit::detail::valid_utf8_length(reinterpret_cast<const unsigned char*>(p),
+                                                         reinterpret_cast<const unsigned char*>(end));
+    if (length <= 0) return nullptr;
+    p += length;
+  }
+}
+
+/// Plain integer text (no fraction or exponent, no leading zeros, at most 20 digits) in range
+/// of I into `target`.
+template <class I>
+const char* read_integer(const char* p, const char* end, void* target) noexcept {
+  const bool negative = *p == '-';
+  p += negative;
+  const char* const digits = p;
+  std::uint64_t v = 0;
+  for (; p < end && jsonjit::detail::is_digit(*p) && p - digits < 19; ++p) v = v * 10 + static_cast<unsigned>(*p - '0');
+  if (p < end && jsonjit::detail::is_digit(*p)) {  // a twentieth digit: only a uint64 may take it
+    if (__builtin_mul_overflow(v, 10u, &v) || __builtin_add_overflow(v, static_cast<unsigned>(*p - '0'), &v)) {
+      return nullptr;
+    }
+    ++p;
+  }
+  const auto count = p - digits;
+  if (count == 0 || (*digits == '0' && count > 1)) return nullptr;
+  if (p < end && (jsonjit::detail::is_digit(*p) || *p == '.' || *p == 'e' || *p == 'E')) return nullptr;
+  if constexpr (std::is_signed_v<I>) {
+    if (v > static_cast<std::uint64_t>(std::numeric_limits<I>::max()) + negative) return nullptr;
+    const auto value = negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v);
+    *static_cast<I*>(target) = static_cast<I>(value);
+  } else {
+    if ((negative && v != 0) || v > std::numeric_limits<I>::max()) return nullptr;
+    *static_cast<I*>(target) = static_cast<I>(v);
+  }
+  return p;
+}
+
+/// JSON number text by the grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?; its end or null.
+const char* number_end(const char* p, const char* end) noexcept {
+  using jsonjit::detail::is_digit;
+  using jsonjit::detail::skip_digits;
+  if (p < end && *p == '-') ++p;
+  if (p == end || !is_digit(*p)) return nullptr;
+  p = *p == '0' ? p + 1 : skip_digits(p, end);
+  if (p < end && *p == '.') {
+    const char* fraction = ++p;
+    p = skip_digits(p, end);
+    if (p == fraction) return nullptr;
+  }
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p < end && (*p == '+' || *p == '-')) ++p;
+    const char* exponent = p;
+    p = skip_digits(p, end);
+    if (p == exponent) return nullptr;
+  }
+  return p;
+}
+
+template <class F>
+const char* read_floating(const char* p, const char* end, void* target) noexcept {
+  const char* const stop = number_end(p, end);
+  if (stop == nullptr || (stop < end && jsonjit::detail::is_digit(*stop))) return nullptr;
+  double x = 0;
+  if (jsonjit::detail::parse_double({p, static_cast<std::size_t>(stop - p)}, x) != jsonjit::error_code::none) {
+    return nullptr;
+  }
+  if constexpr (sizeof(F) == 4) {
+    if (std::isfinite(x) && std::fabs(x) > std::numeric_limits<float>::max()) return nullptr;
+  }
+  *static_cast<F*>(target) = static_cast<F>(x);
+  return stop;
+}
+
+/// The property a member name names, found as the interpreter finds an unescaped name.
+const jsonjit::detail::property_info* find_property(const jsonjit::detail::type_info& type, std::string_view name) {
+  if (type.options->case_insensitive_names()) {
+    std::string folded(name);
+    jsonjit::detail::lower_ascii(folded);
+    const auto it = type.by_name.find(folded);
+    return it == type.by_name.end() ? nullptr : &type.properties[it->second];
+  }
+  if (type.properties.size() <= 8) {
+    for (const jsonjit::detail::property_info& p : type.properties) {
+      if (p.json_name == name) return &p;
+    }
+    return nullptr;
+  }
+  const auto it = type.by_name.find(name);
+  return it == type.by_name.end() ? nullptr : &type.properties[it->second];
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* jsonjit_jit_skip_whitespace(const char* cur, const char* end) noexcept {
+  while (cur < end && is_whitespace(*cur)) ++cur;
+  return cur;
+}
+
+const char* jsonjit_jit_read_int8(const char* cur, const char* end, void* target) noexcept {
+  return read_integer<std::int8_t>(cur, end, target);
+}
+const char* jsonjit_jit_read_int16(const char* cur, const char* end, void* target) noexcept {
+  return read_integer<std::int16_t>(cur, end, target);
+}
+const char* jsonjit_jit_read_int32(const char* cur, const char* end, void* target) noexcept {
+  return read_integer<std::int32_t>(cur, end, target);
+}
+const char* jsonjit_jit_read_int64(const char* cur, const char* end, void* target) noexcept {
+  return read_integer<std::int64_t>(cur, end, target);
+}
+const char* jsonjit_jit_read_uint8(const char* cur, const char* end, void* target) noexcept {
+  return read_integer<std::uint8_t>(cur, end, target);
+}
+const char* jsonjit_jit_read_uint16(const char* cur, const char* end, void* target) noexcept {
+  return read_integer<std::uint16_t>(cur, end, target);
+}
+const char* jsonjit_jit_read_uint32(const char* cur, const char* end, void* target) noexcept {
+  return read_integer<std::uint32_t>(cur, end, target);
+}
+const char* jsonjit_jit_read_uint64(const char* cur, const char* end, void* target) noexcept {
+  return read_integer<std::uint64_t>(cur, end, target);
+}
+const char* jsonjit_jit_read_float32(const char* cur, const char* end, void* target) noexcept {
+  return read_floating<float>(cur, end, target);
+}
+const char* jsonjit_jit_read_float64(const char* cur, const char* end, void* target) noexcept {
+  return read_floating<double>(cur, end, target);
+}
+
+const char* jsonjit_jit_read_string(const char* cur, const char* end, std::string* target) noexcept {
+  if (*cur != '"') return nullptr;
+  bool escaped = false;
+  const char* const text = cur + 1;
+  const char* const close = string_end(text, end, escaped);
+  if (close == nullptr) return nullptr;
+  try {
+    if (!escaped) {
+      target->assign(text, close);
+    } else if (close - text <= 256) {
+      // As the interpreter: through the stack, so the string takes only the memory it needs.
+      char buffer[256];
+      target->assign(buffer, jsonjit::detail::unescape(text, close, buffer));
+    } else {
+      target->resize(static_cast<std::size_t>(close - text));
+      target->resize(static_cast<std::size_t>(jsonjit::detail::unescape(text, close, target->data()) - target->data()));
+    }
+  } catch (...) {
+    return nullptr;
+  }
+  return close + 1;
+}
+
+const char* jsonjit_jit_read_converted(read_context* context, const char* cur,
+                                       const jsonjit::converter_descriptor* converter, void* target) noexcept {
+  return with_reader(context, cur, [&](jsonjit::reader& in) {
+    return converter->read(converter->self, in, target, *context->options) == jsonjit::error_code::none;
+  });
+}
+
+const char* jsonjit_jit_read_interpreted(read_context* context, const char* cur, const jsonjit::detail::type_info* type,
+                                         void* target) noexcept {
+  return with_reader(context, cur, [&](jsonjit::reader& in) {
+    jsonjit::detail::read_failure failure;  // the replay reports it
+    return jsonjit::detail::interp_read(in, *type, target, failure);
+  });
+}
+
+const char* jsonjit_jit_read_by_setter(read_context* context, const char* cur,
+                                       const jsonjit::detail::property_info* property, void* object) noexcept {
+  return with_reader(context, cur, [&](jsonjit::reader& in) {
+    jsonjit::detail::read_failure failure;
+    return jsonjit::detail::interp_read_property(in, *property, object, failure);
+  });
+}
+
+jsonjit_jit_member jsonjit_jit_read_member(read_context* context, const char* cur,
+                                           const jsonjit::detail::type_info* type) noexcept {
+  const char* const end = context->end;
+  const jsonjit_jit_member give_up{nullptr, 0};
+  cur = jsonjit_jit_skip_whitespace(cur, end);
+  if (cur == end || *cur != '"') return give_up;
+  bool escaped = false;
+  const char* const close = string_end(cur + 1, end, escaped);
+  if (close == nullptr || escaped) return give_up;  // escaped names are the interpreter's
+  const std::string_view name(cur + 1, static_cast<std::size_t>(close - cur - 1));
+  cur = jsonjit_jit_skip_whitespace(close + 1, end);
+  if (cur == end || *cur != ':') return give_up;
+  cur = jsonjit_jit_skip_whitespace(cur + 1, end);
+  if (cur == end) return give_up;
+  const jsonjit::detail::property_info* p;
+  try {
+    p = find_property(*type, name);
+  } catch (...) {
+    return give_up;
+  }
+  if (p != nullptr && p->readable) return {cur, p->index};
+  if (p == nullptr && (type->disallow_unmapped || context->options->unmapped() == jsonjit::unmapped_members::disallow)) {
+    return give_up;
+  }
+  // An unknown or read-only member: its value is skipped (and checked) as the reader skips it.
+  cur = with_reader(context, cur, [](jsonjit::reader& in) {
+    const bool container = in.token() == jsonjit::token_type::start_object || in.token() == jsonjit::token_type::start_array;
+    return !container || in.skip();
+  });
+  return {cur, -1};
+}
+
+}  // extern "C"

@@ -1,0 +1,322 @@
+// The JIT's readers against the interpreter: the same values from the same inputs — valid,
+// reordered, padded, and mutated byte by byte into errors — and the same errors (code,
+// position, path, name), under several option sets; the compiled code reads the common inputs
+// itself (no replay by the interpreter); clear refusals for what it does not compile.
+#include <gtest/gtest.h>
+
+#include <jsonjit/jsonjit.hpp>
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "dotnet_models.hpp"
+
+namespace jit_read_test {
+
+using jsonjit::engine;
+using jsonjit::error_code;
+using jsonjit::serializer_options;
+
+struct Widths {
+  std::int8_t i8 = -128;
+  std::uint8_t u8 = 255;
+  std::int16_t i16 = -32768;
+  std::uint16_t u16 = 65535;
+  std::int32_t i32 = -2147483647 - 1;
+  std::uint32_t u32 = 4294967295u;
+  std::int64_t i64 = -9223372036854775807 - 1;
+  std::uint64_t u64 = 18446744073709551615ull;
+  float f32 = 1.5f;
+  double f64 = -2.25e-300;
+  bool yes = true;
+  bool no = false;
+  friend bool operator==(const Widths&, const Widths&) = default;
+};
+struct Inner {
+  std::string name;
+  int count = 0;
+  friend bool operator==(const Inner&, const Inner&) = default;
+};
+enum class Color { red, green };
+struct Everything {
+  Inner first;
+  std::vector<int> ints;
+  std::vector<std::string> strings;
+  std::vector<Inner> inners;
+  std::vector<bool> bits;  // no emplace_back: the interpreter's
+  std::optional<int> maybe_int;
+  std::optional<std::string> maybe_string;
+  std::optional<Inner> maybe_inner;
+  std::unique_ptr<Inner> owned;
+  std::map<std::string, int> counts;
+  Color color = Color::red;
+  jsonjit::uuid id;
+  Widths widths;
+  std::string note;
+};
+struct Required {
+  int a = 0;
+  int b = 0;
+  friend bool operator==(const Required&, const Required&) = default;
+};
+struct Deep {
+  Inner inner;
+  std::vector<Inner> list;
+};
+
+}  // namespace jit_read_test
+
+template <>
+struct jsonjit::meta<jit_read_test::Required> {
+  using T = jit_read_test::Required;
+  static constexpr auto properties = jsonjit::properties(jsonjit::property("a", &T::a).required(), jsonjit::property("b", &T::b));
+};
+
+namespace jit_read_test {
+namespace {
+
+/// Options with the given engine, built by `configure` (each engine its own options object).
+template <class Configure>
+serializer_options with_engine(engine e, Configure configure) {
+  serializer_options o;
+  configure(o);
+  o.engine(e);
+  return o;
+}
+
+/// A serialization of what was read, for types without ==.
+template <class T>
+std::string shown(const T& value) {
+  static const serializer_options plain = with_engine(engine::interpreter, [](serializer_options&) {});
+  return jsonjit::serialize(value, plain);
+}
+
+/// Reads `json` into a T with both engines; the same error or the same value.
+template <class T>
+void same_reading(std::string_view json, const serializer_options& interp, const serializer_options& jit) {
+  T a{}, b{};
+  const auto ea = jsonjit::deserialize_into(a, json, interp);
+  const auto eb = jsonjit::deserialize_into(b, json, jit);
+  const std::string where = "input: " + std::string(json);
+  ASSERT_EQ(ea.info.code, eb.info.code) << where;
+  EXPECT_EQ(ea.info.offset, eb.info.offset) << where;
+  EXPECT_EQ(ea.info.line, eb.info.line) << where;
+  EXPECT_EQ(ea.info.column, eb.info.column) << where;
+  EXPECT_EQ(ea.path, eb.path) << where;
+  EXPECT_EQ(ea.name, eb.name) << where;
+  if (!ea) {
+    EXPECT_EQ(shown(a), shown(b)) << where;
+  }
+}
+
+/// Every one-byte deletion, replacement and insertion of `json`, read by both engines.
+template <class T>
+void mutations_read_alike(const std::string& json, const serializer_options& interp, const serializer_options& jit) {
+  static constexpr char replacements[] = {' ', '"', '\\', '0', '9', '-', '.', 'e', '}', ']', '{', ',', ':', 'x', '\n', '\x80', '\xff'};
+  for (std::size_t i = 0; i <= json.size(); ++i) {
+    if (i < json.size()) {
+      same_reading<T>(json.substr(0, i) + json.substr(i + 1), interp, jit);
+      for (const char c : replacements) {
+        std::string changed = json;
+        changed[i] = c;
+        same_reading<T>(changed, interp, jit);
+      }
+    }
+    same_reading<T>(json.substr(0, i) + " " + json.substr(i), interp, jit);
+    same_reading<T>(json.substr(0, i) + "," + json.substr(i), interp, jit);
+    if (::testing::Test::HasFailure()) return;  // one failing input says enough
+  }
+}
+
+Everything make_everything() {
+  Everything e;
+  e.first = {"first", 1};
+  e.ints = {1, -2, 30};
+  e.strings = {"a", "", "long enough to leave the small buffer of the string"};
+  e.inners = {{"x", 1}, {"y", -1}};
+  e.bits = {true, false};
+  e.maybe_int = 7;
+  e.maybe_inner = Inner{"m", 3};
+  e.owned = std::make_unique<Inner>(Inner{"o", 4});
+  e.counts = {{"k", 1}};
+  e.color = Color::green;
+  e.id = *jsonjit::uuid::parse("01234567-89ab-cdef-0123-456789abcdef");
+  e.note = "caf\xc3\xa9";
+  return e;
+}
+
+std::uint64_t replays() { return jsonjit::jit_stats().reads_replayed; }
+
+TEST(JitRead, ModelsReadBackByTheCompiledCodeAlone) {
+  const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
+  const auto now = models::fixed_clock();
+  const std::uint64_t before = replays();
+  auto check = [&](const auto& value) {
+    using T = std::decay_t<decltype(value)>;
+    const std::string json = shown(value);
+    T read{};
+    const auto e = jsonjit::deserialize_into(read, json, jit);
+    ASSERT_FALSE(e) << jsonjit::to_string(e);
+    EXPECT_TRUE(read == value) << json;
+  };
+  check(models::make_login());
+  check(models::make_location());
+  check(models::make_index(now));
+  check(models::make_my_events(now));
+  check(models::make_collections(now));
+  check(models::make_binary_data());
+  check(models::make_large_struct());
+  check(models::make_xml_class());  // a property with a setter
+  check(Widths{});
+  check(Required{3, 4});
+  EXPECT_EQ(replays(), before) << "the compiled readers left common input to the interpreter";
+  Everything e;
+  ASSERT_FALSE(jsonjit::deserialize_into(e, shown(make_everything()), jit));
+  EXPECT_EQ(shown(e), shown(make_everything()));
+  EXPECT_EQ(replays(), before);
+}
+
+TEST(JitRead, OrderWhitespaceAndUnknownMembers) {
+  const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
+  const std::uint64_t before = replays();
+  Inner in;
+  ASSERT_FALSE(jsonjit::deserialize_into(in, R"({"count":5,"name":"n"})", jit));
+  EXPECT_EQ(in, (Inner{"n", 5}));
+  ASSERT_FALSE(jsonjit::deserialize_into(in, " {\n  \"name\" : \"p\" ,\t\"extra\": [1, {\"a\": null}], \"count\": -6 }\r\n", jit));
+  EXPECT_EQ(in, (Inner{"p", -6}));
+  ASSERT_FALSE(jsonjit::deserialize_into(in, R"({"name":"q","name":"r"})", jit));  // the last one wins
+  EXPECT_EQ(in.name, "r");
+  // Indented output of every model reads back.
+  const serializer_options indented = with_engine(engine::interpreter, [](serializer_options& o) { o.write_indented(true); });
+  models::MyEventsListerViewModel events;
+  ASSERT_FALSE(jsonjit::deserialize_into(events, jsonjit::serialize(models::make_my_events(models::fixed_clock()), indented), jit));
+  EXPECT_EQ(events, models::make_my_events(models::fixed_clock()));
+  EXPECT_EQ(replays(), before);
+  // Escapes in names are the interpreter's: the same result, by a replay.
+  ASSERT_FALSE(jsonjit::deserialize_into(in, R"({"n\u0061me":"s"})", jit));
+  EXPECT_EQ(in.name, "s");
+  EXPECT_EQ(replays(), before + 1);
+}
+
+TEST(JitRead, MutatedInputsGiveTheInterpretersResultsAndErrors) {
+  using configure = void (*)(serializer_options&);
+  const configure option_sets[] = {
+      [](serializer_options&) {},
+      [](serializer_options& o) { o.duplicates(jsonjit::duplicate_members::reject); },
+      [](serializer_options& o) { o.unmapped(jsonjit::unmapped_members::disallow); },
+      [](serializer_options& o) { o.case_insensitive_names(true); },
+      [](serializer_options& o) {
+        o.skip_comments(true);
+        o.allow_trailing_commas(true);
+        o.numbers(jsonjit::number_handling::allow_reading_from_string);
+      },
+      [](serializer_options& o) { o.max_depth(2); },
+  };
+  const std::string login = shown(models::make_login());
+  const std::string location = shown(models::make_location());
+  const std::string required = R"({"a":1,"b":2})";
+  const std::string deep = R"({"inner":{"name":"a","count":1},"list":[{"name":"b","count":2}]})";
+  for (const configure c : option_sets) {
+    const serializer_options interp = with_engine(engine::interpreter, c);
+    const serializer_options jit = with_engine(engine::jit, c);
+    mutations_read_alike<models::LoginViewModel>(login, interp, jit);
+    mutations_read_alike<models::Location>(location, interp, jit);
+    mutations_read_alike<Required>(required, interp, jit);
+    mutations_read_alike<Deep>(deep, interp, jit);
+    mutations_read_alike<Widths>(shown(Widths{}), interp, jit);
+    if (HasFailure()) return;
+  }
+  const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
+  const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
+  mutations_read_alike<Everything>(shown(make_everything()), interp, jit);
+}
+
+TEST(JitRead, NumbersAtTheirLimits) {
+  const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
+  const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
+  const char* const numbers[] = {"0", "-0", "1", "-1", "127", "128", "-128", "-129", "255", "256", "32767", "32768",
+                                 "65535", "65536", "2147483647", "2147483648", "-2147483648", "-2147483649",
+                                 "4294967295", "4294967296", "9223372036854775807", "9223372036854775808",
+                                 "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
+                                 "18446744073709551616", "00", "01", "-", "1.0", "1e2", "1E+2", "-1.5e-3", "3.4e38",
+                                 "3.5e38", "1e400", "1e-400", ".5", "1.", "1e", "123456789012345678901234567890"};
+  const char* const members[] = {"i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"};
+  for (const char* member : members) {
+    for (const char* number : numbers) {
+      same_reading<Widths>(std::string("{\"") + member + "\":" + number + "}", interp, jit);
+    }
+  }
+}
+
+TEST(JitRead, DepthLimitsAsTheInterpreters) {
+  for (int depth = 1; depth <= 4; ++depth) {
+    const serializer_options interp = with_engine(engine::interpreter, [&](serializer_options& o) { o.max_depth(depth); });
+    const serializer_options jit = with_engine(engine::jit, [&](serializer_options& o) { o.max_depth(depth); });
+    same_reading<Deep>(R"({"inner":{"name":"a"},"list":[{"count":2}]})", interp, jit);
+    same_reading<Deep>(R"({"unknown":[[[{}]]],"inner":{}})", interp, jit);
+    same_reading<Everything>(R"({"counts":{"a":1},"inners":[{"name":"x"}]})", interp, jit);
+  }
+}
+
+TEST(JitRead, EngineJitSaysWhatItDoesNotCompile) {
+  const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
+  auto vector = jsonjit::try_deserialize<std::vector<int>>("[1]", jit);
+  ASSERT_FALSE(vector);
+  EXPECT_EQ(vector.error().info.code, error_code::not_compiled);
+  EXPECT_NE(vector.error().name.find("only objects"), std::string::npos) << vector.error().name;
+  // Under engine::automatic the interpreter reads it.
+  EXPECT_EQ(jsonjit::deserialize<std::vector<int>>("[1]"), std::vector<int>{1});
+  const auto e = jsonjit::precompile<std::vector<int>>(jit);
+  EXPECT_EQ(e.info.code, error_code::not_compiled);
+  EXPECT_NE(e.name.find("writing: "), std::string::npos) << e.name;
+  EXPECT_NE(e.name.find("reading: "), std::string::npos) << e.name;
+}
+
+TEST(JitRead, PrecompileCompilesAheadAndCounts) {
+  const serializer_options options;
+  const jsonjit::jit_statistics before = jsonjit::jit_stats();
+  ASSERT_FALSE(jsonjit::precompile<models::Location>(options));
+  const jsonjit::jit_statistics after = jsonjit::jit_stats();
+  EXPECT_EQ(after.functions, before.functions + 2);  // a writer and a reader
+  EXPECT_GT(after.code_bytes, before.code_bytes);
+  EXPECT_GT(after.compile_nanoseconds, before.compile_nanoseconds);
+  ASSERT_FALSE(jsonjit::precompile<models::Location>(options));  // once per type and options
+  EXPECT_EQ(jsonjit::jit_stats().functions, after.functions);
+  models::Location read;
+  ASSERT_FALSE(jsonjit::deserialize_into(read, jsonjit::serialize(models::make_location(), options), options));
+  EXPECT_EQ(read, models::make_location());
+  EXPECT_EQ(jsonjit::jit_stats().functions, after.functions);
+}
+
+TEST(JitRead, ManyThreadsCompileAndReadTheSameTypes) {
+  const serializer_options options = with_engine(engine::jit, [](serializer_options&) {});
+  const auto now = models::fixed_clock();
+  const std::string events_json = shown(models::make_my_events(now));
+  const std::string location_json = shown(models::make_location());
+  const std::uint64_t functions_before = jsonjit::jit_stats().functions;
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 50; ++i) {
+        models::MyEventsListerViewModel events;
+        models::Location location;
+        if (jsonjit::deserialize_into(events, events_json, options) || !(events == models::make_my_events(now))) ++wrong;
+        if (jsonjit::deserialize_into(location, location_json, options) || !(location == models::make_location())) ++wrong;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(wrong.load(), 0);
+  // MyEventsListerViewModel, MyEventsListerItem, MyEventsListerItemTask and Location: one
+  // reader each, however many threads asked at once.
+  EXPECT_EQ(jsonjit::jit_stats().functions, functions_before + 4);
+}
+
+}  // namespace
+}  // namespace jit_read_test
