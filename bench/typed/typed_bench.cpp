@@ -39,6 +39,10 @@ template <class T>
 bool jsonjit_read(std::string_view json, T& out) {
   return !jsonjit::deserialize_into(out, json);
 }
+template <class T>
+bool jsonjit_interp_read(std::string_view json, T& out) {
+  return !jsonjit::deserialize_into(out, json, interpreter_options());
+}
 
 void set_bytes(benchmark::State& state, std::size_t bytes) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(bytes));
@@ -94,6 +98,7 @@ void add_model(std::string_view name, const T& value) {
   add_write("boost_json", &boost_json_peer::write<T>, false);
   add_write("nlohmann", &nlohmann_peer::write<T>, false);
   add_read("jsonjit", &jsonjit_read<T>);
+  add_read("jsonjit_interp", &jsonjit_interp_read<T>);
   add_read("hand_written", &hand_written::read<T>);
   add_read("rapidjson", &rapidjson_peer::read<T>);
   add_read("boost_json", &boost_json_peer::read<T>);
@@ -155,6 +160,7 @@ void add_users() {
         ->Unit(benchmark::kMillisecond);
   };
   add_read_array("jsonjit", &jsonjit_read<std::vector<User>>);
+  add_read_array("jsonjit_interp", &jsonjit_interp_read<std::vector<User>>);
   add_read_array("hand_written", &hand_written::read<std::vector<User>>);
   add_read_array("rapidjson", &rapidjson_peer::read<std::vector<User>>);
   add_read_array("boost_json", &boost_json_peer::read<std::vector<User>>);
@@ -179,6 +185,7 @@ void add_users() {
         ->Unit(benchmark::kMillisecond);
   };
   add_read_each("jsonjit", &jsonjit_read<User>);
+  add_read_each("jsonjit_interp", &jsonjit_interp_read<User>);
   add_read_each("hand_written", &hand_written::read<User>);
   add_read_each("rapidjson", &rapidjson_peer::read<User>);
   add_read_each("boost_json", &boost_json_peer::read<User>);

@@ -152,6 +152,21 @@ Everything make_everything() {
 
 std::uint64_t replays() { return jsonjit::jit_stats().reads_replayed; }
 
+// Types compiled while the program's static objects are still being constructed (as by
+// benchmark registrations): the JIT must not depend on constants of its own that are not
+// yet initialized then (a test binary initializes its own files before the library's).
+const std::string written_at_start = jsonjit::serialize(models::make_index(models::fixed_clock()));
+const bool read_at_start = [] {
+  models::IndexViewModel read;
+  return !jsonjit::deserialize_into(read, written_at_start) && read == models::make_index(models::fixed_clock());
+}();
+
+TEST(JitRead, TypesCompiledDuringStaticInitialization) {
+  const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
+  EXPECT_EQ(written_at_start, jsonjit::serialize(models::make_index(models::fixed_clock()), interp));
+  EXPECT_TRUE(read_at_start);
+}
+
 TEST(JitRead, ModelsReadBackByTheCompiledCodeAlone) {
   const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
   const auto now = models::fixed_clock();

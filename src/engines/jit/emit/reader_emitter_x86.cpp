@@ -9,12 +9,12 @@ namespace jsonjit::detail::jit {
 namespace {
 
 // The register convention (see the header).
-const x86::Gp object_reg = x86::rbx;
-const x86::Gp cur = x86::r12;
-const x86::Gp end = x86::r13;
-const x86::Gp context = x86::r14;
-const x86::Gp element = x86::r15;
-const x86::Mem seen = stack_slot(0);  // bit i: property i was read
+constexpr x86::Gp object_reg = x86::rbx;
+constexpr x86::Gp cur = x86::r12;
+constexpr x86::Gp end = x86::r13;
+constexpr x86::Gp context = x86::r14;
+constexpr x86::Gp element = x86::r15;
+constexpr x86::Mem seen = stack_slot(0);  // bit i: property i was read
 
 x86::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
 x86::Mem at(value_base base, std::ptrdiff_t offset) { return x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)); }

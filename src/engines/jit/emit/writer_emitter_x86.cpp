@@ -9,14 +9,14 @@ namespace jsonjit::detail::jit {
 namespace {
 
 // The register convention (see the header).
-const x86::Gp object_reg = x86::rbx;
-const x86::Gp cur = x86::r12;
-const x86::Gp end = x86::r13;
-const x86::Gp context = x86::r14;
-const x86::Gp element = x86::r15;
+constexpr x86::Gp object_reg = x86::rbx;
+constexpr x86::Gp cur = x86::r12;
+constexpr x86::Gp end = x86::r13;
+constexpr x86::Gp context = x86::r14;
+constexpr x86::Gp element = x86::r15;
 // The stack slots: the open sequence's end and begin.
-const x86::Mem sequence_end = stack_slot(0);
-const x86::Mem sequence_begin = stack_slot(1);
+constexpr x86::Mem sequence_end = stack_slot(0);
+constexpr x86::Mem sequence_begin = stack_slot(1);
 
 x86::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
 

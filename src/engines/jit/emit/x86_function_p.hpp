@@ -34,6 +34,8 @@ struct x86_function {
 };
 
 /// The stack slots the prologue opens (below the saved registers).
-inline x86::Mem stack_slot(int index) { return x86::qword_ptr(x86::rsp, index * 8); }
+/// (constexpr: file-scope constants built from it must not wait for dynamic initialization,
+/// since types may be compiled while static objects of other files are constructed.)
+constexpr x86::Mem stack_slot(int index) { return x86::qword_ptr(x86::rsp, index * 8); }
 
 }  // namespace jsonjit::detail::jit
