@@ -131,10 +131,41 @@ jsonjit::serializer_options make_options(std::uint8_t flags) {
   return o;
 }
 
+/// One option set under each engine (each its own object: the engines keep their compiled
+/// code per options object, so these are compiled once, not per input).
+struct option_set {
+  jsonjit::serializer_options automatic, jit, interpreter;
+};
+
+/// The same error (code, position, path, name) from both engines, or fail.
+void same_error(const jsonjit::parse_error& jit, const jsonjit::parse_error& interpreter, const char* what) {
+  if (jit.info.code != interpreter.info.code || jit.info.offset != interpreter.info.offset ||
+      jit.info.line != interpreter.info.line || jit.info.column != interpreter.info.column ||
+      jit.path != interpreter.path || jit.name != interpreter.name) {
+    fail(what, jsonjit::to_string(jit) + "\n" + jsonjit::to_string(interpreter));
+  }
+}
+
 template <class T>
-void check(std::string_view json, const jsonjit::serializer_options& options) {
+void check(std::string_view json, const option_set& set) {
+  const jsonjit::serializer_options& options = set.automatic;
   T value{};
   const jsonjit::parse_error error = jsonjit::deserialize_into(value, json, options);
+
+  // Both engines read the same value, or fail alike, wherever the JIT compiles the type.
+  T by_jit_reader{};
+  if (const jsonjit::parse_error e = jsonjit::deserialize_into(by_jit_reader, json, set.jit);
+      e.info.code != jsonjit::error_code::not_compiled) {
+    T by_interpreter_reader{};
+    same_error(e, jsonjit::deserialize_into(by_interpreter_reader, json, set.interpreter), "the engines read differently");
+    std::string a, b;
+    if (!e && (jsonjit::serialize_to(by_jit_reader, a, set.interpreter).info.code !=
+                   jsonjit::serialize_to(by_interpreter_reader, b, set.interpreter).info.code ||
+               a != b)) {
+      fail("the engines read different values", a + "\n" + b);
+    }
+  }
+
   if (error) {
     if (error.info.offset > json.size()) fail("error position past the input", json);
     if (error.path.empty() || error.path[0] != '$') fail("error without a path", json);
@@ -150,12 +181,9 @@ void check(std::string_view json, const jsonjit::serializer_options& options) {
   if (r.error()) fail("typed reading accepted what the reader rejects", json);
 
   // Both engines write the same bytes, or fail alike, wherever the JIT compiles the type.
-  jsonjit::serializer_options jit = options, interpreter = options;
-  jit.engine(jsonjit::engine::jit);
-  interpreter.engine(jsonjit::engine::interpreter);
   std::string by_jit, by_interpreter;
-  const jsonjit::parse_error jit_error = jsonjit::serialize_to(value, by_jit, jit);
-  const jsonjit::parse_error interpreter_error = jsonjit::serialize_to(value, by_interpreter, interpreter);
+  const jsonjit::parse_error jit_error = jsonjit::serialize_to(value, by_jit, set.jit);
+  const jsonjit::parse_error interpreter_error = jsonjit::serialize_to(value, by_interpreter, set.interpreter);
   if (jit_error.info.code != jsonjit::error_code::not_compiled) {
     if (jit_error.info.code != interpreter_error.info.code || jit_error.path != interpreter_error.path) {
       fail("the engines' errors differ", jsonjit::to_string(jit_error) + "\n" + jsonjit::to_string(interpreter_error));
@@ -186,13 +214,18 @@ void check(std::string_view json, const jsonjit::serializer_options& options) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;
-  static const std::array<jsonjit::serializer_options, 256> all_options = [] {
-    std::array<jsonjit::serializer_options, 256> a;
-    for (std::size_t i = 0; i < a.size(); ++i) a[i] = make_options(static_cast<std::uint8_t>(i));
+  static const std::array<option_set, 256> all_options = [] {
+    std::array<option_set, 256> a;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      option_set& set = a[i];
+      set.automatic = set.jit = set.interpreter = make_options(static_cast<std::uint8_t>(i));
+      set.jit.engine(jsonjit::engine::jit);
+      set.interpreter.engine(jsonjit::engine::interpreter);
+    }
     return a;
   }();
   const std::uint8_t selector = data[0];
-  const jsonjit::serializer_options& options = all_options[size > 1 ? data[1] : 0];
+  const option_set& options = all_options[size > 1 ? data[1] : 0];
   const std::string_view json(reinterpret_cast<const char*>(data) + (size > 1 ? 2 : 1), size - (size > 1 ? 2 : 1));
   switch (selector % 8) {
     case 0: check<fuzz_types::Mixed>(json, options); break;

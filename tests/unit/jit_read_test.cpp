@@ -280,16 +280,47 @@ TEST(JitRead, DepthLimitsAsTheInterpreters) {
 
 TEST(JitRead, EngineJitSaysWhatItDoesNotCompile) {
   const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
-  auto vector = jsonjit::try_deserialize<std::vector<int>>("[1]", jit);
-  ASSERT_FALSE(vector);
-  EXPECT_EQ(vector.error().info.code, error_code::not_compiled);
-  EXPECT_NE(vector.error().name.find("only objects"), std::string::npos) << vector.error().name;
-  // Under engine::automatic the interpreter reads it.
-  EXPECT_EQ(jsonjit::deserialize<std::vector<int>>("[1]"), std::vector<int>{1});
-  const auto e = jsonjit::precompile<std::vector<int>>(jit);
+  auto map = jsonjit::try_deserialize<std::map<std::string, int>>(R"({"a":1})", jit);
+  ASSERT_FALSE(map);
+  EXPECT_EQ(map.error().info.code, error_code::not_compiled);
+  EXPECT_NE(map.error().name.find("only objects and sequences"), std::string::npos) << map.error().name;
+  auto nested = jsonjit::try_deserialize<std::vector<std::vector<int>>>("[[1]]", jit);
+  ASSERT_FALSE(nested);
+  EXPECT_NE(nested.error().name.find("its elements are not compiled"), std::string::npos) << nested.error().name;
+  // Under engine::automatic the interpreter reads them.
+  EXPECT_EQ((jsonjit::deserialize<std::map<std::string, int>>(R"({"a":1})")), (std::map<std::string, int>{{"a", 1}}));
+  const auto e = jsonjit::precompile<std::map<std::string, int>>(jit);
   EXPECT_EQ(e.info.code, error_code::not_compiled);
   EXPECT_NE(e.name.find("writing: "), std::string::npos) << e.name;
   EXPECT_NE(e.name.find("reading: "), std::string::npos) << e.name;
+}
+
+TEST(JitRead, TopLevelSequences) {
+  const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
+  const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
+  const std::uint64_t before = replays();
+  std::vector<Inner> inners;
+  ASSERT_FALSE(jsonjit::deserialize_into(inners, R"([{"name":"a","count":1}, {"count":2} ])", jit));
+  EXPECT_EQ(inners, (std::vector<Inner>{{"a", 1}, {"", 2}}));
+  std::vector<std::string> strings{"stale"};
+  ASSERT_FALSE(jsonjit::deserialize_into(strings, R"([])", jit));
+  EXPECT_TRUE(strings.empty());
+  EXPECT_EQ(replays(), before);
+  // Written by the JIT too, as the interpreter writes them.
+  EXPECT_EQ(jsonjit::serialize(inners, jit), R"([{"name":"a","count":1},{"name":"","count":2}])");
+  EXPECT_EQ(jsonjit::serialize(std::vector<int>{-1, 0, 7}, jit), jsonjit::serialize(std::vector<int>{-1, 0, 7}, interp));
+  EXPECT_EQ(jsonjit::serialize(std::vector<std::string>{"a\n", ""}, jit),
+            jsonjit::serialize(std::vector<std::string>{"a\n", ""}, interp));
+  EXPECT_EQ(jsonjit::serialize(std::vector<models::DateTime>{{1, models::DateTime::Kind::Utc}}, jit),
+            jsonjit::serialize(std::vector<models::DateTime>{{1, models::DateTime::Kind::Utc}}, interp));
+  mutations_read_alike<std::vector<Inner>>(R"([{"name":"a","count":1},{"count":2}])", interp, jit);
+  mutations_read_alike<std::vector<double>>("[1.5,-2e3,0]", interp, jit);
+  for (int depth = 1; depth <= 3; ++depth) {
+    const serializer_options i = with_engine(engine::interpreter, [&](serializer_options& o) { o.max_depth(depth); });
+    const serializer_options j = with_engine(engine::jit, [&](serializer_options& o) { o.max_depth(depth); });
+    same_reading<std::vector<Deep>>(R"([{"inner":{"name":"a"}}])", i, j);
+    same_reading<std::vector<int>>("[1]", i, j);
+  }
 }
 
 TEST(JitRead, PrecompileCompilesAheadAndCounts) {

@@ -341,7 +341,8 @@ TEST(JitWrite, EngineJitSaysWhatItDoesNotCompile) {
     EXPECT_EQ(r.error().info.code, error_code::not_compiled);
     EXPECT_NE(r.error().name.find(reason), std::string::npos) << r.error().name;
   };
-  check(std::vector<int>{1, 2}, jit, "only objects");
+  check(std::map<std::string, int>{{"a", 1}}, jit, "only objects and sequences");
+  check(std::vector<std::vector<int>>{{1}}, jit, "its elements are not compiled");
   check(WithExtras{}, jit, "extension data");
   serializer_options indented = jit;
   indented.write_indented(true);
@@ -353,7 +354,7 @@ TEST(JitWrite, EngineJitSaysWhatItDoesNotCompile) {
   skip_defaults.default_ignore(jsonjit::default_ignore::when_writing_default);
   check(models::make_login(), skip_defaults, "ignore conditions");
   // The same under engine::automatic: written by the interpreter, no error.
-  EXPECT_EQ(jsonjit::serialize(std::vector<int>{1, 2}), "[1,2]");
+  EXPECT_EQ(jsonjit::serialize(std::map<std::string, int>{{"a", 1}}), R"({"a":1})");
   serializer_options indented_automatic;
   indented_automatic.write_indented(true);
   EXPECT_EQ(jsonjit::serialize(models::make_login(), indented_automatic).substr(0, 3), "{\n ");

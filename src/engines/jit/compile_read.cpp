@@ -58,7 +58,8 @@ class reader_compiler {
       // which is still being compiled.
       if (open == &info) return nullptr;
     }
-    if (info.kind != type_kind::object) return refuse(info, "only objects are compiled yet");
+    if (info.kind == type_kind::sequence) return sequence(info);
+    if (info.kind != type_kind::object) return refuse(info, "only objects and sequences are compiled yet");
     if (info.descriptor->constructor != nullptr) return refuse(info, "objects built by a constructor are not compiled yet");
     if (info.extension_data >= 0) return refuse(info, "extension data is not compiled yet");
     if (info.properties.size() > 64) return refuse(info, "objects of more than 64 properties are not compiled");
@@ -115,8 +116,30 @@ class reader_compiler {
     }
   }
 
+  /// A sequence as a value of its own (a top-level array) whose elements are read natively.
+  read_fn sequence(const type_info& info) {
+    const sequence_ops& ops = *info.descriptor->sequence;
+    if (ops.emplace_back == nullptr) return refuse(info, "only sequences that grow at the end are compiled");
+    open_.push_back(&info);
+    const how element = simple(*info.element);
+    open_.pop_back();
+    if (element == how::interpreted) return refuse(info, "its elements are not compiled");
+    reader_emitter out(reader_emitter::shape::sequence);
+    out.begin_sequence(0, &ops);
+    value(out, element, *info.element, info.element->converter, 0, value_base::element);
+    out.end_sequence();
+    out.end_sequence_function();
+    return place(info, out);
+  }
+
+  read_fn place(const type_info& info, reader_emitter& out) {
+    const placed_code code = out.finish(context_.code());
+    if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
+    return publish(info.jit_read, code);
+  }
+
   read_fn emit(const type_info& info, const std::vector<planned_property>& plan) {
-    reader_emitter out;
+    reader_emitter out(reader_emitter::shape::object);
     const bool reject_duplicates = info.options->duplicates() == duplicate_members::reject;
     const reader_emitter::label done = out.new_label(), lookup = out.new_label(), skipped = out.new_label();
     // Where the lookup sends each property index (read-only properties are skipped by it).
@@ -165,9 +188,7 @@ class reader_compiler {
     out.next_member(lookup, done);
     out.bind(done);
     out.end_object(info.required_mask);
-    const placed_code code = out.finish(context_.code());
-    if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
-    return publish(info.jit_read, code);
+    return place(info, out);
   }
 
   static read_fn refuse(const type_info& info, std::string_view reason) {

@@ -54,12 +54,15 @@ class writer_compiler {
       if (open == &info) return nullptr;
     }
     const serializer_options& options = *info.options;
-    if (info.kind != type_kind::object) return refuse(info, "only objects are compiled yet");
+    if (info.kind != type_kind::object && info.kind != type_kind::sequence) {
+      return refuse(info, "only objects and sequences are compiled yet");
+    }
     if (options.write_indented()) return refuse(info, "indented output is not compiled yet");
     if (has_flag(options.numbers(), number_handling::write_as_string)) {
       return refuse(info, "numbers written as strings are not compiled yet");
     }
     if (depth >= options.max_depth()) return refuse(info, "it nests deeper than the options' max_depth");
+    if (info.kind == type_kind::sequence) return sequence(info, depth);
     if (info.extension_data >= 0) return refuse(info, "extension data is not compiled yet");
 
     open_.push_back(&info);
@@ -137,6 +140,27 @@ class writer_compiler {
     value(out, write, type, type.converter, 0, value_base::element, depth_left);
   }
 
+  /// A sequence as a value of its own (a top-level array) whose elements are written natively.
+  write_fn sequence(const type_info& info, int depth) {
+    const sequence_ops& ops = *info.descriptor->sequence;
+    if (ops.data == nullptr) return refuse(info, "only contiguous sequences are compiled");
+    open_.push_back(&info);
+    const how element = simple(*info.element, depth + 1);
+    open_.pop_back();
+    if (element == how::interpreted) return refuse(info, "its elements are not compiled");
+    writer_emitter out;
+    out.begin_sequence(0, &ops, 0);
+    element_value(out, element, *info.element, info.options->max_depth() - (depth + 1));
+    out.end_sequence();
+    return place(info, out);
+  }
+
+  write_fn place(const type_info& info, writer_emitter& out) {
+    const placed_code code = out.finish(context_.code());
+    if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
+    return publish(info.jit_write, code);
+  }
+
   write_fn emit(const type_info& info, const std::vector<planned_property>& plan, int depth_left) {
     writer_emitter out;
     std::size_t reserved = 0;  // room still known to be there
@@ -174,9 +198,7 @@ class writer_compiler {
     const std::string_view close = plan.empty() ? "{}" : "}";
     if (reserved < close.size()) out.reserve(close.size());
     out.bytes(close);
-    const placed_code code = out.finish(context_.code());
-    if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
-    return publish(info.jit_write, code);
+    return place(info, out);
   }
 
   /// The room from property i up to the next value that checks its own (its name included),

@@ -1,4 +1,5 @@
-// The JIT engine: compiles a resolved object type into a native writer and a native reader.
+// The JIT engine: compiles a resolved object (or sequence) type into a native writer and a
+// native reader.
 // Booleans, integers, strings, converted values, member objects and contiguous sequences and
 // optionals of those are generated code; other members are handed to the interpreter per
 // value; options the generated code does not bake in leave the whole type to the interpreter.
@@ -53,8 +54,9 @@ struct read_context {
   int depth;
 };
 
-/// A compiled reader: reads the JSON object at `cur` (whitespace before it allowed) into the
-/// existing object at `object` and returns the position after its `}`, or null when the input
+/// A compiled reader: reads the JSON object (or, for a sequence type, the array) at `cur`
+/// (whitespace before it allowed) into the existing value at `object` and returns the position
+/// after its `}` (or `]`), or null when the input
 /// is anything it does not read itself: an error, or something it leaves to the interpreter
 /// (escaped names, comments, ...). The front door then reads the whole input again with the
 /// interpreter, which gives the same result, or the error with its exact position and path;

@@ -32,9 +32,13 @@ class reader_emitter {
   /// A position in the code, for the compiler's jumps.
   using label = std::uint32_t;
 
-  /// Starts the function: the `{` after whitespace, one level deeper (giving up beyond the
-  /// options' max_depth), the seen mask cleared.
-  reader_emitter();
+  /// What the function reads: an object (its members between end_of_object labels), or one
+  /// sequence at offset 0 (a top-level array: begin_sequence, its element, end_sequence).
+  enum class shape : std::uint8_t { object, sequence };
+
+  /// Starts the function; for an object, the `{` after whitespace, one level deeper (giving up
+  /// beyond the options' max_depth), the seen mask cleared.
+  explicit reader_emitter(shape what);
   ~reader_emitter();
   reader_emitter(const reader_emitter&) = delete;
   reader_emitter& operator=(const reader_emitter&) = delete;
@@ -69,7 +73,8 @@ class reader_emitter {
   /// An object, by the compiled reader `*slot` (a call through the slot).
   void object(const read_fn* slot, std::ptrdiff_t offset, value_base base = value_base::object);
 
-  /// The sequence at `offset` of the object: `[`, cleared, then per element a new one by
+  /// The sequence at `offset` of the object (of a sequence function: 0, the sequence itself):
+  /// `[`, cleared, then per element a new one by
   /// ops.emplace_back read by the code emitted until end_sequence (at value_base::element),
   /// separated by commas, until `]`. Sequences and optionals do not nest in one function.
   void begin_sequence(std::ptrdiff_t offset, const sequence_ops* ops);
@@ -78,6 +83,9 @@ class reader_emitter {
   /// value the code emitted until end_nullable reads (at value_base::element).
   void begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops);
   void end_nullable();
+
+  /// After a sequence function's end_sequence: returns the position after the `]`.
+  void end_sequence_function();
 
   /// Ends the function and places it in `memory` (a null entry if that fails).
   placed_code finish(code_memory& memory);

@@ -53,16 +53,18 @@ helper_fn helper_of(scalar_helper helper) {
 }  // namespace
 
 struct reader_emitter::state : x86_function {
-  state() {
+  explicit state(shape what) {
     fail = a.newLabel();
     prologue();
     a.mov(context, x86::rdi);
     a.mov(object_reg, x86::rsi);
     a.mov(cur, x86::rdx);
     a.mov(end, x86::qword_ptr(context, end_offset));
-    a.mov(seen, asmjit::Imm(0));
-    open_level();
-    expect('{');
+    if (what == shape::object) {
+      a.mov(seen, asmjit::Imm(0));
+      open_level();
+      expect('{');
+    }
   }
 
   /// Skips whitespace and loads the next byte into eax (gives up at the end of the input).
@@ -117,7 +119,7 @@ struct reader_emitter::state : x86_function {
   std::ptrdiff_t container_offset = 0;
 };
 
-reader_emitter::reader_emitter() : state_(std::make_unique<state>()) {}
+reader_emitter::reader_emitter(shape what) : state_(std::make_unique<state>(what)) {}
 reader_emitter::~reader_emitter() = default;
 
 reader_emitter::label reader_emitter::new_label() {
@@ -341,6 +343,11 @@ void reader_emitter::end_sequence() {
   a.bind(s.done);
   a.inc(cur);
   s.close_level();
+}
+
+void reader_emitter::end_sequence_function() {
+  state_->a.mov(x86::rax, cur);
+  state_->epilogue();
 }
 
 void reader_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops) {
