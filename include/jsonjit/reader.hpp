@@ -24,6 +24,10 @@
 
 namespace jsonjit {
 
+namespace detail {
+struct reader_access;  // the typed engines' way in (src/text/reader_access_p.hpp)
+}
+
 enum class token_type : std::uint8_t {
   none,
   start_object,
@@ -67,6 +71,7 @@ class reader_state {
 
  private:
   friend class reader;
+  friend struct detail::reader_access;
   enum class expect : std::uint8_t {
     top_value,           // a top-level value (the first, or another if several are allowed)
     value_or_end_array,  // after '['
@@ -91,6 +96,8 @@ class reader_state {
 };
 
 class reader {
+  friend struct detail::reader_access;
+
  public:
   /// Reads `json` as the whole input.
   explicit reader(std::string_view json, const reader_options& options = {});

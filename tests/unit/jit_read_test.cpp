@@ -67,6 +67,8 @@ struct Required {
 struct Deep {
   Inner inner;
   std::vector<Inner> list;
+  std::map<int, std::string> names;
+  std::map<std::string, Inner> by_name;
 };
 
 }  // namespace jit_read_test
@@ -235,7 +237,8 @@ TEST(JitRead, MutatedInputsGiveTheInterpretersResultsAndErrors) {
   const std::string login = shown(models::make_login());
   const std::string location = shown(models::make_location());
   const std::string required = R"({"a":1,"b":2})";
-  const std::string deep = R"({"inner":{"name":"a","count":1},"list":[{"name":"b","count":2}]})";
+  const std::string deep =
+      R"({"inner":{"name":"a","count":1},"list":[{"name":"b","count":2}],"names":{"1":"x","-2":"y"},"by_name":{"k":{"count":3}}})";
   for (const configure c : option_sets) {
     const serializer_options interp = with_engine(engine::interpreter, c);
     const serializer_options jit = with_engine(engine::jit, c);
@@ -274,6 +277,7 @@ TEST(JitRead, DepthLimitsAsTheInterpreters) {
     const serializer_options jit = with_engine(engine::jit, [&](serializer_options& o) { o.max_depth(depth); });
     same_reading<Deep>(R"({"inner":{"name":"a"},"list":[{"count":2}]})", interp, jit);
     same_reading<Deep>(R"({"unknown":[[[{}]]],"inner":{}})", interp, jit);
+    same_reading<Deep>(R"({"by_name":{"a":{"name":"b"}},"names":{"3":""}})", interp, jit);
     same_reading<Everything>(R"({"counts":{"a":1},"inners":[{"name":"x"}]})", interp, jit);
   }
 }

@@ -2,8 +2,8 @@
 // declaration order — each name with its quotes and colon compared as immediates, the value
 // read right after — and falls back to a lookup by name when they come in another order.
 // Booleans are read inline; numbers and strings by helpers; converters called directly; member
-// objects by direct calls to their compiled readers; contiguous sequences and optionals of
-// those as loops and branches; other values by the interpreter. What the code does not read
+// objects by direct calls to their compiled readers; sequences, maps and optionals of those as
+// loops and branches; other values by the interpreter. What the code does not read
 // itself it gives up on, and the interpreter reads the input again (see read_fn).
 #include <string>
 #include <vector>
@@ -17,12 +17,12 @@ namespace jsonjit::detail::jit {
 namespace {
 
 /// How generated code reads a value.
-enum class how : std::uint8_t { boolean, scalar, converted, object, sequence, nullable, by_setter, interpreted };
+enum class how : std::uint8_t { boolean, scalar, converted, object, sequence, map, nullable, by_setter, interpreted };
 
 struct planned_property {
   const property_info* property;
   how read;
-  how element = how::interpreted;  ///< sequence: its elements; nullable: its value
+  how element = how::interpreted;  ///< sequence: its elements; map and nullable: its values
 };
 
 scalar_helper helper_for(type_kind kind) {
@@ -78,6 +78,9 @@ class reader_compiler {
       } else if (type.kind == type_kind::sequence && type.descriptor->sequence->emplace_back != nullptr) {
         element = simple(*type.element);
         if (element != how::interpreted) read = how::sequence;
+      } else if (type.kind == type_kind::map && type.descriptor->map->emplace != nullptr && has_plain_keys(*type.key)) {
+        element = simple(*type.element);
+        if (element != how::interpreted) read = how::map;
       } else if (type.kind == type_kind::nullable && type.descriptor->nullable->emplace != nullptr) {
         element = simple(*type.element);
         if (element != how::interpreted) read = how::nullable;
@@ -91,6 +94,12 @@ class reader_compiler {
   }
 
  private:
+  /// Map keys the entry helper reads as the interpreter does: strings, integers, converted.
+  static bool has_plain_keys(const type_info& key) {
+    return key.kind == type_kind::string || key.kind == type_kind::custom ||
+           (key.kind >= type_kind::int8 && key.kind <= type_kind::uint64);
+  }
+
   /// How a value of `type` is read: natively when it is a scalar, a string, a converted value
   /// or an object that compiles; else by the interpreter (sequences and optionals are planned
   /// by the caller, and do not nest in one function).
@@ -168,6 +177,11 @@ class reader_compiler {
           out.begin_sequence(offset, p.type->descriptor->sequence);
           value(out, plan[i].element, *p.type->element, p.type->element->converter, 0, value_base::element);
           out.end_sequence();
+          break;
+        case how::map:
+          out.begin_map(offset, p.type, p.type->descriptor->map);
+          value(out, plan[i].element, *p.type->element, p.type->element->converter, 0, value_base::element);
+          out.end_map();
           break;
         case how::nullable:
           out.begin_nullable(offset, p.type->descriptor->nullable);

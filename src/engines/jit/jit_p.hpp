@@ -124,6 +124,16 @@ const char* jsonjit_jit_read_interpreted(jsonjit::detail::jit::read_context* con
 const char* jsonjit_jit_read_by_setter(jsonjit::detail::jit::read_context* context, const char* cur,
                                        const jsonjit::detail::property_info* property, void* object) noexcept;
 
+/// One entry of the map `container` of type `map`, whose key (a property name) is at `cur`
+/// (whitespace before it allowed): the key read and emplaced, the value to read next (at
+/// `cur`, after the colon), or a null value to give up.
+struct jsonjit_jit_entry {
+  void* value;
+  const char* cur;
+};
+jsonjit_jit_entry jsonjit_jit_map_entry(jsonjit::detail::jit::read_context* context, const char* cur,
+                                        const jsonjit::detail::type_info* map, void* container) noexcept;
+
 /// A member name the compiled reader did not expect there, looked up in `type`: the position
 /// after its `:` and the property's index, or -1 when the member was skipped (an unknown or
 /// read-only one, with its value); a null position to give up.

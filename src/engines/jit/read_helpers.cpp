@@ -12,6 +12,7 @@
 #include "engines/jit/jit_p.hpp"
 #include "text/ascii_p.hpp"
 #include "text/number_parse_p.hpp"
+#include "text/reader_access_p.hpp"
 #include "text/simd_p.hpp"
 #include "text/unescape_p.hpp"
 #include "text/utf8_p.hpp"
@@ -140,6 +141,27 @@ const char* read_floating(const char* p, const char* end, void* target) noexcept
   return stop;
 }
 
+/// The end of the string, number or literal at `p` (checked as the reader checks it), or null
+/// for anything else.
+const char* skip_scalar(const char* p, const char* end) noexcept {
+  auto literal = [&](std::string_view word) {
+    return static_cast<std::size_t>(end - p) >= word.size() && std::memcmp(p, word.data(), word.size()) == 0
+               ? p + word.size()
+               : nullptr;
+  };
+  bool escaped = false;
+  switch (*p) {
+    case '"': {
+      const char* const close = string_end(p + 1, end, escaped);
+      return close != nullptr ? close + 1 : nullptr;
+    }
+    case 't': return literal("true");
+    case 'f': return literal("false");
+    case 'n': return literal("null");
+    default: return *p == '-' || jsonjit::detail::is_digit(*p) ? number_end(p, end) : nullptr;
+  }
+}
+
 /// The property a member name names, found as the interpreter finds an unescaped name.
 const jsonjit::detail::property_info* find_property(const jsonjit::detail::type_info& type, std::string_view name) {
   if (type.options->case_insensitive_names()) {
@@ -223,6 +245,21 @@ const char* jsonjit_jit_read_string(const char* cur, const char* end, std::strin
 
 const char* jsonjit_jit_read_converted(read_context* context, const char* cur,
                                        const jsonjit::converter_descriptor* converter, void* target) noexcept {
+  if (*cur == '"') {
+    // Most converters read a string (dates, identifiers): it is scanned here once, and the
+    // converter gets a reader already on it.
+    bool escaped = false;
+    const char* const close = string_end(cur + 1, context->end, escaped);
+    if (close == nullptr) return nullptr;
+    jsonjit::reader in({cur, static_cast<std::size_t>(close + 1 - cur)}, context->reading);
+    jsonjit::detail::reader_access::start_on_string(in, escaped);
+    try {
+      if (converter->read(converter->self, in, target, *context->options) != jsonjit::error_code::none) return nullptr;
+    } catch (...) {
+      return nullptr;
+    }
+    return close + 1;
+  }
   return with_reader(context, cur, [&](jsonjit::reader& in) {
     return converter->read(converter->self, in, target, *context->options) == jsonjit::error_code::none;
   });
@@ -242,6 +279,59 @@ const char* jsonjit_jit_read_by_setter(read_context* context, const char* cur,
     jsonjit::detail::read_failure failure;
     return jsonjit::detail::interp_read_property(in, *property, object, failure);
   });
+}
+
+jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, const jsonjit::detail::type_info* map,
+                                        void* container) noexcept {
+  using jsonjit::type_kind;
+  const char* const end = context->end;
+  const jsonjit_jit_entry give_up{nullptr, nullptr};
+  cur = jsonjit_jit_skip_whitespace(cur, end);
+  if (cur == end || *cur != '"') return give_up;
+  bool escaped = false;
+  const char* const text = cur + 1;
+  const char* const close = string_end(text, end, escaped);
+  if (close == nullptr) return give_up;
+  cur = jsonjit_jit_skip_whitespace(close + 1, end);
+  if (cur == end || *cur != ':') return give_up;
+  const jsonjit::detail::type_info& key = *map->key;
+  const jsonjit::map_ops& ops = *map->descriptor->map;
+  try {
+    jsonjit::detail::temporary k(*key.descriptor);
+    k.construct();
+    char buffer[256];
+    std::string_view name(text, static_cast<std::size_t>(close - text));
+    if (escaped) {
+      if (name.size() > sizeof buffer) return give_up;
+      name = {buffer, static_cast<std::size_t>(jsonjit::detail::unescape(text, close, buffer) - buffer)};
+    }
+    // The key types the interpreter reads the same way from any name; others are its own.
+    const char* const name_end = name.data() + name.size();
+    switch (key.kind) {
+      case type_kind::string: static_cast<std::string*>(k.get())->assign(name); break;
+      case type_kind::int8: if (read_integer<std::int8_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
+      case type_kind::int16: if (read_integer<std::int16_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
+      case type_kind::int32: if (read_integer<std::int32_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
+      case type_kind::int64: if (read_integer<std::int64_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
+      case type_kind::uint8: if (read_integer<std::uint8_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
+      case type_kind::uint16: if (read_integer<std::uint16_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
+      case type_kind::uint32: if (read_integer<std::uint32_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
+      case type_kind::uint64: if (read_integer<std::uint64_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
+      case type_kind::custom:
+        if (key.converter->read_key(key.converter->self, name, k.get(), *context->options) != jsonjit::error_code::none) {
+          return give_up;
+        }
+        break;
+      default: return give_up;
+    }
+    const bool reject_duplicates = context->options->duplicates() == jsonjit::duplicate_members::reject;
+    const std::size_t before = reject_duplicates ? ops.size(container) : 0;
+    void* const value = ops.emplace(container, k.get());
+    if (reject_duplicates && ops.size(container) == before) return give_up;  // the interpreter names the key
+    return {value, cur + 1};
+  } catch (...) {
+    return give_up;
+  }
 }
 
 jsonjit_jit_member jsonjit_jit_read_member(read_context* context, const char* cur,
@@ -268,7 +358,9 @@ jsonjit_jit_member jsonjit_jit_read_member(read_context* context, const char* cu
   if (p == nullptr && (type->disallow_unmapped || context->options->unmapped() == jsonjit::unmapped_members::disallow)) {
     return give_up;
   }
-  // An unknown or read-only member: its value is skipped (and checked) as the reader skips it.
+  // An unknown or read-only member: its value is skipped (and checked) as the reader skips it;
+  // scalars here, containers by a reader.
+  if (const char* after = skip_scalar(cur, end)) return {after, -1};
   cur = with_reader(context, cur, [](jsonjit::reader& in) {
     const bool container = in.token() == jsonjit::token_type::start_object || in.token() == jsonjit::token_type::start_array;
     return !container || in.skip();

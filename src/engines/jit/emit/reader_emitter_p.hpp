@@ -79,6 +79,11 @@ class reader_emitter {
   /// separated by commas, until `]`. Sequences and optionals do not nest in one function.
   void begin_sequence(std::ptrdiff_t offset, const sequence_ops* ops);
   void end_sequence();
+  /// The map at `offset` of the object, of type `map` (whose operations are `ops`): `{`,
+  /// cleared, then per entry its key read and a new value emplaced by a helper, read by the code emitted until end_map (at
+  /// value_base::element), until `}`. Does not nest with sequences and optionals.
+  void begin_map(std::ptrdiff_t offset, const type_info* map, const map_ops* ops);
+  void end_map();
   /// The optional at `offset` of the object: `null` resets it, else ops.emplace gives the
   /// value the code emitted until end_nullable reads (at value_base::element).
   void begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops);

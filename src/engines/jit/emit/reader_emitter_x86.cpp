@@ -114,9 +114,7 @@ struct reader_emitter::state : x86_function {
   asmjit::Label fail;
   std::vector<asmjit::Label> labels;
   std::vector<cold_whitespace> whitespace;
-  asmjit::Label loop, done;  // the open sequence or optional
-  const void* ops = nullptr;
-  std::ptrdiff_t container_offset = 0;
+  asmjit::Label loop, done;  // the open sequence, map or optional
 };
 
 reader_emitter::reader_emitter(shape what) : state_(std::make_unique<state>(what)) {}
@@ -313,8 +311,6 @@ void reader_emitter::begin_sequence(std::ptrdiff_t offset, const sequence_ops* o
   auto& a = s.a;
   s.loop = a.newLabel();
   s.done = a.newLabel();
-  s.ops = ops;
-  s.container_offset = offset;
   s.expect('[');
   s.open_level();
   a.lea(x86::rdi, at(value_base::object, offset));
@@ -348,6 +344,47 @@ void reader_emitter::end_sequence() {
 void reader_emitter::end_sequence_function() {
   state_->a.mov(x86::rax, cur);
   state_->epilogue();
+}
+
+void reader_emitter::begin_map(std::ptrdiff_t offset, const type_info* map, const map_ops* ops) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.loop = a.newLabel();
+  s.done = a.newLabel();
+  s.expect('{');
+  s.open_level();
+  a.lea(x86::rdi, at(value_base::object, offset));
+  s.call(ops->clear);
+  s.load_token();
+  a.cmp(x86::eax, '}');
+  a.je(s.done);
+  a.bind(s.loop);
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(map)));
+  a.lea(x86::rcx, at(value_base::object, offset));
+  s.call(&jsonjit_jit_map_entry);  // {value, position} in rax, rdx
+  a.test(x86::rax, x86::rax);
+  a.jz(s.fail);
+  a.mov(element, x86::rax);
+  a.mov(cur, x86::rdx);
+}
+
+void reader_emitter::end_map() {
+  state& s = *state_;
+  auto& a = s.a;
+  s.load_token();
+  a.cmp(x86::eax, ',');
+  const asmjit::Label not_comma = a.newLabel();
+  a.jne(not_comma);
+  a.inc(cur);
+  a.jmp(s.loop);
+  a.bind(not_comma);
+  a.cmp(x86::eax, '}');
+  a.jne(s.fail);
+  a.bind(s.done);
+  a.inc(cur);
+  s.close_level();
 }
 
 void reader_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops) {
