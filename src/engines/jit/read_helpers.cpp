@@ -3,6 +3,7 @@
 // names, numbers with fractions into integers, ...) it gives up on, and the interpreter reads
 // the input again. Values handed to a converter or the interpreter go through a reader of
 // their own, started at the value with the nesting the document's reader would still allow.
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -75,6 +76,25 @@ const char* string_end(const char* p, const char* end, bool& escaped) noexcept {
   }
 }
 
+/// The value of the decimal digits that start the eight bytes at `p` (none to eight of them),
+/// in `value`; returns the position after them. Whole-word arithmetic (SWAR): a byte is a digit
+/// if its high nibble is 3 and adding 6 does not carry into it; the digits, moved to the top of
+/// the word, are combined in pairs, then fours, then eights.
+inline const char* leading_digits_of_word(const char* p, std::uint64_t& value) noexcept {
+  std::uint64_t word;
+  std::memcpy(&word, p, 8);  // little-endian: the first byte is the lowest
+  const std::uint64_t not_digit = ((word & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull) |
+                                  (((word + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull);
+  const int count = not_digit == 0 ? 8 : std::countr_zero(not_digit) / 8;
+  if (count == 0) return p;
+  // The digits to the top bytes, zeros (leading zero digits) below them.
+  std::uint64_t d = (word & 0x0F0F0F0F0F0F0F0Full) << (8 * (8 - count));
+  d = (d * 10 + (d >> 8)) & 0x00FF00FF00FF00FFull;       // pairs: bytes 2i hold d[2i]*10 + d[2i+1]
+  d = (d * 100 + (d >> 16)) & 0x0000FFFF0000FFFFull;     // fours
+  value = (d * 10000 + (d >> 32)) & 0xFFFFFFFFull;         // eight
+  return p + count;
+}
+
 /// Plain integer text (no fraction or exponent, no leading zeros, at most 20 digits) in range
 /// of I into `target`.
 template <class I>
@@ -83,6 +103,7 @@ const char* read_integer(const char* p, const char* end, void* target) noexcept 
   p += negative;
   const char* const digits = p;
   std::uint64_t v = 0;
+  if (end - p >= 8) p = leading_digits_of_word(p, v);  // up to eight digits at once
   for (; p < end && jsonjit::detail::is_digit(*p) && p - digits < 19; ++p) v = v * 10 + static_cast<unsigned>(*p - '0');
   if (p < end && jsonjit::detail::is_digit(*p)) {  // a twentieth digit: only a uint64 may take it
     if (__builtin_mul_overflow(v, 10u, &v) || __builtin_add_overflow(v, static_cast<unsigned>(*p - '0'), &v)) {
