@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -129,6 +130,17 @@ class serializer_options {
 
   jsonjit::engine engine() const noexcept { return s_.engine; }
   serializer_options& engine(jsonjit::engine e) { return set(s_.engine, e); }
+  /// Receives the annotated assembly listing of each function the JIT compiles for these
+  /// options (type and property names in comments, address and size in the header). The
+  /// environment variable JSONJIT_DUMP=1 prints every listing to stderr instead
+  /// (JSONJIT_DUMP=path appends them to that file).
+  using listing_sink = std::function<void(std::string_view listing)>;
+  const listing_sink& jit_dump() const noexcept { return s_.jit_dump; }
+  serializer_options& jit_dump(listing_sink sink) {
+    check_not_frozen();
+    s_.jit_dump = std::move(sink);
+    return *this;
+  }
 
   /// Uses `converter` (see meta.hpp) wherever its value_type appears, in place of the type's
   /// own description. The options keep a copy.
@@ -191,6 +203,7 @@ class serializer_options {
     bool trailing_commas = false;
     int max_depth = 64;
     jsonjit::engine engine = jsonjit::engine::automatic;
+    listing_sink jit_dump;
     std::vector<registered_converter> converters;
   } s_;
   mutable std::atomic<detail::options_context*> context_{nullptr};

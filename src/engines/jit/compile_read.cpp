@@ -11,6 +11,7 @@
 #include "engines/jit/compile_once_p.hpp"
 #include "engines/jit/emit/reader_emitter_p.hpp"
 #include "engines/jit/jit_p.hpp"
+#include "engines/jit/listing_p.hpp"
 #include "model/type_info_p.hpp"
 
 namespace jsonjit::detail::jit {
@@ -133,7 +134,8 @@ class reader_compiler {
     const how element = simple(*info.element);
     open_.pop_back();
     if (element == how::interpreted) return refuse(info, "its elements are not compiled");
-    reader_emitter out(reader_emitter::shape::sequence);
+    reader_emitter out(reader_emitter::shape::sequence, listing_wanted(*info.options));
+    out.comment("; elements");
     out.begin_sequence(0, &ops);
     value(out, element, *info.element, info.element->converter, 0, value_base::element);
     out.end_sequence();
@@ -142,13 +144,15 @@ class reader_compiler {
   }
 
   read_fn place(const type_info& info, reader_emitter& out) {
-    const placed_code code = out.finish(context_.code());
+    const std::string name = "jsonjit::read<" + std::string(info.descriptor->name) + ">";
+    const placed_code code = out.finish(context_.code(), name);
     if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
+    if (listing_wanted(*info.options)) deliver_listing(*info.options, name, code, out.listing());
     return publish(info.jit_read, code);
   }
 
   read_fn emit(const type_info& info, const std::vector<planned_property>& plan) {
-    reader_emitter out(reader_emitter::shape::object);
+    reader_emitter out(reader_emitter::shape::object, listing_wanted(*info.options));
     const bool reject_duplicates = info.options->duplicates() == duplicate_members::reject;
     const reader_emitter::label done = out.new_label(), lookup = out.new_label(), skipped = out.new_label();
     // Where the lookup sends each property index (read-only properties are skipped by it).
@@ -162,6 +166,7 @@ class reader_compiler {
     for (std::size_t i = 0; i < plan.size(); ++i) {
       const property_info& p = *plan[i].property;
       out.bind(names[i]);
+      out.comment("; property " + p.json_name + (p.plain_name ? ": its name expected here" : ": looked up"));
       if (p.plain_name) {
         std::string name(p.encoded.quoted());
         name += ':';
@@ -197,10 +202,12 @@ class reader_compiler {
       out.next_member(i + 1 < plan.size() ? names[i + 1] : lookup, done);
     }
     out.bind(lookup);
+    out.comment("; a name not expected there: looked up");
     out.dispatch(&info, values, skipped);
     out.bind(skipped);
     out.next_member(lookup, done);
     out.bind(done);
+    out.comment("; end of the object");
     out.end_object(info.required_mask);
     return place(info, out);
   }

@@ -12,6 +12,7 @@
 #include "engines/jit/compile_once_p.hpp"
 #include "engines/jit/emit/writer_emitter_p.hpp"
 #include "engines/jit/jit_p.hpp"
+#include "engines/jit/listing_p.hpp"
 #include "model/type_info_p.hpp"
 
 namespace jsonjit::detail::jit {
@@ -148,7 +149,8 @@ class writer_compiler {
     const how element = simple(*info.element, depth + 1);
     open_.pop_back();
     if (element == how::interpreted) return refuse(info, "its elements are not compiled");
-    writer_emitter out;
+    writer_emitter out(listing_wanted(*info.options));
+    out.comment("; elements");
     out.begin_sequence(0, &ops, 0);
     element_value(out, element, *info.element, info.options->max_depth() - (depth + 1));
     out.end_sequence();
@@ -156,16 +158,19 @@ class writer_compiler {
   }
 
   write_fn place(const type_info& info, writer_emitter& out) {
-    const placed_code code = out.finish(context_.code());
+    const std::string name = "jsonjit::write<" + std::string(info.descriptor->name) + ">";
+    const placed_code code = out.finish(context_.code(), name);
     if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
+    if (listing_wanted(*info.options)) deliver_listing(*info.options, name, code, out.listing());
     return publish(info.jit_write, code);
   }
 
   write_fn emit(const type_info& info, const std::vector<planned_property>& plan, int depth_left) {
-    writer_emitter out;
+    writer_emitter out(listing_wanted(*info.options));
     std::size_t reserved = 0;  // room still known to be there
     for (std::size_t i = 0; i < plan.size(); ++i) {
       const property_info& p = *plan[i].property;
+      out.comment("; property " + p.json_name);
       std::string literal(i == 0 ? "{" : ",");  // appended, not concatenated: GCC 12 warns wrongly on `+`
       literal += p.encoded.quoted();
       literal += ':';

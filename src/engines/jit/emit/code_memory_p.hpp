@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <string_view>
 
 namespace jsonjit::detail::jit {
 
@@ -27,9 +29,11 @@ class code_memory {
   /// Writes a `size`-byte function: `fill(context, writable, executable_address)` writes its
   /// bytes at `writable` as code that will run at `executable_address` (so it can resolve
   /// references against its final address). Returns the function, or a null entry when the
-  /// system gives no executable memory (then the interpreter runs instead).
+  /// system gives no executable memory (then the interpreter runs instead). A function with a
+  /// `name` is announced to debuggers and profilers (debug_registry_p.hpp), with `unwind`
+  /// describing its frame, until it is released.
   placed_code place(std::size_t size, void (*fill)(void* context, void* writable, std::uintptr_t executable_address),
-                    void* context) noexcept;
+                    void* context, std::string_view name = {}, std::span<const std::uint8_t> unwind = {}) noexcept;
 
   /// Gives a function's memory back. No thread may still be running it.
   void release(const placed_code& code) noexcept;

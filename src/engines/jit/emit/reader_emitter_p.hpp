@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "engines/jit/emit/code_memory_p.hpp"
@@ -38,7 +39,7 @@ class reader_emitter {
 
   /// Starts the function; for an object, the `{` after whitespace, one level deeper (giving up
   /// beyond the options' max_depth), the seen mask cleared.
-  explicit reader_emitter(shape what);
+  explicit reader_emitter(shape what, bool listing = false);
   ~reader_emitter();
   reader_emitter(const reader_emitter&) = delete;
   reader_emitter& operator=(const reader_emitter&) = delete;
@@ -92,8 +93,13 @@ class reader_emitter {
   /// After a sequence function's end_sequence: returns the position after the `]`.
   void end_sequence_function();
 
-  /// Ends the function and places it in `memory` (a null entry if that fails).
-  placed_code finish(code_memory& memory);
+  /// A comment line in the listing (the type or property the code that follows is for).
+  void comment(std::string_view text);
+  /// The annotated assembly of the function (empty unless constructed with a listing).
+  std::string listing() const;
+
+  /// Ends the function and places it in `memory` as `name` (a null entry if that fails).
+  placed_code finish(code_memory& memory, std::string_view name);
 
  private:
   struct state;

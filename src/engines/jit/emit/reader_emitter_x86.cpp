@@ -53,7 +53,7 @@ helper_fn helper_of(scalar_helper helper) {
 }  // namespace
 
 struct reader_emitter::state : x86_function {
-  explicit state(shape what) {
+  state(shape what, bool listing) : x86_function(listing) {
     fail = a.newLabel();
     prologue();
     a.mov(context, x86::rdi);
@@ -117,7 +117,7 @@ struct reader_emitter::state : x86_function {
   asmjit::Label loop, done;  // the open sequence, map or optional
 };
 
-reader_emitter::reader_emitter(shape what) : state_(std::make_unique<state>(what)) {}
+reader_emitter::reader_emitter(shape what, bool listing) : state_(std::make_unique<state>(what, listing)) {}
 reader_emitter::~reader_emitter() = default;
 
 reader_emitter::label reader_emitter::new_label() {
@@ -410,13 +410,16 @@ void reader_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* o
 
 void reader_emitter::end_nullable() { state_->a.bind(state_->done); }
 
-placed_code reader_emitter::finish(code_memory& memory) {
+void reader_emitter::comment(std::string_view text) { state_->comment(text); }
+std::string reader_emitter::listing() const { return state_->listing(); }
+
+placed_code reader_emitter::finish(code_memory& memory, std::string_view name) {
   state& s = *state_;
   auto& a = s.a;
   a.bind(s.fail);
   a.xor_(x86::eax, x86::eax);
   s.epilogue();
-  // Whitespace, out of the straight line (compact JSON has none).
+  s.comment("; whitespace, out of the straight line (compact JSON has none)");
   for (const state::cold_whitespace& w : s.whitespace) {
     a.bind(w.start);
     a.mov(x86::rdi, cur);
@@ -428,7 +431,7 @@ placed_code reader_emitter::finish(code_memory& memory) {
     a.movzx(x86::eax, x86::byte_ptr(cur));
     a.jmp(w.back);
   }
-  return s.place(memory);
+  return s.place(memory, name);
 }
 
 }  // namespace jsonjit::detail::jit

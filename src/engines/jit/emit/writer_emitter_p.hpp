@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "engines/jit/emit/code_memory_p.hpp"
@@ -26,7 +27,8 @@ enum class value_base : std::uint8_t { object, element };
 
 class writer_emitter {
  public:
-  writer_emitter();
+  /// With `listing`, the assembly is kept as text (listing()).
+  explicit writer_emitter(bool listing = false);
   ~writer_emitter();
   writer_emitter(const writer_emitter&) = delete;
   writer_emitter& operator=(const writer_emitter&) = delete;
@@ -60,8 +62,13 @@ class writer_emitter {
   void begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops);
   void end_nullable();
 
-  /// Ends the function and places it in `memory` (a null entry if that fails).
-  placed_code finish(code_memory& memory);
+  /// A comment line in the listing (the type or property the code that follows is for).
+  void comment(std::string_view text);
+  /// The annotated assembly of the function (empty unless constructed with a listing).
+  std::string listing() const;
+
+  /// Ends the function and places it in `memory` as `name` (a null entry if that fails).
+  placed_code finish(code_memory& memory, std::string_view name);
 
  private:
   struct state;

@@ -26,7 +26,7 @@ constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(write_con
 }  // namespace
 
 struct writer_emitter::state : x86_function {
-  state() {
+  explicit state(bool listing) : x86_function(listing) {
     prologue();
     a.mov(context, x86::rdi);
     a.mov(object_reg, x86::rsi);
@@ -54,7 +54,7 @@ struct writer_emitter::state : x86_function {
   std::size_t stride = 0;    // the open sequence's
 };
 
-writer_emitter::writer_emitter() : state_(std::make_unique<state>()) {}
+writer_emitter::writer_emitter(bool listing) : state_(std::make_unique<state>(listing)) {}
 writer_emitter::~writer_emitter() = default;
 
 void writer_emitter::reserve(std::size_t n) {
@@ -244,7 +244,10 @@ void writer_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* o
 
 void writer_emitter::end_nullable() { state_->a.bind(state_->done); }
 
-placed_code writer_emitter::finish(code_memory& memory) {
+void writer_emitter::comment(std::string_view text) { state_->comment(text); }
+std::string writer_emitter::listing() const { return state_->listing(); }
+
+placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
   state& s = *state_;
   auto& a = s.a;
   a.mov(x86::qword_ptr(context, cur_offset), cur);
@@ -265,7 +268,7 @@ placed_code writer_emitter::finish(code_memory& memory) {
     s.reload_end();
     a.jmp(c.back);
   }
-  return s.place(memory);
+  return s.place(memory, name);
 }
 
 }  // namespace jsonjit::detail::jit

@@ -2,19 +2,49 @@
 
 namespace jsonjit::detail::jit {
 
-x86_function::x86_function() {
+x86_function::x86_function(bool listing) {
   code.init(asmjit::Environment::host());
+  if (listing) {
+    logger.addFlags(asmjit::FormatFlags::kMachineCode | asmjit::FormatFlags::kHexOffsets | asmjit::FormatFlags::kHexImms);
+    code.setLogger(&logger);
+  }
   code.attach(&a);
 }
 
+void x86_function::comment(std::string_view text) {
+  if (code.logger() != nullptr) a.comment(text.data(), text.size());
+}
+
+std::string x86_function::listing() const { return std::string(logger.data(), logger.dataSize()); }
+
 void x86_function::prologue() {
-  // Five pushes and 16 bytes keep the stack 16-byte aligned for calls.
+  // Five pushes and 16 bytes keep the stack 16-byte aligned for calls. Each step is described
+  // for unwinders (DWARF call frame instructions: after it, where the frame's base — the
+  // caller's stack pointer — is relative to rsp, and where the register was saved).
+  constexpr std::uint8_t advance_loc = 0x40, offset = 0x80, def_cfa_offset = 0x0e;
+  std::size_t described = a.offset();
+  auto step = [&](std::uint8_t cfa_offset, int dwarf_register) {
+    unwind.push_back(static_cast<std::uint8_t>(advance_loc | (a.offset() - described)));
+    described = a.offset();
+    unwind.push_back(def_cfa_offset);
+    unwind.push_back(cfa_offset);  // < 128: one ULEB128 byte
+    if (dwarf_register >= 0) {
+      unwind.push_back(static_cast<std::uint8_t>(offset | dwarf_register));
+      unwind.push_back(static_cast<std::uint8_t>(cfa_offset / 8));  // saved at CFA - cfa_offset
+    }
+  };
   a.push(x86::rbx);
+  step(16, 3);
   a.push(x86::r12);
+  step(24, 12);
   a.push(x86::r13);
+  step(32, 13);
   a.push(x86::r14);
+  step(40, 14);
   a.push(x86::r15);
+  step(48, 15);
   a.sub(x86::rsp, 16);
+  step(64, -1);
 }
 
 void x86_function::epilogue() {
@@ -32,7 +62,7 @@ void x86_function::call(std::uint64_t function) {
   a.call(x86::rax);
 }
 
-placed_code x86_function::place(code_memory& memory) {
+placed_code x86_function::place(code_memory& memory, std::string_view name) {
   if (code.flatten() != asmjit::kErrorOk || code.resolveUnresolvedLinks() != asmjit::kErrorOk) return {};
   struct fill_state {
     asmjit::CodeHolder* code;
@@ -46,7 +76,7 @@ placed_code x86_function::place(code_memory& memory) {
         f.ok = f.code->relocateToBase(executable) == asmjit::kErrorOk;
         f.code->copyFlattenedData(writable, f.size, asmjit::CopySectionFlags::kPadSectionBuffer);
       },
-      &fill);
+      &fill, name, unwind);
   if (placed.entry != nullptr && !fill.ok) {
     memory.release(placed);
     return {};

@@ -5,6 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include <asmjit/x86.h>
 
@@ -15,7 +18,13 @@ namespace jsonjit::detail::jit {
 namespace x86 = asmjit::x86;
 
 struct x86_function {
-  x86_function();
+  /// With `listing`, every instruction is also logged as text (see listing()).
+  explicit x86_function(bool listing);
+
+  /// A comment line in the listing (nothing without one).
+  void comment(std::string_view text);
+  /// The assembly text so far, with comments; empty without a listing.
+  std::string listing() const;
 
   /// Saves the callee-saved registers the convention uses and opens the two stack slots.
   void prologue();
@@ -26,10 +35,14 @@ struct x86_function {
   void call(F* function) {
     call(reinterpret_cast<std::uint64_t>(function));
   }
-  /// Resolves the labels and places the code in `memory` (a null entry if that fails).
-  placed_code place(code_memory& memory);
+  /// Resolves the labels and places the code in `memory` as the function `name` (a null entry
+  /// if that fails).
+  placed_code place(code_memory& memory, std::string_view name);
 
   asmjit::CodeHolder code;
+  asmjit::StringLogger logger;
+  /// DWARF call frame instructions for the frame the prologue builds (see place()).
+  std::vector<std::uint8_t> unwind;
   x86::Assembler a;
 };
 

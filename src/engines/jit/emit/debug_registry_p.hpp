@@ -1,0 +1,25 @@
+// Makes generated functions visible to the tools that would otherwise see anonymous bytes:
+// GDB, through its JIT interface (an in-memory ELF object per function that names it and says
+// how to unwind its frame, so backtraces through generated code show names and continue into
+// the caller), and perf, through /tmp/perf-PID.map (written only when the environment variable
+// JSONJIT_PERF_MAP is set, as that file outlives the process). Thread-safe.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace jsonjit::detail::jit {
+
+struct debug_entry;
+
+/// Announces the function of `size` bytes at `code` as `name`. `unwind` holds the DWARF call
+/// frame instructions that describe its frame from its first byte (x86-64 register numbers).
+/// Null if nothing was registered (out of memory: the function still runs, only unnamed).
+debug_entry* register_function(const void* code, std::size_t size, std::string_view name,
+                               std::span<const std::uint8_t> unwind) noexcept;
+/// Withdraws it (before its memory is reused).
+void unregister_function(debug_entry* entry) noexcept;
+
+}  // namespace jsonjit::detail::jit

@@ -1,0 +1,154 @@
+// What the JIT shows of itself: listings of its functions (annotated assembly), the in-memory
+// ELF objects it announces to GDB (names and unwind tables), the perf map.
+#include <gtest/gtest.h>
+
+#include <jsonjit/jsonjit.hpp>
+
+#include <elf.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dotnet_models.hpp"
+
+// GDB's JIT interface, as the library defines it (the layout GDB prescribes).
+extern "C" {
+struct jit_code_entry {
+  jit_code_entry* next_entry;
+  jit_code_entry* prev_entry;
+  const char* symfile_addr;
+  std::uint64_t symfile_size;
+};
+struct jit_descriptor {
+  std::uint32_t version;
+  std::uint32_t action_flag;
+  jit_code_entry* relevant_entry;
+  jit_code_entry* first_entry;
+};
+extern jit_descriptor __jit_debug_descriptor;
+}
+
+namespace jit_observe_test {
+namespace {
+
+/// A function announced to GDB, as its ELF object describes it.
+struct announced_function {
+  std::string name;
+  std::uint64_t address = 0, size = 0;
+  std::uint64_t unwind_begin = 0, unwind_size = 0;  // the FDE's range
+};
+
+/// Reads an announced ELF object the way a debugger would: section table, symbol, FDE.
+std::optional<announced_function> parse(const char* image, std::uint64_t size) {
+  if (size < sizeof(Elf64_Ehdr)) return std::nullopt;
+  Elf64_Ehdr header;
+  std::memcpy(&header, image, sizeof header);
+  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_machine != EM_X86_64 ||
+      header.e_shoff + header.e_shnum * sizeof(Elf64_Shdr) > size) {
+    return std::nullopt;
+  }
+  std::vector<Elf64_Shdr> sections(header.e_shnum);
+  std::memcpy(sections.data(), image + header.e_shoff, header.e_shnum * sizeof(Elf64_Shdr));
+  const char* section_names = image + sections[header.e_shstrndx].sh_offset;
+  announced_function f;
+  for (const Elf64_Shdr& s : sections) {
+    const std::string name = section_names + s.sh_name;
+    if (name == ".text") {
+      f.address = s.sh_addr;
+      f.size = s.sh_size;
+    } else if (name == ".symtab") {
+      Elf64_Sym symbol;
+      std::memcpy(&symbol, image + s.sh_offset + sizeof(Elf64_Sym), sizeof symbol);  // after the null symbol
+      f.name = image + sections[s.sh_link].sh_offset + symbol.st_name;
+    } else if (name == ".eh_frame") {
+      std::uint32_t cie_length;
+      std::memcpy(&cie_length, image + s.sh_offset, 4);
+      const char* fde = image + s.sh_offset + 4 + cie_length;
+      std::memcpy(&f.unwind_begin, fde + 8, 8);
+      std::memcpy(&f.unwind_size, fde + 16, 8);
+    }
+  }
+  return f;
+}
+
+std::vector<announced_function> announced() {
+  std::vector<announced_function> all;
+  for (const jit_code_entry* e = __jit_debug_descriptor.first_entry; e != nullptr; e = e->next_entry) {
+    if (auto f = parse(e->symfile_addr, e->symfile_size)) all.push_back(*f);
+  }
+  return all;
+}
+
+TEST(JitObserve, ListingsNameTheTypeAndItsProperties) {
+  std::vector<std::string> listings;
+  jsonjit::serializer_options options;
+  options.jit_dump([&](std::string_view listing) { listings.emplace_back(listing); });
+  const std::string json = jsonjit::serialize(models::make_login(), options);
+  models::LoginViewModel read;
+  ASSERT_FALSE(jsonjit::deserialize_into(read, json, options));
+  ASSERT_EQ(listings.size(), 2u);
+  EXPECT_EQ(listings[0].rfind("; jsonjit::write<models::LoginViewModel>: ", 0), 0u) << listings[0].substr(0, 80);
+  EXPECT_EQ(listings[1].rfind("; jsonjit::read<models::LoginViewModel>: ", 0), 0u) << listings[1].substr(0, 80);
+  for (const std::string& listing : listings) {
+    for (const char* property : {"; property Email", "; property Password", "; property RememberMe"}) {
+      EXPECT_NE(listing.find(property), std::string::npos) << property;
+    }
+    EXPECT_NE(listing.find("push rbx"), std::string::npos);  // the instructions themselves
+    EXPECT_NE(listing.find("ret"), std::string::npos);
+  }
+  EXPECT_NE(listings[1].find("looked up"), std::string::npos);  // the reader's lookup path
+}
+
+TEST(JitObserve, FunctionsAreAnnouncedToDebuggersUntilTheirOptionsGo) {
+  auto options = std::make_unique<jsonjit::serializer_options>();
+  ASSERT_FALSE(jsonjit::precompile<models::Location>(*options));
+  auto find = [](std::string_view name) -> std::optional<announced_function> {
+    std::optional<announced_function> found;
+    for (const announced_function& f : announced()) {
+      if (f.name == name) found = f;
+    }
+    return found;
+  };
+  const auto writer = find("jsonjit::write<models::Location>");
+  const auto reader = find("jsonjit::read<models::Location>");
+  ASSERT_TRUE(writer && reader);
+  for (const announced_function& f : {*writer, *reader}) {
+    EXPECT_NE(f.address, 0u);
+    EXPECT_GT(f.size, 16u);
+    // Its unwind table covers exactly the function.
+    EXPECT_EQ(f.unwind_begin, f.address);
+    EXPECT_EQ(f.unwind_size, f.size);
+  }
+  EXPECT_NE(writer->address, reader->address);
+  // The options' code is freed with them: the debugger is told first.
+  const std::size_t before = announced().size();
+  options.reset();
+  EXPECT_EQ(announced().size(), before - 2);
+  for (const announced_function& f : announced()) EXPECT_NE(f.address, reader->address) << f.name;
+}
+
+// Run by ctest with JSONJIT_PERF_MAP=1 (test "jit_perf_map"); skipped otherwise.
+TEST(JitObserve, PerfMapNamesTheFunctions) {
+  const char* wanted = std::getenv("JSONJIT_PERF_MAP");
+  if (wanted == nullptr || std::string_view(wanted) != "1") GTEST_SKIP() << "needs JSONJIT_PERF_MAP=1";
+  jsonjit::serializer_options options;
+  ASSERT_FALSE(jsonjit::precompile<models::LoginViewModel>(options));
+  const std::string path = "/tmp/perf-" + std::to_string(::getpid()) + ".map";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  std::stringstream text;
+  text << in.rdbuf();
+  std::remove(path.c_str());
+  EXPECT_NE(text.str().find(" jsonjit::write<models::LoginViewModel>\n"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find(" jsonjit::read<models::LoginViewModel>\n"), std::string::npos) << text.str();
+}
+
+}  // namespace
+}  // namespace jit_observe_test
