@@ -80,7 +80,7 @@ jit::write_fn compiled_writer(const type_info& info, const serializer_options& o
 
 /// Runs a compiled writer at out's position; false if it failed.
 bool run_compiled(jit::write_fn fn, const void* value, output& out, const serializer_options& options) {
-  jit::write_context context{out.pos(), out.limit(), &out, &options, options.writer_settings()};
+  jit::write_context context{out.pos(), out.limit(), &out, &options, options.writer_settings(), 0};
   if (!fn(&context, value)) return false;
   out.advance_to(context.cur);
   return true;

@@ -71,6 +71,12 @@ struct Deep {
   std::map<std::string, Inner> by_name;
 };
 
+struct Tree {
+  std::string name;
+  std::vector<Tree> children;
+  std::unique_ptr<Tree> next;
+};
+
 }  // namespace jit_read_test
 
 template <>
@@ -280,6 +286,24 @@ TEST(JitRead, DepthLimitsAsTheInterpreters) {
     same_reading<Deep>(R"({"by_name":{"a":{"name":"b"}},"names":{"3":""}})", interp, jit);
     same_reading<Everything>(R"({"counts":{"a":1},"inners":[{"name":"x"}]})", interp, jit);
   }
+}
+
+TEST(JitRead, RecursiveTypes) {
+  const std::string json =
+      R"({"name":"a","children":[{"name":"b","children":[],"next":{"name":"c","children":[{"name":"d","children":[],"next":null}],"next":null}}],"next":null})";
+  const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
+  const std::uint64_t before = replays();
+  Tree tree;
+  ASSERT_FALSE(jsonjit::deserialize_into(tree, json, jit));
+  EXPECT_EQ(replays(), before);  // the compiled reader calls itself
+  EXPECT_EQ(shown(tree), json);
+  for (int depth = 1; depth <= 7; ++depth) {
+    const serializer_options i = with_engine(engine::interpreter, [&](serializer_options& o) { o.max_depth(depth); });
+    const serializer_options j = with_engine(engine::jit, [&](serializer_options& o) { o.max_depth(depth); });
+    same_reading<Tree>(json, i, j);
+  }
+  const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
+  mutations_read_alike<Tree>(R"({"name":"a","children":[{"name":"b"}],"next":{"next":null}})", interp, jit);
 }
 
 TEST(JitRead, EngineJitSaysWhatItDoesNotCompile) {

@@ -109,7 +109,7 @@ struct Holder {
   Empty nothing;
   std::string text;
 };
-struct Self;  // recursive: refused
+struct Self;  // recursive: calls itself through its slot
 struct Self {
   std::string name;
   std::vector<Self> children;
@@ -151,8 +151,8 @@ TEST(JitWrite, ModelsAndEveryCompiledKindWriteTheInterpretersBytes) {
 }
 
 TEST(JitWrite, MembersTheCodeDoesNotWriteItselfGoToTheInterpreter) {
-  // Containers, optionals, getters, recursive members, variants: the object is compiled and
-  // those values are written by the interpreter, byte for byte as it writes them alone.
+  // Containers, optionals, getters, variants: the object is compiled and those values are
+  // written by the interpreter, byte for byte as it writes them alone.
   expect_same_bytes(models::make_index(models::fixed_clock()));
   expect_same_bytes(models::make_my_events(models::fixed_clock()));
   expect_same_bytes(models::make_collections(models::fixed_clock()));
@@ -181,6 +181,63 @@ TEST(JitWrite, MembersTheCodeDoesNotWriteItselfGoToTheInterpreter) {
   ASSERT_FALSE(c);
   EXPECT_EQ(c.error().info.code, d.error().info.code);
   EXPECT_EQ(c.error().path, d.error().path);
+}
+
+/// Writes a value as `depth` nested arrays around a number: nesting a converter decides.
+struct nest {
+  int depth = 0;
+};
+struct nest_converter {
+  using value_type = nest;
+  void write(jsonjit::writer& out, const nest& n, const serializer_options&) const {
+    for (int i = 0; i < n.depth; ++i) out.start_array();
+    out.number_value(n.depth);
+    for (int i = 0; i < n.depth; ++i) out.end_array();
+  }
+  error_code read(jsonjit::reader&, nest&, const serializer_options&) const { return error_code::none; }
+};
+struct Nesting {
+  nest inside;
+};
+struct AroundNesting {
+  Nesting nesting;
+  std::vector<Nesting> list;
+};
+
+TEST(JitWrite, RecursiveTypesAndNestingLimitsAsTheInterpreters) {
+  // A type containing itself is compiled (it calls itself through its slot), and the nesting
+  // limit is checked as the code runs, wherever a compiled type is used.
+  Self chain{"0", {}};
+  for (int i = 1; i < 6; ++i) chain = Self{std::to_string(i), {std::move(chain)}};
+  for (int depth = 1; depth <= 13; ++depth) {
+    serializer_options base;
+    base.max_depth(depth);
+    base.add_converter<nest_converter>();
+    auto [jit, interpreter] = engines(base);
+    auto check = [&, &jit = jit, &interpreter = interpreter](const auto& value) {
+      auto a = jsonjit::try_serialize(value, jit);
+      auto b = jsonjit::try_serialize(value, interpreter);
+      ASSERT_EQ(a.has_value(), b.has_value()) << "max_depth " << depth;
+      if (a) {
+        EXPECT_EQ(*a, *b);
+      } else {
+        EXPECT_EQ(a.error().info.code, b.error().info.code);
+        EXPECT_EQ(a.error().path, b.error().path);
+      }
+    };
+    check(chain);
+    // Nesting compiled alone first, then inside other objects and arrays (one level deeper,
+    // then two): its converter gets the nesting still allowed where it is, each time.
+    check(Nesting{{depth - 1}});
+    check(Nesting{{depth}});
+    check(AroundNesting{{{depth - 2}}, {}});
+    check(AroundNesting{{{depth - 1}}, {}});
+    check(AroundNesting{{{0}}, {Nesting{{depth - 3}}}});
+    check(AroundNesting{{{0}}, {Nesting{{depth - 2}}}});
+    if (HasFailure()) return;
+  }
+  const serializer_options jit = engines({}).first;
+  EXPECT_TRUE(jsonjit::try_serialize(chain, jit));  // compiled: engine::jit gives no not_compiled
 }
 
 TEST(JitWrite, SequencesAndOptionalsAreLoopsAndBranches) {

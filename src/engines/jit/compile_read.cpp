@@ -5,6 +5,7 @@
 // objects by direct calls to their compiled readers; sequences, maps and optionals of those as
 // loops and branches; other values by the interpreter. What the code does not read
 // itself it gives up on, and the interpreter reads the input again (see read_fn).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ namespace jsonjit::detail::jit {
 namespace {
 
 /// How generated code reads a value.
-enum class how : std::uint8_t { boolean, scalar, converted, object, sequence, map, nullable, by_setter, interpreted };
+enum class how : std::uint8_t { boolean, scalar, converted, object, recursive, sequence, map, nullable, by_setter, interpreted };
 
 struct planned_property {
   const property_info* property;
@@ -52,12 +53,6 @@ class reader_compiler {
       case jit_state::compiled: return info.jit_read.fn;
       case jit_state::refused: return nullptr;
       default: break;
-    }
-    for (const type_info* open : open_) {
-      // A type containing itself: the member is left to the interpreter (a patchable slot
-      // would let the type call itself; not done yet). Nothing is published for the type,
-      // which is still being compiled.
-      if (open == &info) return nullptr;
     }
     if (info.kind == type_kind::sequence) return sequence(info);
     if (info.kind != type_kind::object) return refuse(info, "only objects and sequences are compiled yet");
@@ -102,14 +97,17 @@ class reader_compiler {
   }
 
   /// How a value of `type` is read: natively when it is a scalar, a string, a converted value
-  /// or an object that compiles; else by the interpreter (sequences and optionals are planned
+  /// or an object that compiles (or is being compiled: a type containing itself calls itself
+  /// through its slot); else by the interpreter (sequences and optionals are planned
   /// by the caller, and do not nest in one function).
   how simple(const type_info& type) {
     switch (type.kind) {
       case type_kind::boolean: return how::boolean;
       case type_kind::string: return how::scalar;
       case type_kind::custom: return how::converted;
-      case type_kind::object: return compile(type) != nullptr ? how::object : how::interpreted;
+      case type_kind::object:
+        if (std::find(open_.begin(), open_.end(), &type) != open_.end()) return how::recursive;
+        return compile(type) != nullptr ? how::object : how::interpreted;
       default: return is_number_kind(type.kind) ? how::scalar : how::interpreted;
     }
   }
@@ -122,6 +120,8 @@ class reader_compiler {
       case how::scalar: out.scalar(helper_for(type.kind), offset, base); break;
       case how::converted: out.converted(converter, offset, base); break;
       case how::object: out.object(&type.jit_read.fn, offset, base); break;
+      // Its slot is still empty while it compiles, and stays so if it is refused: checked.
+      case how::recursive: out.object(&type.jit_read.fn, offset, base, true); break;
       default: out.interpreted(&type, offset, base); break;
     }
   }
@@ -218,7 +218,7 @@ class reader_compiler {
   }
 
   options_context& context_;
-  std::vector<const type_info*> open_;  // types being compiled (a cycle is a type containing itself)
+  std::vector<const type_info*> open_;  // types being compiled (one met again contains itself)
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 // write itself (other containers, getters, variants, ...) by the interpreter. What
 // it cannot compile at all (options it does not bake in), it refuses with a reason, and the
 // interpreter writes that type.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,7 @@ constexpr std::size_t boolean_room = 5;
 bool is_integer(type_kind kind) { return kind >= type_kind::int8 && kind <= type_kind::uint64; }
 
 /// How generated code writes a value.
-enum class how : std::uint8_t { boolean, integer, string, converted, object, sequence, nullable, interpreted };
+enum class how : std::uint8_t { boolean, integer, string, converted, object, recursive, sequence, nullable, interpreted };
 
 /// Room a value written `write` needs from the run before it; 0 for values that check their own.
 std::size_t room_of(how write) { return write == how::boolean ? boolean_room : write == how::integer ? integer_room : 0; }
@@ -42,17 +43,11 @@ class writer_compiler {
   writer_compiler(options_context& context, std::string& why) : context_(context), why_(why) {}
 
   /// The compiled writer of `info` (compiling what it needs first), or null with why_ set.
-  write_fn compile(const type_info& info, int depth) {
+  write_fn compile(const type_info& info) {
     switch (info.jit_write.state.load(std::memory_order_acquire)) {
       case jit_state::compiled: return info.jit_write.fn;
       case jit_state::refused: why_ = info.jit_write.refusal; return nullptr;
       default: break;
-    }
-    for (const type_info* open : open_) {
-      // A type containing itself: the member is left to the interpreter (a patchable slot
-      // would let the type call itself; not done yet). Nothing is published for the type,
-      // which is still being compiled.
-      if (open == &info) return nullptr;
     }
     const serializer_options& options = *info.options;
     if (info.kind != type_kind::object && info.kind != type_kind::sequence) {
@@ -62,14 +57,11 @@ class writer_compiler {
     if (has_flag(options.numbers(), number_handling::write_as_string)) {
       return refuse(info, "numbers written as strings are not compiled yet");
     }
-    if (depth >= options.max_depth()) return refuse(info, "it nests deeper than the options' max_depth");
-    if (info.kind == type_kind::sequence) return sequence(info, depth);
+    if (info.kind == type_kind::sequence) return sequence(info);
     if (info.extension_data >= 0) return refuse(info, "extension data is not compiled yet");
 
     open_.push_back(&info);
     std::vector<planned_property> plan;
-    // What a writer handed to a converter or the interpreter may still nest.
-    const int depth_left = options.max_depth() - (depth + 1);
     for (const property_info& p : info.properties) {
       if (p.write == write_condition::never) continue;
       std::string reason;
@@ -81,18 +73,14 @@ class writer_compiler {
         write = how::interpreted;  // a getter's value
       } else if (p.converter != nullptr) {
         write = how::converted;
-      } else if (p.type->kind == type_kind::sequence && p.type->descriptor->sequence->data != nullptr &&
-                 depth + 2 < options.max_depth()) {
-        element = simple(*p.type->element, depth + 2);  // inside the object and the array
+      } else if (p.type->kind == type_kind::sequence && p.type->descriptor->sequence->data != nullptr) {
+        element = simple(*p.type->element);
         if (element != how::interpreted) write = how::sequence;
       } else if (p.type->kind == type_kind::nullable) {
-        element = simple(*p.type->element, depth + 1);
+        element = simple(*p.type->element);
         if (element != how::interpreted) write = how::nullable;
       } else {
-        write = simple(*p.type, depth + 1);
-      }
-      if (reason.empty() && (write == how::converted || write == how::interpreted) && depth_left < 1) {
-        reason = "a value this deep is not compiled";
+        write = simple(*p.type);
       }
       if (!reason.empty()) {
         open_.pop_back();
@@ -101,19 +89,22 @@ class writer_compiler {
       plan.push_back({&p, write, element});
     }
     open_.pop_back();
-    return emit(info, plan, depth_left);
+    return emit(info, plan);
   }
 
  private:
-  /// How a value of `type` at `depth` is written: natively when it is a scalar, a string, a
-  /// converted value or an object that compiles; else by the interpreter (sequences and
-  /// optionals are planned by the caller, and do not nest in one function).
-  how simple(const type_info& type, int depth) {
+  /// How a value of `type` is written: natively when it is a scalar, a string, a converted
+  /// value or an object that compiles (or is being compiled: a type containing itself calls
+  /// itself through its slot); else by the interpreter (sequences and optionals are planned by
+  /// the caller, and do not nest in one function).
+  how simple(const type_info& type) {
     switch (type.kind) {
       case type_kind::boolean: return how::boolean;
       case type_kind::string: return how::string;
-      case type_kind::custom: return depth < type.options->max_depth() ? how::converted : how::interpreted;
-      case type_kind::object: return compile(type, depth) != nullptr ? how::object : how::interpreted;
+      case type_kind::custom: return how::converted;
+      case type_kind::object:
+        if (std::find(open_.begin(), open_.end(), &type) != open_.end()) return how::recursive;
+        return compile(type) != nullptr ? how::object : how::interpreted;
       default: return is_integer(type.kind) ? how::integer : how::interpreted;
     }
   }
@@ -121,7 +112,7 @@ class writer_compiler {
   /// Writes a value planned `write` (not a sequence, optional or interpreted member) of `type`
   /// at `offset` from `base`; `converter` for converted values.
   static void value(writer_emitter& out, how write, const type_info& type, const converter_descriptor* converter,
-                    std::ptrdiff_t offset, value_base base, int depth_left) {
+                    std::ptrdiff_t offset, value_base base) {
     switch (write) {
       case how::boolean: out.boolean(offset, base); break;
       case how::integer:
@@ -129,30 +120,32 @@ class writer_compiler {
                     type.kind >= type_kind::int8 && type.kind <= type_kind::int64, base);
         break;
       case how::string: out.string(offset, base); break;
-      case how::converted: out.converted(offset, converter, depth_left, base); break;
+      case how::converted: out.converted(offset, converter, base); break;
       case how::object: out.object(offset, &type.jit_write.fn, base); break;
+      // Its slot is still empty while it compiles, and stays so if it is refused: checked.
+      case how::recursive: out.object(offset, &type.jit_write.fn, base, true); break;
       default: break;  // planned by emit
     }
   }
 
   /// An element of a sequence or an optional's value: its room, then the value.
-  static void element_value(writer_emitter& out, how write, const type_info& type, int depth_left) {
+  static void element_value(writer_emitter& out, how write, const type_info& type) {
     if (room_of(write) != 0) out.reserve(room_of(write));
-    value(out, write, type, type.converter, 0, value_base::element, depth_left);
+    value(out, write, type, type.converter, 0, value_base::element);
   }
 
   /// A sequence as a value of its own (a top-level array) whose elements are written natively.
-  write_fn sequence(const type_info& info, int depth) {
+  write_fn sequence(const type_info& info) {
     const sequence_ops& ops = *info.descriptor->sequence;
     if (ops.data == nullptr) return refuse(info, "only contiguous sequences are compiled");
     open_.push_back(&info);
-    const how element = simple(*info.element, depth + 1);
+    const how element = simple(*info.element);
     open_.pop_back();
     if (element == how::interpreted) return refuse(info, "its elements are not compiled");
     writer_emitter out(listing_wanted(*info.options));
     out.comment("; elements");
     out.begin_sequence(0, &ops, 0);
-    element_value(out, element, *info.element, info.options->max_depth() - (depth + 1));
+    element_value(out, element, *info.element);
     out.end_sequence();
     return place(info, out);
   }
@@ -165,7 +158,7 @@ class writer_compiler {
     return publish(info.jit_write, code);
   }
 
-  write_fn emit(const type_info& info, const std::vector<planned_property>& plan, int depth_left) {
+  write_fn emit(const type_info& info, const std::vector<planned_property>& plan) {
     writer_emitter out(listing_wanted(*info.options));
     std::size_t reserved = 0;  // room still known to be there
     for (std::size_t i = 0; i < plan.size(); ++i) {
@@ -184,18 +177,18 @@ class writer_compiler {
       switch (plan[i].write) {
         case how::sequence:
           out.begin_sequence(offset, p.type->descriptor->sequence, 0);
-          element_value(out, plan[i].element, *p.type->element, depth_left - 1);
+          element_value(out, plan[i].element, *p.type->element);
           out.end_sequence();
           break;
         case how::nullable:
           out.begin_nullable(offset, p.type->descriptor->nullable);
-          element_value(out, plan[i].element, *p.type->element, depth_left);
+          element_value(out, plan[i].element, *p.type->element);
           out.end_nullable();
           break;
-        case how::interpreted: out.interpreted(&p, depth_left); break;
+        case how::interpreted: out.interpreted(&p); break;
         default:
           value(out, plan[i].write, *p.type, p.converter != nullptr ? p.converter : p.type->converter, offset,
-                value_base::object, depth_left);
+                value_base::object);
           break;
       }
       reserved = plan[i].fixed_room() == 0 ? 0 : reserved - plan[i].fixed_room();
@@ -225,7 +218,7 @@ class writer_compiler {
 
   options_context& context_;
   std::string& why_;
-  std::vector<const type_info*> open_;  // types being compiled (a cycle is a type containing itself)
+  std::vector<const type_info*> open_;  // types being compiled (one met again contains itself)
 };
 
 }  // namespace
@@ -233,7 +226,7 @@ class writer_compiler {
 write_fn writer_for(const type_info& info, std::string_view& why) {
   return compile_once(info, info.jit_write, why, [&](options_context& context) {
     std::string ignored;  // the refusal is kept in the entry
-    writer_compiler(context, ignored).compile(info, 0);
+    writer_compiler(context, ignored).compile(info);
   });
 }
 

@@ -31,7 +31,11 @@ struct write_context {
   char* end;
   output* out;
   const serializer_options* options;  ///< for converters
-  writer_options settings;            ///< the options' writer settings (escaping, depth, ...)
+  writer_options settings;            ///< the options' writer settings (escaping, max_depth, ...)
+  /// Objects and arrays open around the position, kept by generated code: where a writer
+  /// would stop (settings.max_depth), the generated code stops, and a helper writing a value
+  /// with a writer of its own gives it the nesting still allowed.
+  int depth;
 };
 
 /// A compiled writer: appends the JSON of the object at `object` at context->cur. False on any
@@ -82,16 +86,14 @@ extern "C" {
 char* jsonjit_jit_reserve(jsonjit::detail::jit::write_context* context, char* cur, std::size_t n) noexcept;
 /// A string value, quoted and escaped as the writer escapes it (it reserves its own room).
 char* jsonjit_jit_string(jsonjit::detail::jit::write_context* context, char* cur, const std::string* value) noexcept;
-/// A value written by a converter, through a writer on the same output that may nest
-/// `depth_left` levels more (what the interpreter's writer would still allow there).
+/// A value written by a converter, through a writer on the same output that may nest as
+/// deep as the interpreter's writer would still allow there.
 char* jsonjit_jit_converter(jsonjit::detail::jit::write_context* context, char* cur,
-                            const jsonjit::converter_descriptor* converter, const void* value, int depth_left) noexcept;
+                            const jsonjit::converter_descriptor* converter, const void* value) noexcept;
 /// A property value the generated code does not write itself (containers, optionals, getters,
-/// ...), written by the interpreter through a writer on the same output that may nest
-/// `depth_left` levels more.
+/// ...), written by the interpreter through such a writer.
 char* jsonjit_jit_interpreted(jsonjit::detail::jit::write_context* context, char* cur,
-                              const jsonjit::detail::property_info* property, const void* object,
-                              int depth_left) noexcept;
+                              const jsonjit::detail::property_info* property, const void* object) noexcept;
 /// Integers, with 24 bytes of room already reserved.
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept;
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;

@@ -8,11 +8,15 @@
 using jsonjit::detail::jit::write_context;
 
 namespace {
-/// Runs `write(writer&)` with a writer on the context's output at `cur`, allowed to nest
-/// `depth_left` levels (one value at its top level: no separator); the new position, or null
-/// on failure. An exception is a failure too: the interpreter's replay raises it again.
+/// Runs `write(writer&)` with a writer on the context's output at `cur`, allowed to nest as
+/// deep as the document's writer still would (one value at its top level: no separator); the
+/// new position, or null on failure. An exception is a failure too: the interpreter's replay
+/// raises it again.
 template <class Write>
-char* with_writer(write_context* context, char* cur, int depth_left, Write write) noexcept {
+char* with_writer(write_context* context, char* cur, Write write) noexcept {
+  const int depth_left = context->settings.max_depth - context->depth;
+  // A writer opens at least one level; where none is left the interpreter decides.
+  if (depth_left < 1) return nullptr;
   context->out->advance_to(cur);
   jsonjit::writer_options settings = context->settings;
   settings.max_depth = depth_left;
@@ -49,16 +53,16 @@ char* jsonjit_jit_string(write_context* context, char* p, const std::string* val
 }
 
 char* jsonjit_jit_converter(write_context* context, char* cur, const jsonjit::converter_descriptor* converter,
-                            const void* value, int depth_left) noexcept {
-  return with_writer(context, cur, depth_left, [&](jsonjit::writer& w) {
+                            const void* value) noexcept {
+  return with_writer(context, cur, [&](jsonjit::writer& w) {
     converter->write(converter->self, w, value, *context->options);
     return true;
   });
 }
 
 char* jsonjit_jit_interpreted(write_context* context, char* cur, const jsonjit::detail::property_info* property,
-                              const void* object, int depth_left) noexcept {
-  return with_writer(context, cur, depth_left, [&](jsonjit::writer& w) {
+                              const void* object) noexcept {
+  return with_writer(context, cur, [&](jsonjit::writer& w) {
     jsonjit::detail::failure_path path;  // the replay reports the path
     const jsonjit::property_descriptor& d = *property->descriptor;
     if (d.offset >= 0) {

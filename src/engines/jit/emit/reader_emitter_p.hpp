@@ -71,8 +71,10 @@ class reader_emitter {
   void converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base = value_base::object);
   void interpreted(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
   void by_setter(const property_info* property);
-  /// An object, by the compiled reader `*slot` (a call through the slot).
-  void object(const read_fn* slot, std::ptrdiff_t offset, value_base base = value_base::object);
+  /// An object, by the compiled reader `*slot` (a call through the slot; with `may_be_empty`,
+  /// an empty slot gives up).
+  void object(const read_fn* slot, std::ptrdiff_t offset, value_base base = value_base::object,
+              bool may_be_empty = false);
 
   /// The sequence at `offset` of the object (of a sequence function: 0, the sequence itself):
   /// `[`, cleared, then per element a new one by

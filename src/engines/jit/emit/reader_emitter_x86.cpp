@@ -295,14 +295,21 @@ void reader_emitter::by_setter(const property_info* property) {
   s.take_position();
 }
 
-void reader_emitter::object(const read_fn* slot, std::ptrdiff_t offset, value_base base) {
+void reader_emitter::object(const read_fn* slot, std::ptrdiff_t offset, value_base base, bool may_be_empty) {
   state& s = *state_;
   auto& a = s.a;
   a.mov(x86::rdi, context);
   a.lea(x86::rsi, at(base, offset));
   a.mov(x86::rdx, cur);
   a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(slot)));
-  a.call(x86::qword_ptr(x86::rax));
+  if (may_be_empty) {
+    a.mov(x86::rax, x86::qword_ptr(x86::rax));
+    a.test(x86::rax, x86::rax);
+    a.jz(s.fail);
+    a.call(x86::rax);
+  } else {
+    a.call(x86::qword_ptr(x86::rax));
+  }
   s.take_position();
 }
 

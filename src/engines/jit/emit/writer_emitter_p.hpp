@@ -2,8 +2,9 @@
 // instruction patterns the writer compiler (compile_write.cpp) asks for. The compiler decides
 // what to write; this says how, so another architecture is another emitter with these calls.
 //
-// Convention: the function is `bool fn(write_context* context, const void* object)`. While it
-// runs, the object is in rbx, the write position in r12, the end of the room in r13, the
+// Convention: the function is `bool fn(write_context* context, const void* object)`. It opens
+// one level of nesting (context->depth, failing beyond the options' max_depth) and closes it
+// on success; so does each sequence in it. While it runs, the object is in rbx, the write position in r12, the end of the room in r13, the
 // context in r14 and the current element (of a sequence, or an optional's value) in r15 —
 // all callee-saved, so helper calls keep them; a sequence's end and begin live in two stack
 // slots. Position and end are reloaded from the context after any call that may grow the
@@ -43,15 +44,17 @@ class writer_emitter {
   void integer(std::ptrdiff_t offset, unsigned size, bool is_signed, value_base base = value_base::object);
   /// The std::string at `offset`, quoted and escaped by a helper that reserves its own room.
   void string(std::ptrdiff_t offset, value_base base = value_base::object);
-  /// The value at `offset`, by `converter` through a writer that may nest `depth_left` levels.
-  void converted(std::ptrdiff_t offset, const converter_descriptor* converter, int depth_left,
-                 value_base base = value_base::object);
-  /// The value of `property` of the object, by the interpreter (a writer nesting `depth_left`).
-  void interpreted(const property_info* property, int depth_left);
-  /// The object at `offset`, by the compiled writer `*slot` (a call through the slot).
-  void object(std::ptrdiff_t offset, const write_fn* slot, value_base base = value_base::object);
+  /// The value at `offset`, by `converter`.
+  void converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base = value_base::object);
+  /// The value of `property` of the object, by the interpreter.
+  void interpreted(const property_info* property);
+  /// The object at `offset`, by the compiled writer `*slot` (a call through the slot; with
+  /// `may_be_empty`, an empty slot fails the write).
+  void object(std::ptrdiff_t offset, const write_fn* slot, value_base base = value_base::object,
+              bool may_be_empty = false);
 
-  /// The contiguous sequence at `offset` of the object: writes `[`, then loops over its
+  /// The contiguous sequence at `offset` of the object (of a sequence's own function: 0): one
+  /// level deeper, writes `[`, then loops over its
   /// elements (`stride` bytes apart, found through ops.data and ops.size), writing the comma
   /// and reserving `element_room` before each; the code emitted until end_sequence writes one
   /// element at value_base::element. Sequences and optionals do not nest in one function.

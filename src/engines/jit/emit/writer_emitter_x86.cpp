@@ -22,6 +22,9 @@ x86::Gp base_reg(value_base base) { return base == value_base::object ? object_r
 
 constexpr std::int32_t cur_offset = static_cast<std::int32_t>(offsetof(write_context, cur));
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(write_context, end));
+constexpr std::int32_t depth_offset = static_cast<std::int32_t>(offsetof(write_context, depth));
+constexpr std::int32_t max_depth_offset =
+    static_cast<std::int32_t>(offsetof(write_context, settings) + offsetof(writer_options, max_depth));
 
 }  // namespace
 
@@ -33,7 +36,18 @@ struct writer_emitter::state : x86_function {
     a.mov(cur, x86::qword_ptr(context, cur_offset));
     a.mov(end, x86::qword_ptr(context, end_offset));
     fail = a.newLabel();
+    open_level();
   }
+
+  /// One more object or array open; fails where the interpreter's writer would stop.
+  void open_level() {
+    a.mov(x86::eax, x86::dword_ptr(context, depth_offset));
+    a.inc(x86::eax);
+    a.cmp(x86::eax, x86::dword_ptr(context, max_depth_offset));
+    a.jg(fail);
+    a.mov(x86::dword_ptr(context, depth_offset), x86::eax);
+  }
+  void close_level() { a.dec(x86::dword_ptr(context, depth_offset)); }
 
   /// After a helper that returns the new position or null.
   void take_position() {
@@ -148,38 +162,42 @@ void writer_emitter::string(std::ptrdiff_t offset, value_base base) {
   state_->reload_end();
 }
 
-void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor* converter, int depth_left,
-                               value_base base) {
+void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base) {
   auto& a = state_->a;
   a.mov(x86::rdi, context);
   a.mov(x86::rsi, cur);
   a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(converter)));
   a.lea(x86::rcx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
-  a.mov(x86::r8d, asmjit::Imm(depth_left));
   state_->call(&jsonjit_jit_converter);
   state_->take_position();
   state_->reload_end();
 }
 
-void writer_emitter::interpreted(const property_info* property, int depth_left) {
+void writer_emitter::interpreted(const property_info* property) {
   auto& a = state_->a;
   a.mov(x86::rdi, context);
   a.mov(x86::rsi, cur);
   a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(property)));
   a.mov(x86::rcx, object_reg);
-  a.mov(x86::r8d, asmjit::Imm(depth_left));
   state_->call(&jsonjit_jit_interpreted);
   state_->take_position();
   state_->reload_end();
 }
 
-void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot, value_base base) {
+void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot, value_base base, bool may_be_empty) {
   auto& a = state_->a;
   a.mov(x86::qword_ptr(context, cur_offset), cur);
   a.mov(x86::rdi, context);
   a.lea(x86::rsi, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
   a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(slot)));
-  a.call(x86::qword_ptr(x86::rax));
+  if (may_be_empty) {
+    a.mov(x86::rax, x86::qword_ptr(x86::rax));
+    a.test(x86::rax, x86::rax);
+    a.jz(state_->fail);
+    a.call(x86::rax);
+  } else {
+    a.call(x86::qword_ptr(x86::rax));
+  }
   a.test(x86::al, x86::al);
   a.jz(state_->fail);
   a.mov(cur, x86::qword_ptr(context, cur_offset));
@@ -202,6 +220,7 @@ void writer_emitter::begin_sequence(std::ptrdiff_t offset, const sequence_ops* o
   a.imul(x86::rax, x86::rax, asmjit::Imm(static_cast<std::int64_t>(ops->stride)));
   a.add(x86::rax, element);
   a.mov(sequence_end, x86::rax);
+  s.open_level();
   reserve(1);
   bytes("[");
   a.bind(s.loop);
@@ -224,6 +243,7 @@ void writer_emitter::end_sequence() {
   a.bind(s.done);
   reserve(1);
   bytes("]");
+  s.close_level();
 }
 
 void writer_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops) {
@@ -250,6 +270,7 @@ std::string writer_emitter::listing() const { return state_->listing(); }
 placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
   state& s = *state_;
   auto& a = s.a;
+  s.close_level();
   a.mov(x86::qword_ptr(context, cur_offset), cur);
   a.mov(x86::eax, 1);
   s.epilogue();
