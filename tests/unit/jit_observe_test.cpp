@@ -107,31 +107,32 @@ TEST(JitObserve, ListingsNameTheTypeAndItsProperties) {
 }
 
 TEST(JitObserve, FunctionsAreAnnouncedToDebuggersUntilTheirOptionsGo) {
+  auto addresses = [] {
+    std::vector<std::uint64_t> all;
+    for (const announced_function& f : announced()) all.push_back(f.address);
+    return all;
+  };
+  const std::vector<std::uint64_t> before = addresses();
   auto options = std::make_unique<jsonjit::serializer_options>();
   ASSERT_FALSE(jsonjit::precompile<models::Location>(*options));
-  auto find = [](std::string_view name) -> std::optional<announced_function> {
-    std::optional<announced_function> found;
-    for (const announced_function& f : announced()) {
-      if (f.name == name) found = f;
-    }
-    return found;
-  };
-  const auto writer = find("jsonjit::write<models::Location>");
-  const auto reader = find("jsonjit::read<models::Location>");
-  ASSERT_TRUE(writer && reader);
-  for (const announced_function& f : {*writer, *reader}) {
+  // What these options announced: the newest entries (GDB's list starts with the newest).
+  const std::vector<announced_function> all = announced();
+  ASSERT_EQ(all.size(), before.size() + 2);
+  const announced_function& reader = all[0];
+  const announced_function& writer = all[1];
+  EXPECT_EQ(reader.name, "jsonjit::read<models::Location>");
+  EXPECT_EQ(writer.name, "jsonjit::write<models::Location>");
+  for (const announced_function& f : {writer, reader}) {
     EXPECT_NE(f.address, 0u);
     EXPECT_GT(f.size, 16u);
     // Its unwind table covers exactly the function.
     EXPECT_EQ(f.unwind_begin, f.address);
     EXPECT_EQ(f.unwind_size, f.size);
   }
-  EXPECT_NE(writer->address, reader->address);
+  EXPECT_NE(writer.address, reader.address);
   // The options' code is freed with them: the debugger is told first.
-  const std::size_t before = announced().size();
   options.reset();
-  EXPECT_EQ(announced().size(), before - 2);
-  for (const announced_function& f : announced()) EXPECT_NE(f.address, reader->address) << f.name;
+  EXPECT_EQ(addresses(), before);
 }
 
 // Run by ctest with JSONJIT_PERF_MAP=1 (test "jit_perf_map"); skipped otherwise.
