@@ -1,6 +1,7 @@
 # The two entry points. Both install missing Debian packages first.
 #   make test   - build (Debug) and run every test with ctest, then the unit tests again under
-#                 ASan+UBSan, then the reader fuzzer (clang + libFuzzer) for a short run
+#                 ASan+UBSan, the JIT's tests under TSan (compiling and running from 8 threads),
+#                 then the fuzzers (clang + libFuzzer) for a short run each
 #   make bench  - build Release and print the side-by-side benchmark report
 
 .PHONY: test bench clean
@@ -13,6 +14,9 @@ test:
 	cmake --preset asan
 	cmake --build --preset asan
 	ctest --preset asan
+	cmake --preset tsan
+	cmake --build --preset tsan --target jsonjit_unit_tests
+	ctest --preset tsan -R '^Jit'
 	cmake --preset fuzz
 	cmake --build --preset fuzz
 	ctest --test-dir build/fuzz --output-on-failure -L fuzz
