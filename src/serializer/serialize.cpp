@@ -68,15 +68,17 @@ const type_info* resolve(const type_descriptor& type, const serializer_options& 
 }
 
 /// The JIT's writer for `info`, when the options let the JIT run and it compiles the type.
-/// With engine::jit, a type it does not compile is an error saying why (never a silent
-/// fallback); with engine::automatic the interpreter writes it.
-jit::write_fn compiled_writer(const type_info& info, const serializer_options& options, parse_error& error) {
+/// With engine::jit, a type it does not compile is an error saying why, in `refusal` (never a
+/// silent fallback); with engine::automatic the interpreter writes it.
+jit::write_fn compiled_writer(const type_info& info, const serializer_options& options, std::string_view& refusal) {
   if (options.engine() == engine::interpreter) return nullptr;
   std::string_view why;
   const jit::write_fn fn = jit::writer_for(info, why);
-  if (fn == nullptr && options.engine() == engine::jit) error = at_root({error_code::not_compiled}, std::string(why));
+  if (fn == nullptr && options.engine() == engine::jit) refusal = why;
   return fn;
 }
+
+parse_error not_compiled(std::string_view why) { return at_root({error_code::not_compiled}, std::string(why)); }
 
 /// Runs a compiled writer at out's position; false if it failed.
 bool run_compiled(jit::write_fn fn, const void* value, output& out, const serializer_options& options) {
@@ -112,6 +114,16 @@ parse_error write_with(const type_info& info, const void* value, writer& w) {
   return e;
 }
 
+/// The interpreter's serialization into a string (or the replay of a failed compiled one).
+parse_error write_into_string(const type_info& info, const void* value, string_output& buffer, std::size_t hint,
+                              const serializer_options& options) {
+  writer w(buffer, options.writer_settings());
+  parse_error e = write_with(info, value, w);
+  const std::size_t size = buffer.finish();
+  if (!e && size != hint) info.size_hint.store(size, std::memory_order_relaxed);
+  return e;
+}
+
 }  // namespace
 
 parse_error serialize_value(const type_descriptor& type, const void* value, writer& out,
@@ -131,8 +143,9 @@ parse_error serialize_value(const type_descriptor& type, const void* value, outp
   parse_error e;
   const type_info* info = resolve(type, options, e);
   if (info == nullptr) return e;
-  if (const jit::write_fn fn = compiled_writer(*info, options, e); e) {
-    return e;
+  std::string_view refusal;
+  if (const jit::write_fn fn = compiled_writer(*info, options, refusal); !refusal.empty()) {
+    return not_compiled(refusal);
   } else if (fn != nullptr) {
     if (run_compiled(fn, value, out, options)) return out.flush() ? parse_error{} : at_root({error_code::sink_failed});
     // What the output received stays; the interpreter names the failure without writing again.
@@ -150,27 +163,29 @@ parse_error serialize_value(const type_descriptor& type, const void* value, outp
 
 parse_error serialize_value(const type_descriptor& type, const void* value, std::string& out,
                             const serializer_options& options) {
-  parse_error e;
-  const type_info* info = resolve(type, options, e);
-  if (info == nullptr) return e;
-  const jit::write_fn fn = compiled_writer(*info, options, e);
-  if (e) return e;
+  // Every return is a prvalue (no parse_error is moved on the way out): the fast path's cost
+  // is the lookup, the call and the string's sizing.
+  std::string_view unsupported;
+  const type_info* info = options.context().find(type, unsupported);
+  if (info == nullptr) return at_root({error_code::unsupported_type}, std::string(unsupported));
+  std::string_view refusal;
+  const jit::write_fn fn = compiled_writer(*info, options, refusal);
+  if (!refusal.empty()) return not_compiled(refusal);
   const std::size_t hint = info->size_hint.load(std::memory_order_relaxed);
   string_output buffer(out, hint + 64);
-  if (fn == nullptr || !run_compiled(fn, value, buffer, options)) {
-    // The interpreter, also to report a failed compiled write exactly as it does: it starts
-    // over at the beginning of the string.
-    if (fn != nullptr) {
-      jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
-      buffer.restart();
+  if (fn != nullptr) {
+    if (run_compiled(fn, value, buffer, options)) {
+      const std::size_t size = buffer.finish();
+      // Stored only when it changes: threads writing the same type do not contend for the line.
+      if (size != hint) info->size_hint.store(size, std::memory_order_relaxed);
+      return {};
     }
-    writer w(buffer, options.writer_settings());
-    e = write_with(*info, value, w);
+    // The interpreter reports a failed compiled write exactly as it does: it starts over at
+    // the beginning of the string.
+    jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
+    buffer.restart();
   }
-  const std::size_t size = buffer.finish();
-  // Stored only when it changes: threads writing the same type do not contend for the line.
-  if (!e && size != hint) info->size_hint.store(size, std::memory_order_relaxed);
-  return e;
+  return write_into_string(*info, value, buffer, hint, options);
 }
 
 namespace {
@@ -184,13 +199,33 @@ bool read_compiled(jit::read_fn fn, void* target, std::string_view json, const s
   return p != nullptr && jsonjit_jit_skip_whitespace(p, end) == end;
 }
 
+/// The interpreter's reading of `json` (or the replay of a compiled read that gave up).
+parse_error interpret_read(const type_info& info, void* target, bool is_new, std::string_view json,
+                           const reader_options& reading) {
+  reader in(json, reading);
+  if (!in.read()) return at_root(in.error());
+  read_failure failure;
+  if (!(is_new ? interp_read_new(in, info, target, failure) : interp_read(in, info, target, failure))) {
+    parse_error e;
+    e.info = failure.where;
+    e.path = failure.path.str();
+    e.name = std::move(failure.name);
+    return e;
+  }
+  if (in.read() || in.error()) {  // something after the value
+    if (is_new) info.descriptor->destroy(target);
+    return at_root(in.error());
+  }
+  return {};
+}
+
 /// Reads `json` into `target`: an existing object, or (`is_new`) storage the object is
-/// constructed in on success.
+/// constructed in on success. Every return is a prvalue, as in serialize_value.
 parse_error read_value(const type_descriptor& type, void* target, bool is_new, std::string_view json,
                        const serializer_options& options) {
-  parse_error e;
-  const type_info* info = resolve(type, options, e);
-  if (info == nullptr) return e;
+  std::string_view unsupported;
+  const type_info* info = options.context().find(type, unsupported);
+  if (info == nullptr) return at_root({error_code::unsupported_type}, std::string(unsupported));
   reader_options reading;
   reading.comments = options.skip_comments() ? comment_handling::skip : comment_handling::disallow;
   reading.allow_trailing_commas = options.allow_trailing_commas();
@@ -198,27 +233,14 @@ parse_error read_value(const type_descriptor& type, void* target, bool is_new, s
   if (options.engine() != engine::interpreter) {
     std::string_view why;
     const jit::read_fn fn = jit::reader_for(*info, why);
-    if (fn == nullptr && options.engine() == engine::jit) return at_root({error_code::not_compiled}, std::string(why));
+    if (fn == nullptr && options.engine() == engine::jit) return not_compiled(why);
     // Types read into new storage are built by their constructor, which the JIT refuses.
     if (fn != nullptr && !is_new) {
-      if (read_compiled(fn, target, json, options, reading)) return e;
+      if (read_compiled(fn, target, json, options, reading)) return {};
       jit::statistics().reads_replayed.fetch_add(1, std::memory_order_relaxed);
     }
   }
-  reader in(json, reading);
-  if (!in.read()) return at_root(in.error());
-  read_failure failure;
-  if (!(is_new ? interp_read_new(in, *info, target, failure) : interp_read(in, *info, target, failure))) {
-    e.info = failure.where;
-    e.path = failure.path.str();
-    e.name = std::move(failure.name);
-    return e;
-  }
-  if (in.read() || in.error()) {  // something after the value
-    if (is_new) type.destroy(target);
-    return at_root(in.error());
-  }
-  return e;
+  return interpret_read(*info, target, is_new, json, reading);
 }
 }  // namespace
 

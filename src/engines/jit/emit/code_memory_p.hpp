@@ -2,7 +2,8 @@
 // writable view of its pages and run through a separate executable view of the same pages (two
 // mappings of one memory file), so no page is ever writable and executable at once — which also
 // makes generated code work where the kernel refuses W+X mappings. Part of the emitter module:
-// nothing outside src/engines/jit/emit/ sees the assembler library behind it. Thread-safe.
+// nothing outside src/engines/jit/emit/ sees the assembler library behind it. Each options
+// object has one; the pages behind them are shared by the process. Thread-safe.
 #pragma once
 
 #include <cstddef>

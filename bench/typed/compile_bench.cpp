@@ -1,0 +1,79 @@
+// What the JIT costs before it pays: each model's types resolved and compiled from scratch
+// (fresh options every iteration), beside resolution alone (the interpreter's set-up), and the
+// first serialization and deserialization from a cold start. Counters: functions compiled and
+// machine code bytes per model, and compile time per function (jit_stats()).
+#include <memory>
+#include <string>
+
+#include "main.hpp"
+#include "peers.hpp"
+
+namespace jsonjit::bench::typed {
+namespace {
+
+using namespace models;
+
+/// Per iteration: fresh options (made and freed outside the timing), then `first_use(options)`.
+template <class FirstUse>
+void fresh_options(benchmark::State& state, jsonjit::engine engine, FirstUse first_use) {
+  const jsonjit::jit_statistics before = jsonjit::jit_stats();
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto options = std::make_unique<jsonjit::serializer_options>();
+    options->engine(engine);
+    state.ResumeTiming();
+    first_use(*options);
+    state.PauseTiming();
+    options.reset();
+    state.ResumeTiming();
+  }
+  const jsonjit::jit_statistics after = jsonjit::jit_stats();
+  const auto n = static_cast<double>(state.iterations());
+  const auto functions = static_cast<double>(after.functions - before.functions);
+  state.counters["functions"] = functions / n;
+  state.counters["code_bytes"] = static_cast<double>(after.code_bytes - before.code_bytes) / n;
+  if (functions > 0) {
+    state.counters["us_per_function"] =
+        static_cast<double>(after.compile_nanoseconds - before.compile_nanoseconds) / 1e3 / functions;
+  }
+}
+
+template <class T>
+void add_costs(const std::string& name, const T& value) {
+  const std::string json = jsonjit::serialize(value);
+  benchmark::RegisterBenchmark(("jit_compile/" + name + "/jsonjit").c_str(), [](benchmark::State& state) {
+    fresh_options(state, jsonjit::engine::automatic, [](const jsonjit::serializer_options& o) {
+      benchmark::DoNotOptimize(jsonjit::precompile<T>(o));
+    });
+  })->Unit(benchmark::kMicrosecond);
+  // The first write and read with fresh options: resolution, compilation (JIT), the calls.
+  for (const auto engine : {jsonjit::engine::automatic, jsonjit::engine::interpreter}) {
+    const std::string engine_name = engine == jsonjit::engine::automatic ? "jsonjit" : "jsonjit_interp";
+    benchmark::RegisterBenchmark(("jit_cold_start/" + name + "/" + engine_name).c_str(),
+                                 [engine, value, json](benchmark::State& state) {
+                                   fresh_options(state, engine, [&](const jsonjit::serializer_options& o) {
+                                     std::string out;
+                                     T read{};
+                                     if (jsonjit::serialize_to(value, out, o) || jsonjit::deserialize_into(read, json, o)) {
+                                       state.SkipWithError("the first use failed");
+                                     }
+                                     benchmark::DoNotOptimize(out.data());
+                                   });
+                                 })
+        ->Unit(benchmark::kMicrosecond);
+  }
+}
+
+void register_all() {
+  add_costs("LoginViewModel", make_login());
+  add_costs("Location", make_location());
+  add_costs("IndexViewModel", make_index(fixed_clock()));
+  add_costs("MyEventsListerViewModel", make_my_events(fixed_clock()));
+  add_costs("CollectionsOfPrimitives", make_collections(fixed_clock()));
+  add_costs("User", make_users(1).front());
+}
+
+const bool registered = (register_all(), true);
+
+}  // namespace
+}  // namespace jsonjit::bench::typed
