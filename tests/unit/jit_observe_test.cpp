@@ -18,22 +18,7 @@
 
 #include "dotnet_models.hpp"
 
-// GDB's JIT interface, as the library defines it (the layout GDB prescribes).
-extern "C" {
-struct jit_code_entry {
-  jit_code_entry* next_entry;
-  jit_code_entry* prev_entry;
-  const char* symfile_addr;
-  std::uint64_t symfile_size;
-};
-struct jit_descriptor {
-  std::uint32_t version;
-  std::uint32_t action_flag;
-  jit_code_entry* relevant_entry;
-  jit_code_entry* first_entry;
-};
-extern jit_descriptor __jit_debug_descriptor;
-}
+#include "engines/jit/emit/debug_registry_p.hpp"  // GDB's JIT interface, as a debugger reads it
 
 namespace jit_observe_test {
 namespace {

@@ -11,23 +11,10 @@
 #include <string>
 #include <vector>
 
-// GDB's JIT interface (GDB manual, "JIT Compilation Interface"): GDB sets a breakpoint in
-// __jit_debug_register_code and reads the list in __jit_debug_descriptor when it is hit. The
-// names and layout are fixed by GDB. Weak, so that another JIT in the same program (LLVM's,
+// GDB sets a breakpoint in __jit_debug_register_code and reads the list in
+// __jit_debug_descriptor when it is hit. Weak, so that another JIT in the same program (LLVM's,
 // for one) shares the one list instead of clashing at link time.
 extern "C" {
-struct jit_code_entry {
-  jit_code_entry* next_entry;
-  jit_code_entry* prev_entry;
-  const char* symfile_addr;
-  std::uint64_t symfile_size;
-};
-struct jit_descriptor {
-  std::uint32_t version;
-  std::uint32_t action_flag;  // 0 nothing, 1 register, 2 unregister
-  jit_code_entry* relevant_entry;
-  jit_code_entry* first_entry;
-};
 [[gnu::weak, gnu::noinline, gnu::used]] void __jit_debug_register_code() { asm volatile("" ::: "memory"); }
 [[gnu::weak, gnu::used]] jit_descriptor __jit_debug_descriptor = {1, 0, nullptr, nullptr};
 }
@@ -52,8 +39,7 @@ class byte_writer {
   explicit byte_writer(std::vector<unsigned char>& out) : out_(out) {}
   template <class T>
   void put(const T& value) {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(&value);
-    out_.insert(out_.end(), bytes, bytes + sizeof value);
+    bytes(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(&value), sizeof value));
   }
   void uleb(std::uint64_t v) {
     do {
@@ -72,7 +58,12 @@ class byte_writer {
       if (done) return;
     }
   }
-  void bytes(std::span<const std::uint8_t> b) { out_.insert(out_.end(), b.begin(), b.end()); }
+  // (resize and copy: GCC 12 warns wrongly about vector::insert of a few bytes)
+  void bytes(std::span<const std::uint8_t> b) {
+    const std::size_t at = out_.size();
+    out_.resize(at + b.size());
+    if (!b.empty()) std::memcpy(out_.data() + at, b.data(), b.size());
+  }
   void pad_to(std::size_t alignment) {
     while (out_.size() % alignment != 0) out_.push_back(0);
   }

@@ -10,6 +10,24 @@
 #include <span>
 #include <string_view>
 
+// GDB's JIT interface (GDB manual, "JIT Compilation Interface"): names and layout fixed by GDB.
+extern "C" {
+struct jit_code_entry {
+  jit_code_entry* next_entry;
+  jit_code_entry* prev_entry;
+  const char* symfile_addr;  ///< an object file in memory (ours: ELF)
+  std::uint64_t symfile_size;
+};
+struct jit_descriptor {
+  std::uint32_t version;
+  std::uint32_t action_flag;  ///< 0 nothing, 1 register, 2 unregister
+  jit_code_entry* relevant_entry;
+  jit_code_entry* first_entry;
+};
+extern jit_descriptor __jit_debug_descriptor;
+void __jit_debug_register_code();
+}
+
 namespace jsonjit::detail::jit {
 
 struct debug_entry;

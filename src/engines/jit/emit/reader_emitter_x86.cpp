@@ -92,15 +92,50 @@ struct reader_emitter::state : x86_function {
     a.cmp(x86::rcx, asmjit::Imm(static_cast<std::int64_t>(n)));
     a.jb(fail);
   }
-  /// One more object or array open; gives up where the interpreter's reader would stop.
-  void open_level() {
-    a.mov(x86::eax, x86::dword_ptr(context, depth_offset));
-    a.inc(x86::eax);
-    a.cmp(x86::eax, x86::dword_ptr(context, max_depth_offset));
-    a.jg(fail);
-    a.mov(x86::dword_ptr(context, depth_offset), x86::eax);
+  void open_level() { x86_function::open_level(context, depth_offset, max_depth_offset, fail); }
+  void close_level() { x86_function::close_level(context, depth_offset); }
+  /// The container at `offset` of the object: `open`, one level deeper, `clear` called, then
+  /// (unless `close` follows) the loop label for its entries.
+  template <class Clear>
+  void open_container(char open, char close, std::ptrdiff_t offset, Clear* clear) {
+    loop = a.newLabel();
+    done = a.newLabel();
+    expect(open);
+    open_level();
+    a.lea(x86::rdi, at(value_base::object, offset));
+    call(clear);
+    load_token();
+    a.cmp(x86::eax, close);
+    a.je(done);
+    a.bind(loop);
   }
-  void close_level() { a.dec(x86::dword_ptr(context, depth_offset)); }
+  /// After an entry: `,` goes round the loop again, `close` ends the container.
+  void close_container(char close) {
+    const asmjit::Label not_comma = a.newLabel();
+    load_token();
+    a.cmp(x86::eax, ',');
+    a.jne(not_comma);
+    a.inc(cur);
+    a.jmp(loop);
+    a.bind(not_comma);
+    a.cmp(x86::eax, close);
+    a.jne(fail);
+    a.bind(done);
+    a.inc(cur);
+    close_level();
+  }
+  /// At a value: `helper(context, position, what, address of target)`, which returns the new
+  /// position or null.
+  template <class Helper>
+  void context_helper(Helper* helper, const void* what, const x86::Mem& target) {
+    load_token();
+    a.mov(x86::rdi, context);
+    a.mov(x86::rsi, cur);
+    a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
+    a.lea(x86::rcx, target);
+    call(helper);
+    take_position();
+  }
   /// After a helper that returns the new position or null.
   void take_position() {
     a.test(x86::rax, x86::rax);
@@ -260,39 +295,15 @@ void reader_emitter::scalar(scalar_helper helper, std::ptrdiff_t offset, value_b
 }
 
 void reader_emitter::converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base) {
-  state& s = *state_;
-  auto& a = s.a;
-  s.load_token();
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, cur);
-  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(converter)));
-  a.lea(x86::rcx, at(base, offset));
-  s.call(&jsonjit_jit_read_converted);
-  s.take_position();
+  state_->context_helper(&jsonjit_jit_read_converted, converter, at(base, offset));
 }
 
 void reader_emitter::interpreted(const type_info* type, std::ptrdiff_t offset, value_base base) {
-  state& s = *state_;
-  auto& a = s.a;
-  s.load_token();
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, cur);
-  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(type)));
-  a.lea(x86::rcx, at(base, offset));
-  s.call(&jsonjit_jit_read_interpreted);
-  s.take_position();
+  state_->context_helper(&jsonjit_jit_read_interpreted, type, at(base, offset));
 }
 
 void reader_emitter::by_setter(const property_info* property) {
-  state& s = *state_;
-  auto& a = s.a;
-  s.load_token();
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, cur);
-  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(property)));
-  a.mov(x86::rcx, object_reg);
-  s.call(&jsonjit_jit_read_by_setter);
-  s.take_position();
+  state_->context_helper(&jsonjit_jit_read_by_setter, property, x86::ptr(object_reg));
 }
 
 void reader_emitter::object(const read_fn* slot, std::ptrdiff_t offset, value_base base, bool may_be_empty) {
@@ -315,38 +326,13 @@ void reader_emitter::object(const read_fn* slot, std::ptrdiff_t offset, value_ba
 
 void reader_emitter::begin_sequence(std::ptrdiff_t offset, const sequence_ops* ops) {
   state& s = *state_;
-  auto& a = s.a;
-  s.loop = a.newLabel();
-  s.done = a.newLabel();
-  s.expect('[');
-  s.open_level();
-  a.lea(x86::rdi, at(value_base::object, offset));
-  s.call(ops->clear);
-  s.load_token();
-  a.cmp(x86::eax, ']');
-  a.je(s.done);
-  a.bind(s.loop);
-  a.lea(x86::rdi, at(value_base::object, offset));
+  s.open_container('[', ']', offset, ops->clear);
+  s.a.lea(x86::rdi, at(value_base::object, offset));
   s.call(ops->emplace_back);
-  a.mov(element, x86::rax);
+  s.a.mov(element, x86::rax);
 }
 
-void reader_emitter::end_sequence() {
-  state& s = *state_;
-  auto& a = s.a;
-  s.load_token();
-  a.cmp(x86::eax, ',');
-  const asmjit::Label not_comma = a.newLabel();
-  a.jne(not_comma);
-  a.inc(cur);
-  a.jmp(s.loop);
-  a.bind(not_comma);
-  a.cmp(x86::eax, ']');
-  a.jne(s.fail);
-  a.bind(s.done);
-  a.inc(cur);
-  s.close_level();
-}
+void reader_emitter::end_sequence() { state_->close_container(']'); }
 
 void reader_emitter::end_sequence_function() {
   state_->a.mov(x86::rax, cur);
@@ -356,16 +342,7 @@ void reader_emitter::end_sequence_function() {
 void reader_emitter::begin_map(std::ptrdiff_t offset, const type_info* map, const map_ops* ops) {
   state& s = *state_;
   auto& a = s.a;
-  s.loop = a.newLabel();
-  s.done = a.newLabel();
-  s.expect('{');
-  s.open_level();
-  a.lea(x86::rdi, at(value_base::object, offset));
-  s.call(ops->clear);
-  s.load_token();
-  a.cmp(x86::eax, '}');
-  a.je(s.done);
-  a.bind(s.loop);
+  s.open_container('{', '}', offset, ops->clear);
   a.mov(x86::rdi, context);
   a.mov(x86::rsi, cur);
   a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(map)));
@@ -377,22 +354,7 @@ void reader_emitter::begin_map(std::ptrdiff_t offset, const type_info* map, cons
   a.mov(cur, x86::rdx);
 }
 
-void reader_emitter::end_map() {
-  state& s = *state_;
-  auto& a = s.a;
-  s.load_token();
-  a.cmp(x86::eax, ',');
-  const asmjit::Label not_comma = a.newLabel();
-  a.jne(not_comma);
-  a.inc(cur);
-  a.jmp(s.loop);
-  a.bind(not_comma);
-  a.cmp(x86::eax, '}');
-  a.jne(s.fail);
-  a.bind(s.done);
-  a.inc(cur);
-  s.close_level();
-}
+void reader_emitter::end_map() { state_->close_container('}'); }
 
 void reader_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops) {
   state& s = *state_;

@@ -39,15 +39,8 @@ struct writer_emitter::state : x86_function {
     open_level();
   }
 
-  /// One more object or array open; fails where the interpreter's writer would stop.
-  void open_level() {
-    a.mov(x86::eax, x86::dword_ptr(context, depth_offset));
-    a.inc(x86::eax);
-    a.cmp(x86::eax, x86::dword_ptr(context, max_depth_offset));
-    a.jg(fail);
-    a.mov(x86::dword_ptr(context, depth_offset), x86::eax);
-  }
-  void close_level() { a.dec(x86::dword_ptr(context, depth_offset)); }
+  void open_level() { x86_function::open_level(context, depth_offset, max_depth_offset, fail); }
+  void close_level() { x86_function::close_level(context, depth_offset); }
 
   /// After a helper that returns the new position or null.
   void take_position() {

@@ -57,6 +57,16 @@ void x86_function::epilogue() {
   a.ret();
 }
 
+void x86_function::open_level(x86::Gp context, std::int32_t depth, std::int32_t max_depth, asmjit::Label fail) {
+  a.mov(x86::eax, x86::dword_ptr(context, depth));
+  a.inc(x86::eax);
+  a.cmp(x86::eax, x86::dword_ptr(context, max_depth));
+  a.jg(fail);
+  a.mov(x86::dword_ptr(context, depth), x86::eax);
+}
+
+void x86_function::close_level(x86::Gp context, std::int32_t depth) { a.dec(x86::dword_ptr(context, depth)); }
+
 void x86_function::call(std::uint64_t function) {
   a.mov(x86::rax, asmjit::Imm(function));
   a.call(x86::rax);

@@ -29,6 +29,11 @@ struct x86_function {
   /// Saves the callee-saved registers the convention uses and opens the two stack slots.
   void prologue();
   void epilogue();
+  /// One more object or array open: increments the int32 at [context + depth], jumping to
+  /// `fail` when it passes the int32 at [context + max_depth] (where a writer or reader would
+  /// stop).
+  void open_level(x86::Gp context, std::int32_t depth, std::int32_t max_depth, asmjit::Label fail);
+  void close_level(x86::Gp context, std::int32_t depth);
   /// Calls `function` (an absolute address: generated code may lie anywhere).
   void call(std::uint64_t function);
   template <class F>
