@@ -345,6 +345,40 @@ TEST(JitWrite, LongStringsAndGrowthFromAnEmptyBuffer) {
   }
 }
 
+TEST(JitWrite, ShortStringsCopiedInlineOnlyWhenNothingIsEscaped) {
+  // Strings up to 31 bytes are checked and copied by the generated code itself; every
+  // character either escaping mode escapes, at every position of every length (in place and
+  // in heap storage), must still come out as the writer writes it.
+  const std::string specials[] = {"\"", "\\", "<", ">", "&", "'", "+", "`", "\x7f", "\x01", "\x1f",
+                                  "\xc3\xa9", "\xff", " ", "~"};
+  for (const jsonjit::escape_mode mode : {jsonjit::escape_mode::html_safe, jsonjit::escape_mode::relaxed}) {
+    serializer_options base;
+    base.escaping(mode);
+    auto [jit, interpreter] = engines(base);
+    for (std::size_t n = 0; n <= 33; ++n) {
+      for (const std::string& special : specials) {
+        for (std::size_t at = 0; at <= n; ++at) {
+          std::string text = std::string(at, 'a') + special + std::string(n - at, 'b');
+          std::string on_heap;
+          on_heap.reserve(64);
+          on_heap = text.substr(0, n);
+          const Inner values[] = {{text, 1}, {text.substr(0, n), 2}, {on_heap, 3}};
+          for (const Inner& value : values) {
+            auto a = jsonjit::try_serialize(value, jit);
+            auto b = jsonjit::try_serialize(value, interpreter);
+            ASSERT_EQ(a.has_value(), b.has_value()) << value.name;
+            if (a) {
+              EXPECT_EQ(*a, *b);
+            } else {
+              EXPECT_EQ(a.error().info.code, b.error().info.code);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(JitWrite, ErrorsAreTheInterpretersWithTheSamePath) {
   const Outer bad{{"ok", 1}, false, {"\xff", 2}, "", {}};
   auto [jit, interpreter] = engines({});

@@ -119,7 +119,9 @@ class writer_compiler {
         out.integer(offset, static_cast<unsigned>(type.descriptor->size),
                     type.kind >= type_kind::int8 && type.kind <= type_kind::int64, base);
         break;
-      case how::string: out.string(offset, base); break;
+      case how::string:
+        out.string(offset, base, type.options->writer_settings().escaping, string_layout_known());
+        break;
       case how::converted: out.converted(offset, converter, base); break;
       case how::object: out.object(offset, &type.jit_write.fn, base); break;
       // Its slot is still empty while it compiles, and stays so if it is refused: checked.

@@ -70,6 +70,12 @@ using read_fn = const char* (*)(read_context* context, void* object, const char*
 /// The compiled reader of `info`, as writer_for.
 read_fn reader_for(const type_info& info, std::string_view& why);
 
+/// Whether std::string has the layout generated code may read directly (libstdc++'s: the
+/// data pointer at offset 0, the size at offset 8, at least 16 readable bytes at the data),
+/// checked once on real strings (in place and on the heap). Where it does not hold, strings
+/// go through helpers only.
+bool string_layout_known() noexcept;
+
 /// The process's counters behind jsonjit::jit_stats() (relaxed atomics: counts, not order).
 struct counters {
   std::atomic<std::uint64_t> functions{0}, code_bytes{0}, compile_nanoseconds{0}, refusals{0};

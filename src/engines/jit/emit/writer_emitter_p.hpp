@@ -43,7 +43,11 @@ class writer_emitter {
   /// The integer of `size` bytes at `offset` (24 bytes of room reserved).
   void integer(std::ptrdiff_t offset, unsigned size, bool is_signed, value_base base = value_base::object);
   /// The std::string at `offset`, quoted and escaped by a helper that reserves its own room.
-  void string(std::ptrdiff_t offset, value_base base = value_base::object);
+  /// With `inline_short` (std::string's layout checked: jit::string_layout_known()), strings of
+  /// up to 31 bytes with nothing to escape in `mode` are checked with vector compares (one per
+  /// escaped character class, on one or two 16-byte vectors) and copied in one or two stores,
+  /// without the call.
+  void string(std::ptrdiff_t offset, value_base base, escape_mode mode, bool inline_short);
   /// The value at `offset`, by `converter`.
   void converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base = value_base::object);
   /// The value of `property` of the object, by the interpreter.

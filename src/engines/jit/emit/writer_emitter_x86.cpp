@@ -50,6 +50,26 @@ struct writer_emitter::state : x86_function {
   }
   void reload_end() { a.mov(end, x86::qword_ptr(context, end_offset)); }
 
+  /// A 16-byte constant of `byte` repeated, in the function's constant pool (after its code).
+  x86::Mem vector(std::uint8_t byte) {
+    if (!constants.isValid()) constants = a.newLabel();
+    std::size_t index = 0;
+    while (index < constant_bytes.size() && constant_bytes[index] != byte) ++index;
+    if (index == constant_bytes.size()) constant_bytes.push_back(byte);
+    return x86::ptr(constants, static_cast<std::int32_t>(16 * index));
+  }
+  /// Places the constant pool (16-byte aligned, as SSE memory operands need).
+  void place_constants() {
+    if (!constants.isValid()) return;
+    a.align(asmjit::AlignMode::kData, 16);
+    a.bind(constants);
+    for (const std::uint8_t byte : constant_bytes) {
+      std::uint8_t v[16];
+      std::memset(v, byte, sizeof v);
+      a.embed(v, sizeof v);
+    }
+  }
+
   struct cold_reserve {
     asmjit::Label start, back;
     std::size_t n;
@@ -57,6 +77,8 @@ struct writer_emitter::state : x86_function {
 
   asmjit::Label fail;
   std::vector<cold_reserve> cold;
+  asmjit::Label constants;                  // the pool, if a vector constant is used
+  std::vector<std::uint8_t> constant_bytes;  // one 16-byte vector each
   asmjit::Label loop, done;  // the open sequence or optional
   std::size_t stride = 0;    // the open sequence's
 };
@@ -145,14 +167,79 @@ void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signe
   a.mov(cur, x86::rax);
 }
 
-void writer_emitter::string(std::ptrdiff_t offset, value_base base) {
-  auto& a = state_->a;
+void writer_emitter::string(std::ptrdiff_t offset, value_base base, escape_mode mode, bool inline_short) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label call_helper = a.newLabel(), done = a.newLabel();
+  if (inline_short) {
+    const asmjit::Label two_vectors = a.newLabel();
+    a.mov(x86::rsi, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));      // data (libstdc++'s
+    a.mov(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset + 8)));  // layout), size
+    a.cmp(x86::rdx, 31);
+    a.ja(call_helper);
+    a.mov(x86::rax, end);
+    a.sub(x86::rax, cur);
+    a.cmp(x86::rax, 34);  // the quotes and two vectors
+    a.jb(call_helper);
+    // Bit i of `out` set where byte i of `v` needs escaping (escape_p.hpp's special_mask):
+    // controls and non-ASCII by one signed compare, then each character of the mode.
+    auto specials = [&](const x86::Xmm& v, const x86::Gp& out) {
+      a.movdqa(x86::xmm1, s.vector(0x20));
+      a.pcmpgtb(x86::xmm1, v);
+      auto any_equal = [&](std::uint8_t c, int and_mask) {
+        a.movdqa(x86::xmm2, v);
+        if (and_mask >= 0) a.pand(x86::xmm2, s.vector(static_cast<std::uint8_t>(and_mask)));
+        a.pcmpeqb(x86::xmm2, s.vector(c));
+        a.por(x86::xmm1, x86::xmm2);
+      };
+      any_equal('"', -1);
+      any_equal('\\', -1);
+      if (mode == escape_mode::html_safe) {
+        any_equal(0x26, 0xFE);  // & '
+        any_equal(0x3C, 0xFD);  // < >
+        any_equal('+', -1);
+        any_equal('`', -1);
+        any_equal(0x7F, -1);
+      }
+      a.pmovmskb(out, x86::xmm1);
+    };
+    a.movdqu(x86::xmm0, x86::ptr(x86::rsi));  // 16 bytes: a string's storage has that many
+    specials(x86::xmm0, x86::eax);
+    a.cmp(x86::rdx, 16);
+    a.jae(two_vectors);
+    // Up to 15 bytes: only the string's own bytes count.
+    a.mov(x86::ecx, x86::edx);
+    a.mov(x86::r8d, 1);
+    a.shl(x86::r8d, x86::cl);
+    a.dec(x86::r8d);
+    a.test(x86::eax, x86::r8d);
+    a.jnz(call_helper);
+    a.mov(x86::byte_ptr(cur), '"');
+    a.movdqu(x86::ptr(cur, 1), x86::xmm0);
+    a.mov(x86::byte_ptr(cur, x86::rdx, 0, 1), '"');
+    a.lea(cur, x86::ptr(cur, x86::rdx, 0, 2));
+    a.jmp(done);
+    // 16 to 31 bytes: the first and the last 16, overlapping.
+    a.bind(two_vectors);
+    a.movdqu(x86::xmm3, x86::ptr(x86::rsi, x86::rdx, 0, -16));
+    specials(x86::xmm3, x86::ecx);
+    a.or_(x86::eax, x86::ecx);
+    a.jnz(call_helper);
+    a.mov(x86::byte_ptr(cur), '"');
+    a.movdqu(x86::ptr(cur, 1), x86::xmm0);
+    a.movdqu(x86::ptr(cur, x86::rdx, 0, -15), x86::xmm3);
+    a.mov(x86::byte_ptr(cur, x86::rdx, 0, 1), '"');
+    a.lea(cur, x86::ptr(cur, x86::rdx, 0, 2));
+    a.jmp(done);
+  }
+  a.bind(call_helper);
   a.mov(x86::rdi, context);
   a.mov(x86::rsi, cur);
   a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
-  state_->call(&jsonjit_jit_string);
-  state_->take_position();
-  state_->reload_end();
+  s.call(&jsonjit_jit_string);
+  s.take_position();
+  s.reload_end();
+  a.bind(done);
 }
 
 void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base) {
@@ -282,6 +369,7 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
     s.reload_end();
     a.jmp(c.back);
   }
+  s.place_constants();
   return s.place(memory, name);
 }
 
