@@ -277,6 +277,35 @@ TEST(JitRead, NumbersAtTheirLimits) {
   }
 }
 
+TEST(JitRead, StringsOfEveryShortLengthWithEverySpecialByte) {
+  // Short plain strings are found and stored by the generated code itself (into strings that
+  // keep their text in place); anything else goes to the helper. Every length around the
+  // 16-byte vector, every byte a string scan stops at, at every position, into fresh strings
+  // and into strings whose text is on the heap, and cut short by the end of the input.
+  const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
+  const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
+  const std::string specials[] = {"\\\"", "\\n", "\\u00e9", "\x01", "\xc3\xa9", "\xff", "\"", "a"};
+  for (std::size_t n = 0; n <= 33; ++n) {
+    for (const std::string& special : specials) {
+      for (std::size_t at = 0; at <= n; ++at) {
+        const std::string text = std::string(at, 'x') + special + std::string(n - at, 'y');
+        const std::string json = "{\"name\":\"" + text + "\",\"count\":1}";
+        same_reading<Inner>(json, interp, jit);
+        same_reading<Inner>(json.substr(0, 10 + n), interp, jit);
+        // The byte where the closing quote should be: the string never ends there.
+        same_reading<Inner>("{\"name\":\"" + std::string(at, 'x') + special + ",\"count\":1}", interp, jit);
+        Inner a, b;
+        a.name.assign(100, 'h');  // heap storage, kept by assign
+        b.name.assign(100, 'h');
+        const auto ea = jsonjit::deserialize_into(a, json, interp);
+        const auto eb = jsonjit::deserialize_into(b, json, jit);
+        ASSERT_EQ(ea.info.code, eb.info.code) << json;
+        EXPECT_EQ(a.name, b.name) << json;
+      }
+    }
+  }
+}
+
 TEST(JitRead, DepthLimitsAsTheInterpreters) {
   for (int depth = 1; depth <= 4; ++depth) {
     const serializer_options interp = with_engine(engine::interpreter, [&](serializer_options& o) { o.max_depth(depth); });

@@ -38,8 +38,7 @@ scalar_helper helper_for(type_kind kind) {
     case type_kind::uint32: return scalar_helper::uint32;
     case type_kind::uint64: return scalar_helper::uint64;
     case type_kind::float32: return scalar_helper::float32;
-    case type_kind::float64: return scalar_helper::float64;
-    default: return scalar_helper::string;
+    default: return scalar_helper::float64;
   }
 }
 
@@ -117,7 +116,13 @@ class reader_compiler {
                     std::ptrdiff_t offset, value_base base) {
     switch (read) {
       case how::boolean: out.boolean(offset, base); break;
-      case how::scalar: out.scalar(helper_for(type.kind), offset, base); break;
+      case how::scalar:
+        if (type.kind == type_kind::string) {
+          out.string(offset, base, string_layout_known());
+        } else {
+          out.scalar(helper_for(type.kind), offset, base);
+        }
+        break;
       case how::converted: out.converted(converter, offset, base); break;
       case how::object: out.object(&type.jit_read.fn, offset, base); break;
       // Its slot is still empty while it compiles, and stays so if it is refused: checked.

@@ -70,10 +70,10 @@ using read_fn = const char* (*)(read_context* context, void* object, const char*
 /// The compiled reader of `info`, as writer_for.
 read_fn reader_for(const type_info& info, std::string_view& why);
 
-/// Whether std::string has the layout generated code may read directly (libstdc++'s: the
-/// data pointer at offset 0, the size at offset 8, at least 16 readable bytes at the data),
-/// checked once on real strings (in place and on the heap). Where it does not hold, strings
-/// go through helpers only.
+/// Whether std::string has the layout generated code may use directly (libstdc++'s: the data
+/// pointer at offset 0, the size at offset 8, at least 16 readable bytes at the data, and
+/// short strings kept in place in the 16 bytes at offset 16), checked once on real strings.
+/// Where it does not hold, strings go through helpers only.
 bool string_layout_known() noexcept;
 
 /// The process's counters behind jsonjit::jit_stats() (relaxed atomics: counts, not order).

@@ -20,8 +20,9 @@ bool string_layout_known() noexcept {
       if (data != s->data() || size != s->size() || s->capacity() < 15) return false;
     }
     // A string's storage has room for 15 characters and the terminator even when it holds
-    // fewer (in place or on the heap), so 16 bytes can be read at its data.
-    return std::string().capacity() >= 15;
+    // fewer (in place or on the heap), so 16 bytes can be read at its data; in place, that
+    // storage is the 16 bytes at offset 16.
+    return std::string().capacity() == 15 && in_place.data() == reinterpret_cast<const char*>(&in_place) + 16;
   }();
   return known;
 }

@@ -26,7 +26,7 @@
 namespace jsonjit::detail::jit {
 
 /// Values read by a helper of the form `const char* (cur, end, target)`.
-enum class scalar_helper : std::uint8_t { int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, string };
+enum class scalar_helper : std::uint8_t { int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64 };
 
 class reader_emitter {
  public:
@@ -68,6 +68,11 @@ class reader_emitter {
   // Values, at `offset` from the object or from the current element.
   void boolean(std::ptrdiff_t offset, value_base base = value_base::object);
   void scalar(scalar_helper helper, std::ptrdiff_t offset, value_base base = value_base::object);
+  /// A string into the std::string at `offset`. With `inline_short` (std::string's layout
+  /// checked: jit::string_layout_known()), one of up to 15 plain ASCII bytes going into a
+  /// string that keeps its text in place is found with vector compares and stored inline,
+  /// without the call.
+  void string(std::ptrdiff_t offset, value_base base, bool inline_short);
   void converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base = value_base::object);
   void interpreted(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
   void by_setter(const property_info* property);

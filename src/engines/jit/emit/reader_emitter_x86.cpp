@@ -45,7 +45,6 @@ helper_fn helper_of(scalar_helper helper) {
     case scalar_helper::uint64: return &jsonjit_jit_read_uint64;
     case scalar_helper::float32: return &jsonjit_jit_read_float32;
     case scalar_helper::float64: return &jsonjit_jit_read_float64;
-    case scalar_helper::string: return reinterpret_cast<helper_fn>(&jsonjit_jit_read_string);
   }
   return nullptr;
 }
@@ -292,6 +291,53 @@ void reader_emitter::scalar(scalar_helper helper, std::ptrdiff_t offset, value_b
   a.lea(x86::rdx, at(base, offset));
   s.call(helper_of(helper));
   s.take_position();
+}
+
+void reader_emitter::string(std::ptrdiff_t offset, value_base base, bool inline_short) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label call_helper = a.newLabel(), done = a.newLabel();
+  s.load_token();
+  if (inline_short) {
+    a.cmp(x86::eax, '"');
+    a.jne(call_helper);
+    a.mov(x86::rcx, end);
+    a.sub(x86::rcx, cur);
+    a.cmp(x86::rcx, 17);  // the quote and a whole vector
+    a.jb(call_helper);
+    a.movdqu(x86::xmm0, x86::ptr(cur, 1));
+    // The first byte a string scan must look at ('"', '\\', a control or non-ASCII byte):
+    // the closing quote for a plain string that fits.
+    a.movdqa(x86::xmm1, s.vector(0x20));
+    a.pcmpgtb(x86::xmm1, x86::xmm0);
+    for (const std::uint8_t c : {std::uint8_t{'"'}, std::uint8_t{'\\'}}) {
+      a.movdqa(x86::xmm2, x86::xmm0);
+      a.pcmpeqb(x86::xmm2, s.vector(c));
+      a.por(x86::xmm1, x86::xmm2);
+    }
+    a.pmovmskb(x86::eax, x86::xmm1);
+    a.test(x86::eax, x86::eax);
+    a.jz(call_helper);  // longer than 15 bytes
+    a.bsf(x86::ecx, x86::eax);
+    a.cmp(x86::byte_ptr(cur, x86::rcx, 0, 1), '"');
+    a.jne(call_helper);  // an escape, a control or non-ASCII: the helper checks them
+    a.lea(x86::rdx, at(base, offset));
+    a.lea(x86::rax, x86::ptr(x86::rdx, 16));
+    a.cmp(x86::qword_ptr(x86::rdx), x86::rax);
+    a.jne(call_helper);  // its text is on the heap: assign reuses that
+    a.movdqu(x86::ptr(x86::rdx, 16), x86::xmm0);
+    a.mov(x86::qword_ptr(x86::rdx, 8), x86::rcx);
+    a.mov(x86::byte_ptr(x86::rdx, x86::rcx, 0, 16), 0);
+    a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
+    a.jmp(done);
+  }
+  a.bind(call_helper);
+  a.mov(x86::rdi, cur);
+  a.mov(x86::rsi, end);
+  a.lea(x86::rdx, at(base, offset));
+  s.call(&jsonjit_jit_read_string);
+  s.take_position();
+  a.bind(done);
 }
 
 void reader_emitter::converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base) {

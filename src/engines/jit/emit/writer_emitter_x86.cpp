@@ -50,25 +50,6 @@ struct writer_emitter::state : x86_function {
   }
   void reload_end() { a.mov(end, x86::qword_ptr(context, end_offset)); }
 
-  /// A 16-byte constant of `byte` repeated, in the function's constant pool (after its code).
-  x86::Mem vector(std::uint8_t byte) {
-    if (!constants.isValid()) constants = a.newLabel();
-    std::size_t index = 0;
-    while (index < constant_bytes.size() && constant_bytes[index] != byte) ++index;
-    if (index == constant_bytes.size()) constant_bytes.push_back(byte);
-    return x86::ptr(constants, static_cast<std::int32_t>(16 * index));
-  }
-  /// Places the constant pool (16-byte aligned, as SSE memory operands need).
-  void place_constants() {
-    if (!constants.isValid()) return;
-    a.align(asmjit::AlignMode::kData, 16);
-    a.bind(constants);
-    for (const std::uint8_t byte : constant_bytes) {
-      std::uint8_t v[16];
-      std::memset(v, byte, sizeof v);
-      a.embed(v, sizeof v);
-    }
-  }
 
   struct cold_reserve {
     asmjit::Label start, back;
@@ -77,8 +58,6 @@ struct writer_emitter::state : x86_function {
 
   asmjit::Label fail;
   std::vector<cold_reserve> cold;
-  asmjit::Label constants;                  // the pool, if a vector constant is used
-  std::vector<std::uint8_t> constant_bytes;  // one 16-byte vector each
   asmjit::Label loop, done;  // the open sequence or optional
   std::size_t stride = 0;    // the open sequence's
 };
@@ -369,7 +348,6 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
     s.reload_end();
     a.jmp(c.back);
   }
-  s.place_constants();
   return s.place(memory, name);
 }
 

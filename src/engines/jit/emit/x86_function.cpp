@@ -1,5 +1,7 @@
 #include "engines/jit/emit/x86_function_p.hpp"
 
+#include <cstring>
+
 namespace jsonjit::detail::jit {
 
 x86_function::x86_function(bool listing) {
@@ -67,12 +69,32 @@ void x86_function::open_level(x86::Gp context, std::int32_t depth, std::int32_t 
 
 void x86_function::close_level(x86::Gp context, std::int32_t depth) { a.dec(x86::dword_ptr(context, depth)); }
 
+x86::Mem x86_function::vector(std::uint8_t byte) {
+  if (!constants.isValid()) constants = a.newLabel();
+  std::size_t index = 0;
+  while (index < constant_bytes.size() && constant_bytes[index] != byte) ++index;
+  if (index == constant_bytes.size()) constant_bytes.push_back(byte);
+  return x86::ptr(constants, static_cast<std::int32_t>(16 * index));
+}
+
+void x86_function::place_constants() {
+  if (!constants.isValid()) return;
+  a.align(asmjit::AlignMode::kData, 16);  // as SSE memory operands need
+  a.bind(constants);
+  for (const std::uint8_t byte : constant_bytes) {
+    std::uint8_t v[16];
+    std::memset(v, byte, sizeof v);
+    a.embed(v, sizeof v);
+  }
+}
+
 void x86_function::call(std::uint64_t function) {
   a.mov(x86::rax, asmjit::Imm(function));
   a.call(x86::rax);
 }
 
 placed_code x86_function::place(code_memory& memory, std::string_view name) {
+  place_constants();
   if (code.flatten() != asmjit::kErrorOk || code.resolveUnresolvedLinks() != asmjit::kErrorOk) return {};
   struct fill_state {
     asmjit::CodeHolder* code;

@@ -40,14 +40,25 @@ struct x86_function {
   void call(F* function) {
     call(reinterpret_cast<std::uint64_t>(function));
   }
-  /// Resolves the labels and places the code in `memory` as the function `name` (a null entry
-  /// if that fails).
+  /// A 16-byte constant of `byte` repeated, in the function's constant pool (placed after its
+  /// code).
+  x86::Mem vector(std::uint8_t byte);
+
+  /// Resolves the labels and places the code, then its constant pool, in `memory` as the
+  /// function `name` (a null entry if that fails).
   placed_code place(code_memory& memory, std::string_view name);
+
+ private:
+  void place_constants();
+
+ public:
 
   asmjit::CodeHolder code;
   asmjit::StringLogger logger;
   /// DWARF call frame instructions for the frame the prologue builds (see place()).
   std::vector<std::uint8_t> unwind;
+  asmjit::Label constants;                  // the pool, if a vector constant is used
+  std::vector<std::uint8_t> constant_bytes;  // one 16-byte vector each
   x86::Assembler a;
 };
 
