@@ -80,18 +80,31 @@ inline void copy_short(char* out, const char* p, std::size_t n) noexcept {
 }
 #endif
 
-/// Writes `"text"` when text is short (4 to 32 bytes) and needs no escaping in `mode`, in one
+/// Writes `"text"` when text is short (up to 32 bytes) and needs no escaping in `mode`, in one
 /// or two vector checks and two moves; returns the end, or nullptr (nothing written)
 /// otherwise. `out` needs 34 bytes of room.
 inline char* quote_if_short_and_clean(char* out, std::string_view text, escape_mode mode) noexcept {
 #if JSONJIT_SSE2
   const std::size_t n = text.size();
-  if (n < 4 || n > 32) return nullptr;
+  if (n > 32) return nullptr;
   const auto special = [mode](__m128i v) {
     return mode == escape_mode::html_safe ? special_mask<escape_mode::html_safe>(v)
                                           : special_mask<escape_mode::relaxed>(v);
   };
-  if (n < 16) {
+  if (n < 4) {
+    // Up to three bytes (map keys, small numbers as text): the first, middle and last byte
+    // cover them all, checked in one vector and stored one by one.
+    if (n != 0) {
+      const char first = text[0], middle = text[n / 2], last = text[n - 1];
+      const int word = static_cast<unsigned char>(first) | static_cast<unsigned char>(middle) << 8 |
+                       static_cast<unsigned char>(last) << 16;
+      if (special(_mm_set1_epi32(word | static_cast<unsigned char>(last) << 24)) != 0) return nullptr;
+      out[1] = first;
+      out[1 + n / 2] = middle;
+      out[n] = last;
+    }
+    out[0] = '"';
+  } else if (n < 16) {
     if (special(load_short(text.data(), n)) != 0) return nullptr;
     out[0] = '"';
     copy_short(out + 1, text.data(), n);

@@ -117,6 +117,24 @@ std::string reference_escape(std::string_view text, escape_mode mode) {
   return result + "\"";
 }
 
+TEST(WriterEscape, EveryShortAsciiStringMatchesTheReference) {
+  // Strings of up to three bytes take their own short path: every one- and two-byte ASCII
+  // string, and three-byte ones around each byte either encoder escapes.
+  for (escape_mode mode : {escape_mode::html_safe, escape_mode::relaxed}) {
+    ASSERT_EQ(escaped("", mode), reference_escape("", mode));
+    for (int a = 0; a < 128; ++a) {
+      const std::string one(1, static_cast<char>(a));
+      ASSERT_EQ(escaped(one, mode), reference_escape(one, mode)) << a;
+      for (int b = 0; b < 128; ++b) {
+        const std::string two = one + static_cast<char>(b);
+        ASSERT_EQ(escaped(two, mode), reference_escape(two, mode)) << a << " " << b;
+        const std::string three[] = {"x" + two, two + "y", one + "m" + static_cast<char>(b)};
+        for (const std::string& t : three) ASSERT_EQ(escaped(t, mode), reference_escape(t, mode)) << a << " " << b;
+      }
+    }
+  }
+}
+
 TEST(WriterEscape, RandomStringsMatchTheReference) {
   std::mt19937 rng(12345);
   const std::string pieces[] = {"a",
