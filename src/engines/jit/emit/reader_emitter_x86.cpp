@@ -135,6 +135,39 @@ struct reader_emitter::state : x86_function {
     call(helper);
     take_position();
   }
+  /// The function's scan of a short string (emitted at its end, called within it): with the
+  /// string's opening quote at the position and 17 bytes there, the 16 after the quote in
+  /// xmm0 and, in ecx, the length of the string if its closing quote is the first byte a
+  /// string scan must look at ('"', '\\', a control or non-ASCII byte) — a plain string of
+  /// up to 15 bytes — else -1. Clobbers eax, xmm1 and xmm2.
+  asmjit::Label short_string_scan() {
+    if (!scan.isValid()) scan = a.newLabel();
+    return scan;
+  }
+  void emit_short_string_scan() {
+    if (!scan.isValid()) return;
+    const asmjit::Label none = a.newLabel();
+    comment("; short string scan");
+    a.bind(scan);
+    a.movdqu(x86::xmm0, x86::ptr(cur, 1));
+    a.movdqa(x86::xmm1, vector(0x20));
+    a.pcmpgtb(x86::xmm1, x86::xmm0);  // signed: controls and non-ASCII
+    for (const std::uint8_t c : {std::uint8_t{'"'}, std::uint8_t{'\\'}}) {
+      a.movdqa(x86::xmm2, x86::xmm0);
+      a.pcmpeqb(x86::xmm2, vector(c));
+      a.por(x86::xmm1, x86::xmm2);
+    }
+    a.pmovmskb(x86::eax, x86::xmm1);
+    a.test(x86::eax, x86::eax);
+    a.jz(none);  // longer than 15 bytes
+    a.bsf(x86::ecx, x86::eax);
+    a.cmp(x86::byte_ptr(cur, x86::rcx, 0, 1), '"');
+    a.jne(none);  // an escape, a control or non-ASCII: the helper checks them
+    a.ret();
+    a.bind(none);
+    a.mov(x86::ecx, -1);
+    a.ret();
+  }
   /// After a helper that returns the new position or null.
   void take_position() {
     a.test(x86::rax, x86::rax);
@@ -148,6 +181,7 @@ struct reader_emitter::state : x86_function {
   asmjit::Label fail;
   std::vector<asmjit::Label> labels;
   std::vector<cold_whitespace> whitespace;
+  asmjit::Label scan;
   asmjit::Label loop, done;  // the open sequence, map or optional
 };
 
@@ -305,22 +339,9 @@ void reader_emitter::string(std::ptrdiff_t offset, value_base base, bool inline_
     a.sub(x86::rcx, cur);
     a.cmp(x86::rcx, 17);  // the quote and a whole vector
     a.jb(call_helper);
-    a.movdqu(x86::xmm0, x86::ptr(cur, 1));
-    // The first byte a string scan must look at ('"', '\\', a control or non-ASCII byte):
-    // the closing quote for a plain string that fits.
-    a.movdqa(x86::xmm1, s.vector(0x20));
-    a.pcmpgtb(x86::xmm1, x86::xmm0);
-    for (const std::uint8_t c : {std::uint8_t{'"'}, std::uint8_t{'\\'}}) {
-      a.movdqa(x86::xmm2, x86::xmm0);
-      a.pcmpeqb(x86::xmm2, s.vector(c));
-      a.por(x86::xmm1, x86::xmm2);
-    }
-    a.pmovmskb(x86::eax, x86::xmm1);
-    a.test(x86::eax, x86::eax);
-    a.jz(call_helper);  // longer than 15 bytes
-    a.bsf(x86::ecx, x86::eax);
-    a.cmp(x86::byte_ptr(cur, x86::rcx, 0, 1), '"');
-    a.jne(call_helper);  // an escape, a control or non-ASCII: the helper checks them
+    a.call(s.short_string_scan());  // ecx: its length, or negative
+    a.test(x86::ecx, x86::ecx);
+    a.js(call_helper);
     a.lea(x86::rdx, at(base, offset));
     a.lea(x86::rax, x86::ptr(x86::rdx, 16));
     a.cmp(x86::qword_ptr(x86::rdx), x86::rax);
@@ -435,17 +456,31 @@ placed_code reader_emitter::finish(code_memory& memory, std::string_view name) {
   a.xor_(x86::eax, x86::eax);
   s.epilogue();
   s.comment("; whitespace, out of the straight line (compact JSON has none)");
+  const asmjit::Label skip = a.newLabel();
   for (const state::cold_whitespace& w : s.whitespace) {
     a.bind(w.start);
-    a.mov(x86::rdi, cur);
-    a.mov(x86::rsi, end);
-    s.call(&jsonjit_jit_skip_whitespace);
-    a.mov(cur, x86::rax);
-    a.cmp(cur, end);
-    a.jae(s.fail);
-    a.movzx(x86::eax, x86::byte_ptr(cur));
+    a.call(skip);
+    a.test(x86::eax, x86::eax);  // the end of the input, or a NUL byte: neither can follow
+    a.jz(s.fail);
     a.jmp(w.back);
   }
+  // Skips the whitespace at the position; eax: the byte after it, or 0 at the end of the input.
+  // Called within the function: the return address misaligns the stack for the helper call.
+  const asmjit::Label at_end = a.newLabel();
+  a.bind(skip);
+  a.sub(x86::rsp, 8);
+  a.mov(x86::rdi, cur);
+  a.mov(x86::rsi, end);
+  s.call(&jsonjit_jit_skip_whitespace);
+  a.add(x86::rsp, 8);
+  a.mov(cur, x86::rax);
+  a.xor_(x86::eax, x86::eax);
+  a.cmp(cur, end);
+  a.jae(at_end);
+  a.movzx(x86::eax, x86::byte_ptr(cur));
+  a.bind(at_end);
+  a.ret();
+  s.emit_short_string_scan();
   return s.place(memory, name);
 }
 

@@ -56,7 +56,44 @@ struct writer_emitter::state : x86_function {
     std::size_t n;
   };
 
+  /// The function's escape check (one per function: every string in it has the same mode),
+  /// emitted at its end: bit i of eax set where byte i of xmm0 needs escaping in `mode`
+  /// (escape_p.hpp's special_mask); clobbers xmm1 and xmm2 only. Called within the function.
+  asmjit::Label escape_check(escape_mode mode) {
+    if (!check.isValid()) {
+      check = a.newLabel();
+      check_mode = mode;
+    }
+    return check;
+  }
+  void emit_escape_check() {
+    if (!check.isValid()) return;
+    comment("; escape check: controls and non-ASCII by one signed compare, then each character");
+    a.bind(check);
+    a.movdqa(x86::xmm1, vector(0x20));
+    a.pcmpgtb(x86::xmm1, x86::xmm0);
+    auto any_equal = [&](std::uint8_t c, int and_mask) {
+      a.movdqa(x86::xmm2, x86::xmm0);
+      if (and_mask >= 0) a.pand(x86::xmm2, vector(static_cast<std::uint8_t>(and_mask)));
+      a.pcmpeqb(x86::xmm2, vector(c));
+      a.por(x86::xmm1, x86::xmm2);
+    };
+    any_equal('"', -1);
+    any_equal('\\', -1);
+    if (check_mode == escape_mode::html_safe) {
+      any_equal(0x26, 0xFE);  // & '
+      any_equal(0x3C, 0xFD);  // < >
+      any_equal('+', -1);
+      any_equal('`', -1);
+      any_equal(0x7F, -1);
+    }
+    a.pmovmskb(x86::eax, x86::xmm1);
+    a.ret();
+  }
+
   asmjit::Label fail;
+  asmjit::Label check;
+  escape_mode check_mode = escape_mode::html_safe;
   std::vector<cold_reserve> cold;
   asmjit::Label loop, done;  // the open sequence or optional
   std::size_t stride = 0;    // the open sequence's
@@ -160,30 +197,8 @@ void writer_emitter::string(std::ptrdiff_t offset, value_base base, escape_mode 
     a.sub(x86::rax, cur);
     a.cmp(x86::rax, 34);  // the quotes and two vectors
     a.jb(call_helper);
-    // Bit i of `out` set where byte i of `v` needs escaping (escape_p.hpp's special_mask):
-    // controls and non-ASCII by one signed compare, then each character of the mode.
-    auto specials = [&](const x86::Xmm& v, const x86::Gp& out) {
-      a.movdqa(x86::xmm1, s.vector(0x20));
-      a.pcmpgtb(x86::xmm1, v);
-      auto any_equal = [&](std::uint8_t c, int and_mask) {
-        a.movdqa(x86::xmm2, v);
-        if (and_mask >= 0) a.pand(x86::xmm2, s.vector(static_cast<std::uint8_t>(and_mask)));
-        a.pcmpeqb(x86::xmm2, s.vector(c));
-        a.por(x86::xmm1, x86::xmm2);
-      };
-      any_equal('"', -1);
-      any_equal('\\', -1);
-      if (mode == escape_mode::html_safe) {
-        any_equal(0x26, 0xFE);  // & '
-        any_equal(0x3C, 0xFD);  // < >
-        any_equal('+', -1);
-        any_equal('`', -1);
-        any_equal(0x7F, -1);
-      }
-      a.pmovmskb(out, x86::xmm1);
-    };
     a.movdqu(x86::xmm0, x86::ptr(x86::rsi));  // 16 bytes: a string's storage has that many
-    specials(x86::xmm0, x86::eax);
+    a.call(s.escape_check(mode));               // eax: the bytes of xmm0 that need escaping
     a.cmp(x86::rdx, 16);
     a.jae(two_vectors);
     // Up to 15 bytes: only the string's own bytes count.
@@ -200,13 +215,15 @@ void writer_emitter::string(std::ptrdiff_t offset, value_base base, escape_mode 
     a.jmp(done);
     // 16 to 31 bytes: the first and the last 16, overlapping.
     a.bind(two_vectors);
-    a.movdqu(x86::xmm3, x86::ptr(x86::rsi, x86::rdx, 0, -16));
-    specials(x86::xmm3, x86::ecx);
-    a.or_(x86::eax, x86::ecx);
+    a.mov(x86::r9d, x86::eax);
+    a.movdqa(x86::xmm3, x86::xmm0);
+    a.movdqu(x86::xmm0, x86::ptr(x86::rsi, x86::rdx, 0, -16));
+    a.call(s.escape_check(mode));
+    a.or_(x86::eax, x86::r9d);
     a.jnz(call_helper);
     a.mov(x86::byte_ptr(cur), '"');
-    a.movdqu(x86::ptr(cur, 1), x86::xmm0);
-    a.movdqu(x86::ptr(cur, x86::rdx, 0, -15), x86::xmm3);
+    a.movdqu(x86::ptr(cur, 1), x86::xmm3);
+    a.movdqu(x86::ptr(cur, x86::rdx, 0, -15), x86::xmm0);
     a.mov(x86::byte_ptr(cur, x86::rdx, 0, 1), '"');
     a.lea(cur, x86::ptr(cur, x86::rdx, 0, 2));
     a.jmp(done);
@@ -348,6 +365,7 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
     s.reload_end();
     a.jmp(c.back);
   }
+  s.emit_escape_check();
   return s.place(memory, name);
 }
 
