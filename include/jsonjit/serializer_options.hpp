@@ -29,6 +29,13 @@ namespace jsonjit {
 /// interpreter elsewhere; `jit` reports types it cannot compile instead of falling back.
 enum class engine : std::uint8_t { automatic, interpreter, jit };
 
+namespace detail {
+/// The engine new options start with: `automatic`, unless the environment variable
+/// JSONJIT_ENGINE says `interpreter` or `jit` (read once; a switch for operations and for
+/// running a whole test suite under one engine).
+jsonjit::engine default_engine() noexcept;
+}  // namespace detail
+
 /// How declared property names become JSON names (STJ's JsonNamingPolicy).
 enum class naming_policy : std::uint8_t {
   none,              ///< as declared
@@ -202,7 +209,7 @@ class serializer_options {
     bool skip_comments = false;
     bool trailing_commas = false;
     int max_depth = 64;
-    jsonjit::engine engine = jsonjit::engine::automatic;
+    jsonjit::engine engine = detail::default_engine();
     listing_sink jit_dump;
     std::vector<registered_converter> converters;
   } s_;

@@ -1,6 +1,7 @@
 #include <jsonjit/serializer_options.hpp>
 
 #include <cstdlib>
+#include <cstring>
 #if defined(__cpp_exceptions)
 #include <stdexcept>
 #endif
@@ -8,6 +9,16 @@
 #include "model/type_info_p.hpp"
 
 namespace jsonjit {
+
+engine detail::default_engine() noexcept {
+  static const engine chosen = [] {
+    const char* v = std::getenv("JSONJIT_ENGINE");
+    if (v != nullptr && std::strcmp(v, "interpreter") == 0) return engine::interpreter;
+    if (v != nullptr && std::strcmp(v, "jit") == 0) return engine::jit;
+    return engine::automatic;
+  }();
+  return chosen;
+}
 
 serializer_options::~serializer_options() { delete context_.load(std::memory_order_acquire); }
 

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <deque>
 #include <list>
 #include <map>
@@ -70,6 +71,16 @@ constexpr std::string_view everything_json =
     R"("vector":[1,2],"array":[7,8,9],"deque":["d"],"list":[{"x":3,"y":4}],"set":[1,2],"map":{"a":1},)"
     R"("int_keys":{"-1":true,"2":false},"pair":[1,"one"],"tuple":[false,2.5,"t"],"bytes":"AAEC/w==",)"
     R"("variant":"v","id":"994cd293-2b06-4dff-9c3e-7c081b46dc0a"})";
+
+TEST(Serializer, OptionsStartWithTheEngineTheEnvironmentNames) {
+  // ctest runs this suite once as it is and once with JSONJIT_ENGINE=interpreter.
+  const char* named = std::getenv("JSONJIT_ENGINE");
+  const jsonjit::engine expected = named != nullptr && std::string_view(named) == "interpreter"
+                                       ? jsonjit::engine::interpreter
+                                       : jsonjit::engine::automatic;
+  EXPECT_EQ(jsonjit::serializer_options{}.engine(), expected);
+  EXPECT_EQ(jsonjit::serializer_options::defaults().engine(), expected);
+}
 
 TEST(Serializer, EveryVocabularyTypeWritesAndReadsBack) {
   const Everything value;
