@@ -1,6 +1,7 @@
 // The writer compiler: turns a resolved object type into straight-line code — its property
 // names as immediate stores (with the braces and commas around them), one room check per run of
-// fixed-size output, booleans inline, integers and strings through helpers, converters called
+// fixed-size output, ignore conditions as one test per property that may be left out,
+// booleans and short clean strings inline, integers and other strings through helpers, converters called
 // directly (no virtual dispatch), member objects by direct calls to their compiled writers,
 // contiguous sequences and optionals of those as loops and branches, and the values it does not
 // write itself (other containers, getters, variants, ...) by the interpreter. What
@@ -31,12 +32,26 @@ enum class how : std::uint8_t { boolean, integer, string, converted, object, rec
 /// Room a value written `write` needs from the run before it; 0 for values that check their own.
 std::size_t room_of(how write) { return write == how::boolean ? boolean_room : write == how::integer ? integer_room : 0; }
 
+/// When a compiled property is left out (its ignore condition, as the interpreter decides it).
+enum class skip : std::uint8_t { never, when_null, when_default };
+
 struct planned_property {
   const property_info* property;
   how write;
   how element = how::interpreted;  ///< sequence: its elements; nullable: its value
+  skip left_out = skip::never;
   std::size_t fixed_room() const { return room_of(write); }
 };
+
+/// The ignore condition of a data member, as the interpreter's skip_property applies it.
+skip left_out(const property_info& p) {
+  switch (p.write) {
+    case write_condition::unless_null: return p.type->kind == type_kind::nullable ? skip::when_null : skip::never;
+    case write_condition::unless_default:
+      return p.type->descriptor->is_default != nullptr ? skip::when_default : skip::never;
+    default: return skip::never;
+  }
+}
 
 class writer_compiler {
  public:
@@ -67,8 +82,8 @@ class writer_compiler {
       std::string reason;
       how write = how::interpreted;
       how element = how::interpreted;
-      if (p.write != write_condition::always) {
-        reason = "ignore conditions are not compiled yet";  // a skipped property moves the commas
+      if (p.write != write_condition::always && p.descriptor->offset < 0) {
+        reason = "ignore conditions on computed properties are not compiled yet";
       } else if (p.descriptor->offset < 0) {
         write = how::interpreted;  // a getter's value
       } else if (p.converter != nullptr) {
@@ -86,7 +101,7 @@ class writer_compiler {
         open_.pop_back();
         return refuse(info, "property " + p.json_name + ": " + reason);
       }
-      plan.push_back({&p, write, element});
+      plan.push_back({&p, write, element, left_out(p)});
     }
     open_.pop_back();
     return emit(info, plan);
@@ -160,7 +175,70 @@ class writer_compiler {
     return publish(info.jit_write, code);
   }
 
+  /// A planned property's value (its name written).
+  static void property_value(writer_emitter& out, const planned_property& planned) {
+    const property_info& p = *planned.property;
+    const auto offset = p.descriptor->offset;
+    switch (planned.write) {
+      case how::sequence:
+        out.begin_sequence(offset, p.type->descriptor->sequence, 0);
+        element_value(out, planned.element, *p.type->element);
+        out.end_sequence();
+        break;
+      case how::nullable:
+        out.begin_nullable(offset, p.type->descriptor->nullable);
+        element_value(out, planned.element, *p.type->element);
+        out.end_nullable();
+        break;
+      case how::interpreted: out.interpreted(&p); break;
+      default:
+        value(out, planned.write, *p.type, p.converter != nullptr ? p.converter : p.type->converter, offset,
+              value_base::object);
+        break;
+    }
+  }
+
+  /// An object some of whose properties may be left out: a comma goes before a name only when
+  /// something was written before it — known at compile time after a property that is always
+  /// written, else asked of a flag the written conditional properties set. Each property
+  /// reserves its own room.
+  write_fn emit_with_conditions(const type_info& info, const std::vector<planned_property>& plan) {
+    writer_emitter out(listing_wanted(*info.options));
+    enum class before : std::uint8_t { nothing, something, maybe } written = before::nothing;
+    out.reserve(1);
+    out.bytes("{");
+    for (const planned_property& planned : plan) {
+      const property_info& p = *planned.property;
+      const bool conditional = planned.left_out != skip::never;
+      out.comment("; property " + p.json_name + (conditional ? " (may be left out)" : ""));
+      if (conditional) {
+        if (written == before::nothing) out.clear_written();
+        if (planned.left_out == skip::when_null) {
+          out.begin_unless_null(p.descriptor->offset, p.type->descriptor->nullable);
+        } else {
+          out.begin_unless_default(p.descriptor->offset, p.type->descriptor->is_default);
+        }
+      }
+      std::string literal(written == before::something ? "," : "");
+      literal += p.encoded.quoted();
+      literal += ':';
+      out.reserve(1 + literal.size() + planned.fixed_room());
+      if (written == before::maybe) out.comma_if_written();
+      out.bytes(literal);
+      if (conditional) out.mark_written();
+      property_value(out, planned);
+      if (conditional) out.end_unless();
+      written = !conditional ? before::something : written == before::something ? before::something : before::maybe;
+    }
+    out.reserve(1);
+    out.bytes("}");
+    return place(info, out);
+  }
+
   write_fn emit(const type_info& info, const std::vector<planned_property>& plan) {
+    for (const planned_property& planned : plan) {
+      if (planned.left_out != skip::never) return emit_with_conditions(info, plan);
+    }
     writer_emitter out(listing_wanted(*info.options));
     std::size_t reserved = 0;  // room still known to be there
     for (std::size_t i = 0; i < plan.size(); ++i) {
@@ -175,24 +253,7 @@ class writer_compiler {
       }
       out.bytes(literal);
       reserved -= literal.size();
-      const auto offset = p.descriptor->offset;
-      switch (plan[i].write) {
-        case how::sequence:
-          out.begin_sequence(offset, p.type->descriptor->sequence, 0);
-          element_value(out, plan[i].element, *p.type->element);
-          out.end_sequence();
-          break;
-        case how::nullable:
-          out.begin_nullable(offset, p.type->descriptor->nullable);
-          element_value(out, plan[i].element, *p.type->element);
-          out.end_nullable();
-          break;
-        case how::interpreted: out.interpreted(&p); break;
-        default:
-          value(out, plan[i].write, *p.type, p.converter != nullptr ? p.converter : p.type->converter, offset,
-                value_base::object);
-          break;
-      }
+      property_value(out, plan[i]);
       reserved = plan[i].fixed_room() == 0 ? 0 : reserved - plan[i].fixed_room();
     }
     const std::string_view close = plan.empty() ? "{}" : "}";

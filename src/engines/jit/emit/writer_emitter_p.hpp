@@ -7,7 +7,7 @@
 // on success; so does each sequence in it. While it runs, the object is in rbx, the write position in r12, the end of the room in r13, the
 // context in r14 and the current element (of a sequence, or an optional's value) in r15 —
 // all callee-saved, so helper calls keep them; a sequence's end and begin live in two stack
-// slots. Position and end are reloaded from the context after any call that may grow the
+// slots, and whether the object has a member yet in a third. Position and end are reloaded from the context after any call that may grow the
 // output.
 #pragma once
 
@@ -64,6 +64,17 @@ class writer_emitter {
   /// element at value_base::element. Sequences and optionals do not nest in one function.
   void begin_sequence(std::ptrdiff_t offset, const sequence_ops* ops, std::size_t element_room);
   void end_sequence();
+  /// Whether something was written in the object so far, for a name that may or may not need
+  /// a comma before it (a flag in a stack slot): cleared, set, and a comma written if set.
+  void clear_written();
+  void mark_written();
+  void comma_if_written();
+  /// The code emitted until end_unless runs unless the optional at `offset` of the object is
+  /// empty (ops.get), or unless `is_default` says the value at `offset` is its type's default.
+  void begin_unless_null(std::ptrdiff_t offset, const nullable_ops* ops);
+  void begin_unless_default(std::ptrdiff_t offset, bool (*is_default)(const void*));
+  void end_unless();
+
   /// The optional (or smart pointer) at `offset` of the object: `null` when empty, else the
   /// code emitted until end_nullable writes its value at value_base::element.
   void begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops);

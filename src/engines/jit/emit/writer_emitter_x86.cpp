@@ -14,9 +14,10 @@ constexpr x86::Gp cur = x86::r12;
 constexpr x86::Gp end = x86::r13;
 constexpr x86::Gp context = x86::r14;
 constexpr x86::Gp element = x86::r15;
-// The stack slots: the open sequence's end and begin.
+// The stack slots: the open sequence's end and begin, and whether the object has a member yet.
 constexpr x86::Mem sequence_end = stack_slot(0);
 constexpr x86::Mem sequence_begin = stack_slot(1);
+constexpr x86::Mem written = x86::byte_ptr(x86::rsp, 16);  // stack slot 2: something written
 
 x86::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
 
@@ -96,6 +97,7 @@ struct writer_emitter::state : x86_function {
   escape_mode check_mode = escape_mode::html_safe;
   std::vector<cold_reserve> cold;
   asmjit::Label loop, done;  // the open sequence or optional
+  asmjit::Label unless;      // after a property that may be left out
   std::size_t stride = 0;    // the open sequence's
 };
 
@@ -339,6 +341,39 @@ void writer_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* o
 }
 
 void writer_emitter::end_nullable() { state_->a.bind(state_->done); }
+
+void writer_emitter::clear_written() { state_->a.mov(written, 0); }
+void writer_emitter::mark_written() { state_->a.mov(written, 1); }
+
+void writer_emitter::comma_if_written() {
+  auto& a = state_->a;
+  const asmjit::Label nothing = a.newLabel();
+  a.cmp(written, 0);
+  a.je(nothing);
+  a.mov(x86::byte_ptr(cur), ',');
+  a.inc(cur);
+  a.bind(nothing);
+}
+
+void writer_emitter::begin_unless_null(std::ptrdiff_t offset, const nullable_ops* ops) {
+  state& s = *state_;
+  s.unless = s.a.newLabel();
+  s.a.lea(x86::rdi, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  s.call(ops->get);
+  s.a.test(x86::rax, x86::rax);
+  s.a.jz(s.unless);
+}
+
+void writer_emitter::begin_unless_default(std::ptrdiff_t offset, bool (*is_default)(const void*)) {
+  state& s = *state_;
+  s.unless = s.a.newLabel();
+  s.a.lea(x86::rdi, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  s.call(is_default);
+  s.a.test(x86::al, x86::al);
+  s.a.jnz(s.unless);
+}
+
+void writer_emitter::end_unless() { state_->a.bind(state_->unless); }
 
 void writer_emitter::comment(std::string_view text) { state_->comment(text); }
 std::string writer_emitter::listing() const { return state_->listing(); }

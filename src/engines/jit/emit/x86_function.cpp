@@ -20,7 +20,7 @@ void x86_function::comment(std::string_view text) {
 std::string x86_function::listing() const { return std::string(logger.data(), logger.dataSize()); }
 
 void x86_function::prologue() {
-  // Five pushes and 16 bytes keep the stack 16-byte aligned for calls. Each step is described
+  // Five pushes and 32 bytes (four slots) keep the stack 16-byte aligned for calls. Each step is described
   // for unwinders (DWARF call frame instructions: after it, where the frame's base — the
   // caller's stack pointer — is relative to rsp, and where the register was saved).
   constexpr std::uint8_t advance_loc = 0x40, offset = 0x80, def_cfa_offset = 0x0e;
@@ -45,12 +45,12 @@ void x86_function::prologue() {
   step(40, 14);
   a.push(x86::r15);
   step(48, 15);
-  a.sub(x86::rsp, 16);
-  step(64, -1);
+  a.sub(x86::rsp, 32);
+  step(80, -1);
 }
 
 void x86_function::epilogue() {
-  a.add(x86::rsp, 16);
+  a.add(x86::rsp, 32);
   a.pop(x86::r15);
   a.pop(x86::r14);
   a.pop(x86::r13);
