@@ -4,10 +4,11 @@
 //
 // Convention: the function is `bool fn(write_context* context, const void* object)`. It opens
 // one level of nesting (context->depth, failing beyond the options' max_depth) and closes it
-// on success; so does each sequence in it. While it runs, the object is in rbx, the write position in r12, the end of the room in r13, the
-// context in r14 and the current element (of a sequence, or an optional's value) in r15 —
-// all callee-saved, so helper calls keep them; a sequence's end and begin live in two stack
-// slots, and whether the object has a member yet in a third. Position and end are reloaded from the context after any call that may grow the
+// on success; so does each sequence in it. While it runs, the object is in rbx, the write
+// position in r12, the end of the room in r13, the context in r14 and the current element (of
+// a sequence, or an optional's value) in r15 — all callee-saved, so helper calls keep them; a
+// sequence's end and begin live in two stack slots, and whether the object has a member yet in
+// a third. Position and end are reloaded from the context after any call that may grow the
 // output.
 #pragma once
 
