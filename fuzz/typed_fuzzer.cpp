@@ -1,15 +1,18 @@
-// Fuzz target for typed deserialization. The first byte picks the target type and options;
+// Fuzz target for typed deserialization. The first byte picks the target type (low three
+// bits) and the ignore condition for writing (the next two), the second the other options;
 // the rest is the JSON. Checks properties, not just the absence of crashes:
 //  - any input gives a value or an error with a code, a position inside the input and a path;
 //  - an accepted input is valid JSON (the reader accepts it with the same options);
 //  - what is read writes out, reads back and writes out again to the same bytes;
-//  - the JIT and the interpreter write it alike (bytes, or error code and path).
+//  - the JIT and the interpreter read it alike (value, or error code, position, path, name)
+//    and write it alike (bytes, or error code and path).
 #include <jsonjit/jsonjit.hpp>
 
 #include <array>
 #include <chrono>
 #include <cstdint>
 #include <list>
+#include <memory>
 #include <map>
 #include <set>
 #include <string>
@@ -214,18 +217,20 @@ void check(std::string_view json, const option_set& set) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;
-  static const std::array<option_set, 256> all_options = [] {
-    std::array<option_set, 256> a;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      option_set& set = a[i];
-      set.automatic = set.jit = set.interpreter = make_options(static_cast<std::uint8_t>(i));
-      set.jit.engine(jsonjit::engine::jit);
-      set.interpreter.engine(jsonjit::engine::interpreter);
-    }
-    return a;
-  }();
+  // Made on first use: each set compiles its types only for the inputs that pick it.
+  static std::array<std::unique_ptr<option_set>, 3 * 256> all_options;
   const std::uint8_t selector = data[0];
-  const option_set& options = all_options[size > 1 ? data[1] : 0];
+  const std::size_t ignore = (selector >> 3) % 4 == 3 ? 0 : (selector >> 3) % 4;
+  std::unique_ptr<option_set>& slot = all_options[ignore * 256 + (size > 1 ? data[1] : 0)];
+  if (slot == nullptr) {
+    slot = std::make_unique<option_set>();
+    slot->automatic = make_options(size > 1 ? data[1] : 0);
+    slot->automatic.default_ignore(static_cast<jsonjit::default_ignore>(ignore));
+    slot->jit = slot->interpreter = slot->automatic;
+    slot->jit.engine(jsonjit::engine::jit);
+    slot->interpreter.engine(jsonjit::engine::interpreter);
+  }
+  const option_set& options = *slot;
   const std::string_view json(reinterpret_cast<const char*>(data) + (size > 1 ? 2 : 1), size - (size > 1 ? 2 : 1));
   switch (selector % 8) {
     case 0: check<fuzz_types::Mixed>(json, options); break;
