@@ -320,12 +320,24 @@ TEST(JitRead, DepthLimitsAsTheInterpreters) {
 TEST(JitRead, RecursiveTypes) {
   const std::string json =
       R"({"name":"a","children":[{"name":"b","children":[],"next":{"name":"c","children":[{"name":"d","children":[],"next":null}],"next":null}}],"next":null})";
-  const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
+  std::string listing;
+  const serializer_options jit = with_engine(engine::jit, [&](serializer_options& o) {
+    o.jit_dump([&](std::string_view text) { listing += text; });
+  });
   const std::uint64_t before = replays();
   Tree tree;
   ASSERT_FALSE(jsonjit::deserialize_into(tree, json, jit));
-  EXPECT_EQ(replays(), before);  // the compiled reader calls itself
+  EXPECT_EQ(replays(), before);
   EXPECT_EQ(shown(tree), json);
+  // Both recursive members (a vector's elements and a pointer's value) call the compiled reader
+  // itself; nothing is left to the interpreter.
+  EXPECT_NE(listing.find("; jsonjit::read<"), std::string::npos);
+  std::size_t calls = 0;
+  for (std::size_t at = listing.find("calls itself"); at != std::string::npos; at = listing.find("calls itself", at + 1)) {
+    ++calls;
+  }
+  EXPECT_EQ(calls, 2u) << listing;
+  EXPECT_EQ(listing.find("by the interpreter"), std::string::npos);
   for (int depth = 1; depth <= 7; ++depth) {
     const serializer_options i = with_engine(engine::interpreter, [&](serializer_options& o) { o.max_depth(depth); });
     const serializer_options j = with_engine(engine::jit, [&](serializer_options& o) { o.max_depth(depth); });

@@ -126,8 +126,14 @@ class reader_compiler {
       case how::converted: out.converted(converter, offset, base); break;
       case how::object: out.object(&type.jit_read.fn, offset, base); break;
       // Its slot is still empty while it compiles, and stays so if it is refused: checked.
-      case how::recursive: out.object(&type.jit_read.fn, offset, base, true); break;
-      default: out.interpreted(&type, offset, base); break;
+      case how::recursive:
+        out.comment("; calls itself through its slot");
+        out.object(&type.jit_read.fn, offset, base, true);
+        break;
+      default:
+        out.comment("; by the interpreter");
+        out.interpreted(&type, offset, base);
+        break;
     }
   }
 
@@ -198,7 +204,10 @@ class reader_compiler {
           value(out, plan[i].element, *p.type->element, p.type->element->converter, 0, value_base::element);
           out.end_nullable();
           break;
-        case how::by_setter: out.by_setter(&p); break;
+        case how::by_setter:
+          out.comment("; by the interpreter, through its setter");
+          out.by_setter(&p);
+          break;
         default:
           value(out, plan[i].read, *p.type, p.converter != nullptr ? p.converter : p.type->converter, offset,
                 value_base::object);

@@ -55,13 +55,14 @@ skip left_out(const property_info& p) {
 
 class writer_compiler {
  public:
-  writer_compiler(options_context& context, std::string& why) : context_(context), why_(why) {}
+  explicit writer_compiler(options_context& context) : context_(context) {}
 
-  /// The compiled writer of `info` (compiling what it needs first), or null with why_ set.
+  /// The compiled writer of `info` (compiling what it needs first), or null (the refusal is
+  /// kept in the type's entry).
   write_fn compile(const type_info& info) {
     switch (info.jit_write.state.load(std::memory_order_acquire)) {
       case jit_state::compiled: return info.jit_write.fn;
-      case jit_state::refused: why_ = info.jit_write.refusal; return nullptr;
+      case jit_state::refused: return nullptr;
       default: break;
     }
     const serializer_options& options = *info.options;
@@ -140,7 +141,10 @@ class writer_compiler {
       case how::converted: out.converted(offset, converter, base); break;
       case how::object: out.object(offset, &type.jit_write.fn, base); break;
       // Its slot is still empty while it compiles, and stays so if it is refused: checked.
-      case how::recursive: out.object(offset, &type.jit_write.fn, base, true); break;
+      case how::recursive:
+        out.comment("; calls itself through its slot");
+        out.object(offset, &type.jit_write.fn, base, true);
+        break;
       default: break;  // planned by emit
     }
   }
@@ -190,7 +194,10 @@ class writer_compiler {
         element_value(out, planned.element, *p.type->element);
         out.end_nullable();
         break;
-      case how::interpreted: out.interpreted(&p); break;
+      case how::interpreted:
+        out.comment("; by the interpreter");
+        out.interpreted(&p);
+        break;
       default:
         value(out, planned.write, *p.type, p.converter != nullptr ? p.converter : p.type->converter, offset,
               value_base::object);
@@ -273,24 +280,19 @@ class writer_compiler {
     return room + 1;  // '}'
   }
 
-  write_fn refuse(const type_info& info, std::string_view reason) {
+  static write_fn refuse(const type_info& info, std::string_view reason) {
     jit::refuse(info.jit_write, info, reason);
-    why_ = info.jit_write.refusal;
     return nullptr;
   }
 
   options_context& context_;
-  std::string& why_;
   std::vector<const type_info*> open_;  // types being compiled (one met again contains itself)
 };
 
 }  // namespace
 
 write_fn writer_for(const type_info& info, std::string_view& why) {
-  return compile_once(info, info.jit_write, why, [&](options_context& context) {
-    std::string ignored;  // the refusal is kept in the entry
-    writer_compiler(context, ignored).compile(info);
-  });
+  return compile_once(info, info.jit_write, why, [&](options_context& context) { writer_compiler(context).compile(info); });
 }
 
 }  // namespace jsonjit::detail::jit

@@ -184,11 +184,14 @@ const char* skip_scalar(const char* p, const char* end) noexcept {
 }
 
 /// The property a member name names, found as the interpreter finds an unescaped name.
-const jsonjit::detail::property_info* find_property(const jsonjit::detail::type_info& type, std::string_view name) {
+const jsonjit::detail::property_info* find_property(const jsonjit::detail::type_info& type,
+                                                    std::string_view name) noexcept {
   if (type.options->case_insensitive_names()) {
-    std::string folded(name);
-    jsonjit::detail::lower_ascii(folded);
-    const auto it = type.by_name.find(folded);
+    // Folded on the stack (names longer than any property's cannot match one).
+    char folded[256];
+    if (name.size() > sizeof folded) return nullptr;
+    for (std::size_t i = 0; i < name.size(); ++i) folded[i] = jsonjit::detail::to_ascii_lower(name[i]);
+    const auto it = type.by_name.find(std::string_view(folded, name.size()));
     return it == type.by_name.end() ? nullptr : &type.properties[it->second];
   }
   if (type.properties.size() <= 8) {
@@ -369,12 +372,7 @@ jsonjit_jit_member jsonjit_jit_read_member(read_context* context, const char* cu
   if (cur == end || *cur != ':') return give_up;
   cur = jsonjit_jit_skip_whitespace(cur + 1, end);
   if (cur == end) return give_up;
-  const jsonjit::detail::property_info* p;
-  try {
-    p = find_property(*type, name);
-  } catch (...) {
-    return give_up;
-  }
+  const jsonjit::detail::property_info* p = find_property(*type, name);
   if (p != nullptr && p->readable) return {cur, p->index};
   if (p == nullptr && (type->disallow_unmapped || context->options->unmapped() == jsonjit::unmapped_members::disallow)) {
     return give_up;

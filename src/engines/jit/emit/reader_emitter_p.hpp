@@ -20,7 +20,7 @@
 #include <string_view>
 
 #include "engines/jit/emit/code_memory_p.hpp"
-#include "engines/jit/emit/writer_emitter_p.hpp"
+#include "engines/jit/emit/value_base_p.hpp"
 #include "engines/jit/jit_p.hpp"
 
 namespace jsonjit::detail::jit {

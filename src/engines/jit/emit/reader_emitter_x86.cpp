@@ -8,28 +8,14 @@
 namespace jsonjit::detail::jit {
 namespace {
 
-// The register convention (see the header).
-constexpr x86::Gp object_reg = x86::rbx;
-constexpr x86::Gp cur = x86::r12;
-constexpr x86::Gp end = x86::r13;
-constexpr x86::Gp context = x86::r14;
-constexpr x86::Gp element = x86::r15;
 constexpr x86::Mem seen = stack_slot(0);  // bit i: property i was read
 
-x86::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
 x86::Mem at(value_base base, std::ptrdiff_t offset) { return x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)); }
 
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(read_context, end));
 constexpr std::int32_t depth_offset = static_cast<std::int32_t>(offsetof(read_context, depth));
 constexpr std::int32_t max_depth_offset =
     static_cast<std::int32_t>(offsetof(read_context, reading) + offsetof(reader_options, max_depth));
-
-template <class T>
-T bytes_of(std::string_view text, std::size_t at) {
-  T word;
-  std::memcpy(&word, text.data() + at, sizeof word);
-  return word;
-}
 
 using helper_fn = const char* (*)(const char*, const char*, void*) noexcept;
 
@@ -91,8 +77,8 @@ struct reader_emitter::state : x86_function {
     a.cmp(x86::rcx, asmjit::Imm(static_cast<std::int64_t>(n)));
     a.jb(fail);
   }
-  void open_level() { x86_function::open_level(context, depth_offset, max_depth_offset, fail); }
-  void close_level() { x86_function::close_level(context, depth_offset); }
+  void open_level() { x86_function::open_level(depth_offset, max_depth_offset, fail); }
+  void close_level() { x86_function::close_level(depth_offset); }
   /// The container at `offset` of the object: `open`, one level deeper, `clear` called, then
   /// (unless `close` follows) the loop label for its entries.
   template <class Clear>

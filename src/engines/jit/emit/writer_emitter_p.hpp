@@ -19,13 +19,10 @@
 #include <string_view>
 
 #include "engines/jit/emit/code_memory_p.hpp"
+#include "engines/jit/emit/value_base_p.hpp"
 #include "engines/jit/jit_p.hpp"
 
 namespace jsonjit::detail::jit {
-
-/// Where a value's offset is taken from: the object being written, or the current element of
-/// a sequence (or the value of an optional) that begin_sequence / begin_nullable opened.
-enum class value_base : std::uint8_t { object, element };
 
 class writer_emitter {
  public:

@@ -8,18 +8,10 @@
 namespace jsonjit::detail::jit {
 namespace {
 
-// The register convention (see the header).
-constexpr x86::Gp object_reg = x86::rbx;
-constexpr x86::Gp cur = x86::r12;
-constexpr x86::Gp end = x86::r13;
-constexpr x86::Gp context = x86::r14;
-constexpr x86::Gp element = x86::r15;
 // The stack slots: the open sequence's end and begin, and whether the object has a member yet.
 constexpr x86::Mem sequence_end = stack_slot(0);
 constexpr x86::Mem sequence_begin = stack_slot(1);
 constexpr x86::Mem written = x86::byte_ptr(x86::rsp, 16);  // stack slot 2: something written
-
-x86::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
 
 constexpr std::int32_t cur_offset = static_cast<std::int32_t>(offsetof(write_context, cur));
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(write_context, end));
@@ -40,8 +32,8 @@ struct writer_emitter::state : x86_function {
     open_level();
   }
 
-  void open_level() { x86_function::open_level(context, depth_offset, max_depth_offset, fail); }
-  void close_level() { x86_function::close_level(context, depth_offset); }
+  void open_level() { x86_function::open_level(depth_offset, max_depth_offset, fail); }
+  void close_level() { x86_function::close_level(depth_offset); }
 
   /// After a helper that returns the new position or null.
   void take_position() {
@@ -119,21 +111,15 @@ void writer_emitter::bytes(std::string_view text) {
   auto& a = state_->a;
   std::size_t at = 0;
   for (; text.size() - at >= 8; at += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, text.data() + at, 8);
-    a.mov(x86::rax, asmjit::Imm(word));
+    a.mov(x86::rax, asmjit::Imm(bytes_of<std::uint64_t>(text, at)));
     a.mov(x86::qword_ptr(cur, static_cast<std::int32_t>(at)), x86::rax);
   }
   if (text.size() - at >= 4) {
-    std::uint32_t word;
-    std::memcpy(&word, text.data() + at, 4);
-    a.mov(x86::dword_ptr(cur, static_cast<std::int32_t>(at)), asmjit::Imm(word));
+    a.mov(x86::dword_ptr(cur, static_cast<std::int32_t>(at)), asmjit::Imm(bytes_of<std::uint32_t>(text, at)));
     at += 4;
   }
   if (text.size() - at >= 2) {
-    std::uint16_t word;
-    std::memcpy(&word, text.data() + at, 2);
-    a.mov(x86::word_ptr(cur, static_cast<std::int32_t>(at)), asmjit::Imm(word));
+    a.mov(x86::word_ptr(cur, static_cast<std::int32_t>(at)), asmjit::Imm(bytes_of<std::uint16_t>(text, at)));
     at += 2;
   }
   if (text.size() - at == 1) {
@@ -145,16 +131,13 @@ void writer_emitter::bytes(std::string_view text) {
 void writer_emitter::boolean(std::ptrdiff_t offset, value_base base) {
   auto& a = state_->a;
   const asmjit::Label is_false = a.newLabel(), done = a.newLabel();
-  std::uint32_t true_word, fals_word;
-  std::memcpy(&true_word, "true", 4);
-  std::memcpy(&fals_word, "fals", 4);
   a.cmp(x86::byte_ptr(base_reg(base), static_cast<std::int32_t>(offset)), 0);
   a.je(is_false);
-  a.mov(x86::dword_ptr(cur), asmjit::Imm(true_word));
+  a.mov(x86::dword_ptr(cur), asmjit::Imm(bytes_of<std::uint32_t>("true", 0)));
   a.add(cur, 4);
   a.jmp(done);
   a.bind(is_false);
-  a.mov(x86::dword_ptr(cur), asmjit::Imm(fals_word));
+  a.mov(x86::dword_ptr(cur), asmjit::Imm(bytes_of<std::uint32_t>("fals", 0)));
   a.mov(x86::byte_ptr(cur, 4), asmjit::Imm('e'));
   a.add(cur, 5);
   a.bind(done);

@@ -59,7 +59,7 @@ void x86_function::epilogue() {
   a.ret();
 }
 
-void x86_function::open_level(x86::Gp context, std::int32_t depth, std::int32_t max_depth, asmjit::Label fail) {
+void x86_function::open_level(std::int32_t depth, std::int32_t max_depth, asmjit::Label fail) {
   a.mov(x86::eax, x86::dword_ptr(context, depth));
   a.inc(x86::eax);
   a.cmp(x86::eax, x86::dword_ptr(context, max_depth));
@@ -67,7 +67,7 @@ void x86_function::open_level(x86::Gp context, std::int32_t depth, std::int32_t 
   a.mov(x86::dword_ptr(context, depth), x86::eax);
 }
 
-void x86_function::close_level(x86::Gp context, std::int32_t depth) { a.dec(x86::dword_ptr(context, depth)); }
+void x86_function::close_level(std::int32_t depth) { a.dec(x86::dword_ptr(context, depth)); }
 
 x86::Mem x86_function::vector(std::uint8_t byte) {
   if (!constants.isValid()) constants = a.newLabel();
@@ -103,8 +103,8 @@ placed_code x86_function::place(code_memory& memory, std::string_view name) {
   } fill{&code, code.codeSize(), true};
   placed_code placed = memory.place(
       fill.size,
-      [](void* context, void* writable, std::uintptr_t executable) {
-        auto& f = *static_cast<fill_state*>(context);
+      [](void* filling, void* writable, std::uintptr_t executable) {
+        auto& f = *static_cast<fill_state*>(filling);
         f.ok = f.code->relocateToBase(executable) == asmjit::kErrorOk;
         f.code->copyFlattenedData(writable, f.size, asmjit::CopySectionFlags::kPadSectionBuffer);
       },

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 #include <asmjit/x86.h>
 
 #include "engines/jit/emit/code_memory_p.hpp"
+#include "engines/jit/emit/value_base_p.hpp"
 
 namespace jsonjit::detail::jit {
 
@@ -32,8 +34,8 @@ struct x86_function {
   /// One more object or array open: increments the int32 at [context + depth], jumping to
   /// `fail` when it passes the int32 at [context + max_depth] (where a writer or reader would
   /// stop).
-  void open_level(x86::Gp context, std::int32_t depth, std::int32_t max_depth, asmjit::Label fail);
-  void close_level(x86::Gp context, std::int32_t depth);
+  void open_level(std::int32_t depth, std::int32_t max_depth, asmjit::Label fail);
+  void close_level(std::int32_t depth);
   /// Calls `function` (an absolute address: generated code may lie anywhere).
   void call(std::uint64_t function);
   template <class F>
@@ -61,6 +63,24 @@ struct x86_function {
   std::vector<std::uint8_t> constant_bytes;  // one 16-byte vector each
   x86::Assembler a;
 };
+
+/// The register convention of every generated function (see the emitters' headers): the
+/// object in rbx, the position in r12, the end in r13, the context in r14, the current
+/// element in r15 — all callee-saved, so helper calls keep them.
+constexpr x86::Gp object_reg = x86::rbx;
+constexpr x86::Gp cur = x86::r12;
+constexpr x86::Gp end = x86::r13;
+constexpr x86::Gp context = x86::r14;
+constexpr x86::Gp element = x86::r15;
+constexpr x86::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
+
+/// `sizeof(T)` bytes of `text` from `at`, as an immediate to store or compare.
+template <class T>
+T bytes_of(std::string_view text, std::size_t at) {
+  T word;
+  std::memcpy(&word, text.data() + at, sizeof word);
+  return word;
+}
 
 /// The stack slots the prologue opens (below the saved registers).
 /// (constexpr: file-scope constants built from it must not wait for dynamic initialization,
