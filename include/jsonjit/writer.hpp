@@ -73,6 +73,10 @@ class encoded_text {
   std::string quoted_;
 };
 
+namespace detail {
+struct writer_access;
+}
+
 class writer {
  public:
   /// Long strings, raw values and Base64 are written in pieces of at most this many input
@@ -235,6 +239,7 @@ class writer {
   void reset() noexcept;
 
  private:
+  friend struct detail::writer_access;
   enum class last : std::uint8_t { opened, value, name };
   // What goes before the next value or property name, cached so the common case is one
   // compare: nothing, a comma, or anything else (indentation, the top level, misuse, an
@@ -327,6 +332,7 @@ class writer {
   error_code error_ = error_code::none;
   std::uint32_t depth_ = 0;
   std::uint32_t max_depth_;
+  std::uint32_t indent_base_ = 0;  // containers open around the top level (detail::writer_access)
   detail::bit_stack containers_;  // 1 = object
 };
 

@@ -48,13 +48,13 @@ void writer::fail(error_code code) noexcept {
 
 std::size_t writer::indent_room() const {
   if (!options_.indented) return 0;
-  return 2 + std::size_t{depth_} * options_.indent_size;
+  return 2 + (std::size_t{depth_} + indent_base_) * options_.indent_size;
 }
 
 char* writer::write_indent(char* p, std::uint32_t depth) const {
   if (options_.line_ending == newline::crlf) *p++ = '\r';
   *p++ = '\n';
-  const std::size_t count = std::size_t{depth} * options_.indent_size;
+  const std::size_t count = (std::size_t{depth} + indent_base_) * options_.indent_size;
   std::memset(p, options_.indent_char, count);
   return p + count;
 }
@@ -262,7 +262,7 @@ void writer::comment_value(std::string_view text) {
   }
   if (!out_.reserve(text.size() + 4 + indent_room() + 2)) return fail(error_code::sink_failed);
   char* p = out_.pos();
-  if (options_.indented && (depth_ > 0 || top_level_done())) p = write_indent(p, depth_);
+  if (options_.indented && (depth_ + indent_base_ > 0 || top_level_done())) p = write_indent(p, depth_);
   std::memcpy(p, "/*", 2);
   std::memcpy(p + 2, text.data(), text.size());
   p += 2 + text.size();

@@ -77,6 +77,40 @@ class write_engine {
     return out_.ok();
   }
 
+  /// One property of `object`: its name and value, unless its condition leaves it out.
+  bool property(const property_info& p, const void* object) {
+    const property_descriptor& d = *p.descriptor;
+    bool ok = true;
+    if (d.offset >= 0) {
+      const void* field = static_cast<const char*>(object) + d.offset;
+      if (p.write != write_condition::always && skip_property(p, field)) return true;
+      out_.property_name(p.encoded);
+      // The commonest members without the general call.
+      if (p.converter == nullptr && p.type->kind == type_kind::string) {
+        out_.string_value(*static_cast<const std::string*>(field));
+        ok = out_.ok();
+      } else {
+        ok = property_value(p, field);
+      }
+    } else {
+      if (p.write == write_condition::never) return true;
+      temporary field(*p.type->descriptor);
+      d.get(object, field.get());
+      field.constructed();
+      if (skip_property(p, field.get())) return true;
+      out_.property_name(p.encoded);
+      ok = property_value(p, field.get());
+    }
+    if (!ok) path_.add_name(p.json_name);
+    return ok;
+  }
+
+  /// The entries of the extension-data member, as properties of the object.
+  bool extension_members(const type_info& info, const void* object) {
+    const property_info& p = info.properties[static_cast<std::size_t>(info.extension_data)];
+    return map_entries(*p.type, static_cast<const char*>(object) + p.descriptor->offset);
+  }
+
  private:
   template <class I>
   void integer(I n) {
@@ -164,42 +198,12 @@ class write_engine {
   /// The properties of an object, between its braces.
   bool members(const type_info& info, const void* object) {
     for (const property_info& p : info.properties) {
-      const property_descriptor& d = *p.descriptor;
-      bool ok = true;
-      if (d.offset >= 0) {
-        const void* field = static_cast<const char*>(object) + d.offset;
-        if (p.write != write_condition::always && skip_property(p, field)) continue;
-        out_.property_name(p.encoded);
-        // The commonest members without the general call.
-        if (p.converter == nullptr && p.type->kind == type_kind::string) {
-          out_.string_value(*static_cast<const std::string*>(field));
-          ok = out_.ok();
-        } else {
-          ok = property_value(p, field);
-        }
-      } else {
-        if (p.write == write_condition::never) continue;
-        temporary field(*p.type->descriptor);
-        d.get(object, field.get());
-        field.constructed();
-        if (skip_property(p, field.get())) continue;
-        out_.property_name(p.encoded);
-        ok = property_value(p, field.get());
-      }
-      if (!ok) {
-        path_.add_name(p.json_name);
-        return false;
-      }
+      if (!property(p, object)) return false;
     }
     if (info.extension_data >= 0) return extension_members(info, object);
     return true;
   }
 
-  /// The entries of the extension-data member, as properties of the object.
-  bool extension_members(const type_info& info, const void* object) {
-    const property_info& p = info.properties[static_cast<std::size_t>(info.extension_data)];
-    return map_entries(*p.type, static_cast<const char*>(object) + p.descriptor->offset);
-  }
 
   bool sequence(const type_info& info, const void* v) {
     const sequence_ops& ops = *info.descriptor->sequence;
@@ -356,6 +360,14 @@ class write_engine {
 
 bool interp_write(writer& out, const type_info& info, const void* value, failure_path& path) {
   return write_engine(out, path, *info.options).value(info, value);
+}
+
+bool interp_write_property(writer& out, const property_info& property, const void* object, failure_path& path) {
+  return write_engine(out, path, *property.type->options).property(property, object);
+}
+
+bool interp_write_extension(writer& out, const type_info& info, const void* object, failure_path& path) {
+  return write_engine(out, path, *info.options).extension_members(info, object);
 }
 
 }  // namespace jsonjit::detail

@@ -145,7 +145,7 @@ class reader_compiler {
     const how element = simple(*info.element);
     open_.pop_back();
     if (element == how::interpreted) return refuse(info, "its elements are not compiled");
-    reader_emitter out(reader_emitter::shape::sequence, listing_wanted(*info.options));
+    reader_emitter out(function_shape::sequence, listing_wanted(*info.options));
     out.comment("; elements");
     out.begin_sequence(0, &ops);
     value(out, element, *info.element, info.element->converter, 0, value_base::element);
@@ -163,7 +163,7 @@ class reader_compiler {
   }
 
   read_fn emit(const type_info& info, const std::vector<planned_property>& plan) {
-    reader_emitter out(reader_emitter::shape::object, listing_wanted(*info.options));
+    reader_emitter out(function_shape::object, listing_wanted(*info.options));
     const bool reject_duplicates = info.options->duplicates() == duplicate_members::reject;
     const reader_emitter::label done = out.new_label(), lookup = out.new_label(), skipped = out.new_label();
     // Where the lookup sends each property index (read-only properties are skipped by it).

@@ -20,14 +20,18 @@
 namespace jsonjit::detail::jit {
 namespace {
 
-/// Output room an integer's formatting may touch (it stores whole 8-byte groups).
-constexpr std::size_t integer_room = 24;
+/// Output room an integer's formatting may touch (it stores whole 8-byte groups), with quotes.
+constexpr std::size_t integer_room = 26;
 constexpr std::size_t boolean_room = 5;
 
 bool is_integer(type_kind kind) { return kind >= type_kind::int8 && kind <= type_kind::uint64; }
 
-/// How generated code writes a value.
-enum class how : std::uint8_t { boolean, integer, string, converted, object, recursive, sequence, nullable, interpreted };
+/// How generated code writes a value. `member`: the interpreter writes the whole property,
+/// name included (a getter's, when its ignore condition needs the value); `extension`: the
+/// interpreter writes the extension data's entries as properties.
+enum class how : std::uint8_t {
+  boolean, integer, string, converted, object, recursive, sequence, nullable, interpreted, member, extension
+};
 
 /// Room a value written `write` needs from the run before it; 0 for values that check their own.
 std::size_t room_of(how write) { return write == how::boolean ? boolean_room : write == how::integer ? integer_room : 0; }
@@ -41,6 +45,8 @@ struct planned_property {
   how element = how::interpreted;  ///< sequence: its elements; nullable: its value
   skip left_out = skip::never;
   std::size_t fixed_room() const { return room_of(write); }
+  /// Whether generated code writes the name (else the interpreter does, if at all).
+  bool named() const { return write != how::member && write != how::extension; }
 };
 
 /// The ignore condition of a data member, as the interpreter's skip_property applies it.
@@ -65,28 +71,19 @@ class writer_compiler {
       case jit_state::refused: return nullptr;
       default: break;
     }
-    const serializer_options& options = *info.options;
     if (info.kind != type_kind::object && info.kind != type_kind::sequence) {
       return refuse(info, "only objects and sequences are compiled yet");
     }
-    if (options.write_indented()) return refuse(info, "indented output is not compiled yet");
-    if (has_flag(options.numbers(), number_handling::write_as_string)) {
-      return refuse(info, "numbers written as strings are not compiled yet");
-    }
     if (info.kind == type_kind::sequence) return sequence(info);
-    if (info.extension_data >= 0) return refuse(info, "extension data is not compiled yet");
 
     open_.push_back(&info);
     std::vector<planned_property> plan;
     for (const property_info& p : info.properties) {
       if (p.write == write_condition::never) continue;
-      std::string reason;
       how write = how::interpreted;
       how element = how::interpreted;
-      if (p.write != write_condition::always && p.descriptor->offset < 0) {
-        reason = "ignore conditions on computed properties are not compiled yet";
-      } else if (p.descriptor->offset < 0) {
-        write = how::interpreted;  // a getter's value
+      if (p.descriptor->offset < 0) {
+        write = p.write == write_condition::always ? how::interpreted : how::member;  // a getter's value
       } else if (p.converter != nullptr) {
         write = how::converted;
       } else if (p.type->kind == type_kind::sequence && p.type->descriptor->sequence->data != nullptr) {
@@ -98,11 +95,10 @@ class writer_compiler {
       } else {
         write = simple(*p.type);
       }
-      if (!reason.empty()) {
-        open_.pop_back();
-        return refuse(info, "property " + p.json_name + ": " + reason);
-      }
-      plan.push_back({&p, write, element, left_out(p)});
+      plan.push_back({&p, write, element, write == how::member ? skip::never : left_out(p)});
+    }
+    if (info.extension_data >= 0) {
+      plan.push_back({&info.properties[static_cast<std::size_t>(info.extension_data)], how::extension});
     }
     open_.pop_back();
     return emit(info, plan);
@@ -133,7 +129,8 @@ class writer_compiler {
       case how::boolean: out.boolean(offset, base); break;
       case how::integer:
         out.integer(offset, static_cast<unsigned>(type.descriptor->size),
-                    type.kind >= type_kind::int8 && type.kind <= type_kind::int64, base);
+                    type.kind >= type_kind::int8 && type.kind <= type_kind::int64,
+                    has_flag(type.options->numbers(), number_handling::write_as_string), base);
         break;
       case how::string:
         out.string(offset, base, type.options->writer_settings().escaping, string_layout_known());
@@ -163,7 +160,7 @@ class writer_compiler {
     const how element = simple(*info.element);
     open_.pop_back();
     if (element == how::interpreted) return refuse(info, "its elements are not compiled");
-    writer_emitter out(listing_wanted(*info.options));
+    writer_emitter out(function_shape::sequence, info.options->writer_settings(), listing_wanted(*info.options));
     out.comment("; elements");
     out.begin_sequence(0, &ops, 0);
     element_value(out, element, *info.element);
@@ -198,6 +195,11 @@ class writer_compiler {
         out.comment("; by the interpreter");
         out.interpreted(&p);
         break;
+      case how::member:
+        out.comment("; by the interpreter, name and all, unless left out");
+        out.interpreted_member(&p);
+        break;
+
       default:
         value(out, planned.write, *p.type, p.converter != nullptr ? p.converter : p.type->converter, offset,
               value_base::object);
@@ -205,18 +207,34 @@ class writer_compiler {
     }
   }
 
-  /// An object some of whose properties may be left out: a comma goes before a name only when
-  /// something was written before it — known at compile time after a property that is always
-  /// written, else asked of a flag the written conditional properties set. Each property
-  /// reserves its own room.
-  write_fn emit_with_conditions(const type_info& info, const std::vector<planned_property>& plan) {
-    writer_emitter out(listing_wanted(*info.options));
+  /// An object written property by property, each reserving its own room: what indented
+  /// output needs (the indentation depends on the nesting at run time), and objects some of
+  /// whose properties may be left out. There a comma goes before a name only when something
+  /// was written before it — known at compile time after a property that is always written,
+  /// else asked of a flag the written conditional properties set (and the interpreter, for
+  /// the properties it writes whole).
+  write_fn emit_general(const type_info& info, const std::vector<planned_property>& plan) {
+    const writer_options settings = info.options->writer_settings();
+    writer_emitter out(function_shape::object, settings, listing_wanted(*info.options));
     enum class before : std::uint8_t { nothing, something, maybe } written = before::nothing;
     out.reserve(1);
     out.bytes("{");
     for (const planned_property& planned : plan) {
       const property_info& p = *planned.property;
       const bool conditional = planned.left_out != skip::never;
+      if (!planned.named()) {
+        // The interpreter writes the comma and name, if anything: it needs the flag right.
+        if (written == before::nothing) out.clear_written();
+        if (written == before::something) out.mark_written();
+        if (planned.write == how::member) {
+          property_value(out, planned);
+        } else {
+          out.comment("; extension data, by the interpreter");
+          out.extension_members(&info);
+        }
+        if (written == before::nothing) written = before::maybe;
+        continue;
+      }
       out.comment("; property " + p.json_name + (conditional ? " (may be left out)" : ""));
       if (conditional) {
         if (written == before::nothing) out.clear_written();
@@ -226,27 +244,41 @@ class writer_compiler {
           out.begin_unless_default(p.descriptor->offset, p.type->descriptor->is_default);
         }
       }
-      std::string literal(written == before::something ? "," : "");
-      literal += p.encoded.quoted();
-      literal += ':';
-      out.reserve(1 + literal.size() + planned.fixed_room());
+      std::string name(p.encoded.quoted());
+      name += settings.indented ? ": " : ":";
+      if (settings.indented) {
+        out.reserve_line(0, 1 + name.size() + planned.fixed_room());
+      } else {
+        out.reserve(1 + name.size() + planned.fixed_room());
+      }
+      if (written == before::something) out.bytes(",");
       if (written == before::maybe) out.comma_if_written();
-      out.bytes(literal);
+      if (settings.indented) out.line(0);
+      out.bytes(name);
       if (conditional) out.mark_written();
       property_value(out, planned);
       if (conditional) out.end_unless();
       written = !conditional ? before::something : written == before::something ? before::something : before::maybe;
+    }
+    if (settings.indented && written != before::nothing) {  // `{}` has no line inside
+      if (written == before::maybe) out.begin_if_written();
+      out.reserve_line(-1, 0);
+      out.line(-1);
+      if (written == before::maybe) out.end_unless();
     }
     out.reserve(1);
     out.bytes("}");
     return place(info, out);
   }
 
+  /// An object: straight-line code with one room check per run of fixed-size output where it
+  /// can, else emit_general.
   write_fn emit(const type_info& info, const std::vector<planned_property>& plan) {
+    if (info.options->write_indented()) return emit_general(info, plan);
     for (const planned_property& planned : plan) {
-      if (planned.left_out != skip::never) return emit_with_conditions(info, plan);
+      if (planned.left_out != skip::never || !planned.named()) return emit_general(info, plan);
     }
-    writer_emitter out(listing_wanted(*info.options));
+    writer_emitter out(function_shape::object, info.options->writer_settings(), listing_wanted(*info.options));
     std::size_t reserved = 0;  // room still known to be there
     for (std::size_t i = 0; i < plan.size(); ++i) {
       const property_info& p = *plan[i].property;

@@ -100,6 +100,15 @@ char* jsonjit_jit_converter(jsonjit::detail::jit::write_context* context, char* 
 /// ...), written by the interpreter through such a writer.
 char* jsonjit_jit_interpreted(jsonjit::detail::jit::write_context* context, char* cur,
                               const jsonjit::detail::property_info* property, const void* object) noexcept;
+/// The property of `object` a getter gives, whose ignore condition needs its value: its name
+/// (after a comma if `*written`: the object has members before it) and value by the
+/// interpreter, or nothing when left out; `*written` updated.
+char* jsonjit_jit_write_member(jsonjit::detail::jit::write_context* context, char* cur,
+                         const jsonjit::detail::property_info* property, const void* object, bool* written) noexcept;
+/// The entries of the extension-data member of `object` (of `type`), as the interpreter writes
+/// them among the object's members; `*written` as above.
+char* jsonjit_jit_write_extension(jsonjit::detail::jit::write_context* context, char* cur,
+                            const jsonjit::detail::type_info* type, const void* object, bool* written) noexcept;
 /// Integers, with 24 bytes of room already reserved.
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept;
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;

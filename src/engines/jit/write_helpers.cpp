@@ -4,23 +4,24 @@
 #include "engines/jit/jit_p.hpp"
 #include "text/escape_p.hpp"
 #include "text/number_p.hpp"
+#include "text/writer_access_p.hpp"
 
 using jsonjit::detail::jit::write_context;
 
 namespace {
-/// Runs `write(writer&)` with a writer on the context's output at `cur`, allowed to nest as
-/// deep as the document's writer still would (one value at its top level: no separator); the
-/// new position, or null on failure. An exception is a failure too: the interpreter's replay
-/// raises it again.
-template <class Write>
-char* with_writer(write_context* context, char* cur, Write write) noexcept {
-  const int depth_left = context->settings.max_depth - context->depth;
+/// Runs `write(writer&)` with a writer on the context's output at `cur`, made by `start` to
+/// continue the document where generated code stands and allowed to nest `depth_left` levels
+/// (counting from its own top); the new position, or null on failure. An exception is a
+/// failure too: the interpreter's replay raises it again.
+template <class Start, class Write>
+char* with_writer(write_context* context, char* cur, int depth_left, Start start, Write write) noexcept {
   // A writer opens at least one level; where none is left the interpreter decides.
   if (depth_left < 1) return nullptr;
   context->out->advance_to(cur);
   jsonjit::writer_options settings = context->settings;
   settings.max_depth = depth_left;
   jsonjit::writer w(*context->out, settings);
+  start(w);
   try {
     if (!write(w) || !w.ok()) return nullptr;
   } catch (...) {
@@ -28,6 +29,29 @@ char* with_writer(write_context* context, char* cur, Write write) noexcept {
   }
   context->end = context->out->limit();
   return context->out->pos();
+}
+
+/// As above, for one value where generated code stands (after a name or a separator), nesting
+/// as deep as the document's writer still would.
+template <class Write>
+char* with_writer(write_context* context, char* cur, Write write) noexcept {
+  return with_writer(
+      context, cur, context->settings.max_depth - context->depth,
+      [&](jsonjit::writer& w) { jsonjit::detail::writer_access::nest(w, context->depth); }, write);
+}
+
+/// As above, for members of the object generated code is writing (`*written`: whether it has
+/// members yet, updated).
+template <class Write>
+char* with_member_writer(write_context* context, char* cur, bool* written, Write write) noexcept {
+  return with_writer(
+      context, cur, context->settings.max_depth - context->depth + 1,
+      [&](jsonjit::writer& w) { jsonjit::detail::writer_access::continue_object(w, context->depth, *written); },
+      [&](jsonjit::writer& w) {
+        if (!write(w)) return false;
+        *written = jsonjit::detail::writer_access::has_members(w);
+        return true;
+      });
 }
 }  // namespace
 
@@ -72,6 +96,22 @@ char* jsonjit_jit_interpreted(write_context* context, char* cur, const jsonjit::
     d.get(object, value.get());
     value.constructed();
     return jsonjit::detail::interp_write(w, *property->type, value.get(), path);
+  });
+}
+
+char* jsonjit_jit_write_member(write_context* context, char* cur, const jsonjit::detail::property_info* property,
+                         const void* object, bool* written) noexcept {
+  return with_member_writer(context, cur, written, [&](jsonjit::writer& w) {
+    jsonjit::detail::failure_path path;  // the replay reports the path
+    return jsonjit::detail::interp_write_property(w, *property, object, path);
+  });
+}
+
+char* jsonjit_jit_write_extension(write_context* context, char* cur, const jsonjit::detail::type_info* type,
+                            const void* object, bool* written) noexcept {
+  return with_member_writer(context, cur, written, [&](jsonjit::writer& w) {
+    jsonjit::detail::failure_path path;
+    return jsonjit::detail::interp_write_extension(w, *type, object, path);
   });
 }
 

@@ -33,13 +33,11 @@ class reader_emitter {
   /// A position in the code, for the compiler's jumps.
   using label = std::uint32_t;
 
-  /// What the function reads: an object (its members between end_of_object labels), or one
-  /// sequence at offset 0 (a top-level array: begin_sequence, its element, end_sequence).
-  enum class shape : std::uint8_t { object, sequence };
-
-  /// Starts the function; for an object, the `{` after whitespace, one level deeper (giving up
+  /// Starts the function, which reads an object (its members between end_of_object labels), or
+  /// one sequence at offset 0 (a top-level array: begin_sequence, its element, end_sequence);
+  /// for an object, the `{` after whitespace, one level deeper (giving up
   /// beyond the options' max_depth), the seen mask cleared.
-  explicit reader_emitter(shape what, bool listing = false);
+  explicit reader_emitter(function_shape what, bool listing = false);
   ~reader_emitter();
   reader_emitter(const reader_emitter&) = delete;
   reader_emitter& operator=(const reader_emitter&) = delete;

@@ -38,14 +38,14 @@ helper_fn helper_of(scalar_helper helper) {
 }  // namespace
 
 struct reader_emitter::state : x86_function {
-  state(shape what, bool listing) : x86_function(listing) {
+  state(function_shape what, bool listing) : x86_function(listing) {
     fail = a.newLabel();
     prologue();
     a.mov(context, x86::rdi);
     a.mov(object_reg, x86::rsi);
     a.mov(cur, x86::rdx);
     a.mov(end, x86::qword_ptr(context, end_offset));
-    if (what == shape::object) {
+    if (what == function_shape::object) {
       a.mov(seen, asmjit::Imm(0));
       open_level();
       expect('{');
@@ -171,7 +171,7 @@ struct reader_emitter::state : x86_function {
   asmjit::Label loop, done;  // the open sequence, map or optional
 };
 
-reader_emitter::reader_emitter(shape what, bool listing) : state_(std::make_unique<state>(what, listing)) {}
+reader_emitter::reader_emitter(function_shape what, bool listing) : state_(std::make_unique<state>(what, listing)) {}
 reader_emitter::~reader_emitter() = default;
 
 reader_emitter::label reader_emitter::new_label() {

@@ -10,4 +10,8 @@ namespace jsonjit::detail::jit {
 /// element of a sequence (or the value of an optional or map entry) that the emitter opened.
 enum class value_base : std::uint8_t { object, element };
 
+/// What a generated function writes or reads as a whole: an object (it opens the object's
+/// level of nesting itself), or a sequence (the level is the sequence's, opened with it).
+enum class function_shape : std::uint8_t { object, sequence };
+
 }  // namespace jsonjit::detail::jit

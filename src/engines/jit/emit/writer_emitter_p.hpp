@@ -9,7 +9,9 @@
 // a sequence, or an optional's value) in r15 — all callee-saved, so helper calls keep them; a
 // sequence's end and begin live in two stack slots, and whether the object has a member yet in
 // a third. Position and end are reloaded from the context after any call that may grow the
-// output.
+// output. Indented output indents by the nesting counted at run time (a type is written at
+// whatever depth it is met), through one routine per function that writes a line break and
+// the indentation.
 #pragma once
 
 #include <cstddef>
@@ -26,8 +28,9 @@ namespace jsonjit::detail::jit {
 
 class writer_emitter {
  public:
-  /// With `listing`, the assembly is kept as text (listing()).
-  explicit writer_emitter(bool listing = false);
+  /// Starts a function writing `what` with the writer settings `settings` (the line breaks and
+  /// indentation of indented output); with `listing`, the assembly is kept as text (listing()).
+  writer_emitter(function_shape what, const writer_options& settings, bool listing = false);
   ~writer_emitter();
   writer_emitter(const writer_emitter&) = delete;
   writer_emitter& operator=(const writer_emitter&) = delete;
@@ -38,8 +41,8 @@ class writer_emitter {
   void bytes(std::string_view text);
   /// `true` or `false` for the bool at `offset` (5 bytes of room reserved).
   void boolean(std::ptrdiff_t offset, value_base base = value_base::object);
-  /// The integer of `size` bytes at `offset` (24 bytes of room reserved).
-  void integer(std::ptrdiff_t offset, unsigned size, bool is_signed, value_base base = value_base::object);
+  /// The integer of `size` bytes at `offset`, in quotes if `quoted` (26 bytes of room reserved).
+  void integer(std::ptrdiff_t offset, unsigned size, bool is_signed, bool quoted, value_base base = value_base::object);
   /// The std::string at `offset`, quoted and escaped by a helper that reserves its own room.
   /// With `inline_short` (std::string's layout checked: jit::string_layout_known()), strings of
   /// up to 31 bytes with nothing to escape in `mode` are checked with vector compares (one per
@@ -50,16 +53,22 @@ class writer_emitter {
   void converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base = value_base::object);
   /// The value of `property` of the object, by the interpreter.
   void interpreted(const property_info* property);
+  /// The property of the object a getter gives (its name included: the interpreter decides from
+  /// its value whether it is left out) and the entries of the object's extension-data member
+  /// (as properties of the object), by the interpreter, after a comma if the written flag says
+  /// so (see clear_written), which they update.
+  void interpreted_member(const property_info* property);
+  void extension_members(const type_info* type);
   /// The object at `offset`, by the compiled writer `*slot` (a call through the slot; with
   /// `may_be_empty`, an empty slot fails the write).
   void object(std::ptrdiff_t offset, const write_fn* slot, value_base base = value_base::object,
               bool may_be_empty = false);
 
   /// The contiguous sequence at `offset` of the object (of a sequence's own function: 0): one
-  /// level deeper, writes `[`, then loops over its
-  /// elements (`stride` bytes apart, found through ops.data and ops.size), writing the comma
-  /// and reserving `element_room` before each; the code emitted until end_sequence writes one
-  /// element at value_base::element. Sequences and optionals do not nest in one function.
+  /// level deeper, writes `[`, then loops over its elements (`stride` bytes apart, found
+  /// through ops.data and ops.size), writing the comma (and line) and reserving `element_room`
+  /// before each; the code emitted until end_sequence writes one element at
+  /// value_base::element. Sequences and optionals do not nest in one function.
   void begin_sequence(std::ptrdiff_t offset, const sequence_ops* ops, std::size_t element_room);
   void end_sequence();
   /// Whether something was written in the object so far, for a name that may or may not need
@@ -71,7 +80,15 @@ class writer_emitter {
   /// empty (ops.get), or unless `is_default` says the value at `offset` is its type's default.
   void begin_unless_null(std::ptrdiff_t offset, const nullable_ops* ops);
   void begin_unless_default(std::ptrdiff_t offset, bool (*is_default)(const void*));
+  /// Or runs only if the written flag is set.
+  void begin_if_written();
   void end_unless();
+
+  /// Indented output: makes room for a line break, the indentation of the nesting at run time
+  /// plus `level` (-1 for the line of a closing brace) and `then` more bytes, in one compare.
+  void reserve_line(int level, std::size_t then);
+  /// Writes that line break and indentation (room reserved).
+  void line(int level);
 
   /// The optional (or smart pointer) at `offset` of the object: `null` when empty, else the
   /// code emitted until end_nullable writes its value at value_base::element.

@@ -22,14 +22,15 @@ constexpr std::int32_t max_depth_offset =
 }  // namespace
 
 struct writer_emitter::state : x86_function {
-  explicit state(bool listing) : x86_function(listing) {
+  state(function_shape what, const writer_options& writing, bool listing)
+      : x86_function(listing), shape(what), settings(writing) {
     prologue();
     a.mov(context, x86::rdi);
     a.mov(object_reg, x86::rsi);
     a.mov(cur, x86::qword_ptr(context, cur_offset));
     a.mov(end, x86::qword_ptr(context, end_offset));
     fail = a.newLabel();
-    open_level();
+    if (shape == function_shape::object) open_level();
   }
 
   void open_level() { x86_function::open_level(depth_offset, max_depth_offset, fail); }
@@ -42,6 +43,44 @@ struct writer_emitter::state : x86_function {
     a.mov(cur, x86::rax);
   }
   void reload_end() { a.mov(end, x86::qword_ptr(context, end_offset)); }
+  /// Growth by the amount in rax, out of the straight line, then back to `retry` (reserve_line).
+  struct cold_growth {
+    asmjit::Label start, retry;
+  };
+  std::vector<cold_growth> growth;
+
+  /// rax: the indentation of the nesting at run time plus `level`, in characters.
+  void indentation_size(int level) {
+    a.mov(x86::eax, x86::dword_ptr(context, depth_offset));
+    if (level != 0) a.add(x86::eax, level);
+    a.imul(x86::rax, x86::rax, settings.indent_size);
+  }
+  std::size_t line_break_size() const { return settings.line_ending == newline::crlf ? 2 : 1; }
+
+  /// The function's line routine, emitted at its end: writes the line break and rax characters
+  /// of indentation at the position, in 16-byte stores (16 bytes of slack reserved); clobbers
+  /// rcx and xmm1. Called within the function.
+  void emit_line() {
+    if (!line_routine.isValid()) return;
+    comment("; line break and indentation (rax characters)");
+    a.bind(line_routine);
+    if (line_break_size() == 2) {
+      a.mov(x86::word_ptr(cur), asmjit::Imm(bytes_of<std::uint16_t>("\r\n", 0)));
+    } else {
+      a.mov(x86::byte_ptr(cur), '\n');
+    }
+    a.add(cur, asmjit::Imm(static_cast<std::int64_t>(line_break_size())));
+    a.lea(x86::rcx, x86::ptr(cur, x86::rax));
+    a.movdqa(x86::xmm1, vector(static_cast<std::uint8_t>(settings.indent_char)));
+    const asmjit::Label fill = a.newLabel();
+    a.bind(fill);
+    a.movdqu(x86::ptr(cur), x86::xmm1);
+    a.add(cur, 16);
+    a.cmp(cur, x86::rcx);
+    a.jb(fill);
+    a.mov(cur, x86::rcx);
+    a.ret();
+  }
 
 
   struct cold_reserve {
@@ -84,7 +123,10 @@ struct writer_emitter::state : x86_function {
     a.ret();
   }
 
+  function_shape shape;
+  writer_options settings;
   asmjit::Label fail;
+  asmjit::Label line_routine;
   asmjit::Label check;
   escape_mode check_mode = escape_mode::html_safe;
   std::vector<cold_reserve> cold;
@@ -93,7 +135,8 @@ struct writer_emitter::state : x86_function {
   std::size_t stride = 0;    // the open sequence's
 };
 
-writer_emitter::writer_emitter(bool listing) : state_(std::make_unique<state>(listing)) {}
+writer_emitter::writer_emitter(function_shape what, const writer_options& settings, bool listing)
+    : state_(std::make_unique<state>(what, settings, listing)) {}
 writer_emitter::~writer_emitter() = default;
 
 void writer_emitter::reserve(std::size_t n) {
@@ -143,8 +186,9 @@ void writer_emitter::boolean(std::ptrdiff_t offset, value_base base) {
   a.bind(done);
 }
 
-void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signed, value_base base) {
+void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signed, bool quoted, value_base base) {
   auto& a = state_->a;
+  if (quoted) bytes("\"");
   const auto at = static_cast<std::int32_t>(offset);
   const x86::Gp from = base_reg(base);
   switch (size) {
@@ -166,6 +210,7 @@ void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signe
     state_->call(&jsonjit_jit_uint64);
   }
   a.mov(cur, x86::rax);
+  if (quoted) bytes("\"");
 }
 
 void writer_emitter::string(std::ptrdiff_t offset, value_base base, escape_mode mode, bool inline_short) {
@@ -245,6 +290,30 @@ void writer_emitter::interpreted(const property_info* property) {
   state_->reload_end();
 }
 
+void writer_emitter::interpreted_member(const property_info* property) {
+  auto& a = state_->a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(property)));
+  a.mov(x86::rcx, object_reg);
+  a.lea(x86::r8, written);
+  state_->call(&jsonjit_jit_write_member);
+  state_->take_position();
+  state_->reload_end();
+}
+
+void writer_emitter::extension_members(const type_info* type) {
+  auto& a = state_->a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(type)));
+  a.mov(x86::rcx, object_reg);
+  a.lea(x86::r8, written);
+  state_->call(&jsonjit_jit_write_extension);
+  state_->take_position();
+  state_->reload_end();
+}
+
 void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot, value_base base, bool may_be_empty) {
   auto& a = state_->a;
   a.mov(x86::qword_ptr(context, cur_offset), cur);
@@ -287,12 +356,17 @@ void writer_emitter::begin_sequence(std::ptrdiff_t offset, const sequence_ops* o
   a.bind(s.loop);
   a.cmp(element, sequence_end);
   a.jae(s.done);
-  reserve(1 + element_room);
+  if (s.settings.indented) {
+    reserve_line(0, 1 + element_room);
+  } else {
+    reserve(1 + element_room);
+  }
   a.cmp(element, sequence_begin);
   a.je(no_comma);
   a.mov(x86::byte_ptr(cur), asmjit::Imm(','));
   a.add(cur, 1);
   a.bind(no_comma);
+  if (s.settings.indented) line(0);
   s.stride = ops->stride;
 }
 
@@ -302,6 +376,15 @@ void writer_emitter::end_sequence() {
   a.add(element, asmjit::Imm(static_cast<std::int64_t>(s.stride)));
   a.jmp(s.loop);
   a.bind(s.done);
+  if (s.settings.indented) {
+    const asmjit::Label empty = a.newLabel();  // `[]`: no line inside
+    a.mov(x86::rax, sequence_begin);
+    a.cmp(x86::rax, sequence_end);
+    a.je(empty);
+    reserve_line(-1, 0);
+    line(-1);
+    a.bind(empty);
+  }
   reserve(1);
   bytes("]");
   s.close_level();
@@ -356,7 +439,35 @@ void writer_emitter::begin_unless_default(std::ptrdiff_t offset, bool (*is_defau
   s.a.jnz(s.unless);
 }
 
+void writer_emitter::begin_if_written() {
+  state& s = *state_;
+  s.unless = s.a.newLabel();
+  s.a.cmp(written, 0);
+  s.a.je(s.unless);
+}
+
 void writer_emitter::end_unless() { state_->a.bind(state_->unless); }
+
+void writer_emitter::reserve_line(int level, std::size_t then) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label check = a.newLabel(), grow = a.newLabel();
+  a.bind(check);
+  s.indentation_size(level);
+  a.add(x86::rax, asmjit::Imm(static_cast<std::int64_t>(s.line_break_size() + 16 + then)));
+  a.mov(x86::rcx, end);
+  a.sub(x86::rcx, cur);
+  a.cmp(x86::rcx, x86::rax);
+  a.jb(grow);
+  s.growth.push_back({grow, check});
+}
+
+void writer_emitter::line(int level) {
+  state& s = *state_;
+  if (!s.line_routine.isValid()) s.line_routine = s.a.newLabel();
+  s.indentation_size(level);
+  s.a.call(s.line_routine);
+}
 
 void writer_emitter::comment(std::string_view text) { state_->comment(text); }
 std::string writer_emitter::listing() const { return state_->listing(); }
@@ -364,7 +475,7 @@ std::string writer_emitter::listing() const { return state_->listing(); }
 placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
   state& s = *state_;
   auto& a = s.a;
-  s.close_level();
+  if (s.shape == function_shape::object) s.close_level();
   a.mov(x86::qword_ptr(context, cur_offset), cur);
   a.mov(x86::eax, 1);
   s.epilogue();
@@ -383,7 +494,18 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
     s.reload_end();
     a.jmp(c.back);
   }
+  for (const state::cold_growth& c : s.growth) {
+    a.bind(c.start);
+    a.mov(x86::rdi, context);
+    a.mov(x86::rsi, cur);
+    a.mov(x86::rdx, x86::rax);
+    s.call(&jsonjit_jit_reserve);
+    s.take_position();
+    s.reload_end();
+    a.jmp(c.retry);
+  }
   s.emit_escape_check();
+  s.emit_line();
   return s.place(memory, name);
 }
 
