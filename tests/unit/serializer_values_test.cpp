@@ -219,6 +219,14 @@ TEST(SerializerDom, ExtensionDataCollectsUnknownMembersAndWritesThemBack) {
   ASSERT_EQ(s.rest.count("more"), 1u);
   EXPECT_EQ(s.rest.at("more").root()["a"][0].get_int64().value(), 1);
   EXPECT_EQ(jsonjit::serialize(s, strict), R"({"id":7,"more":{"a":[1]}})");
+
+  // Read into an existing object, the extension data is a member like the others: replaced
+  // when the JSON has unknown members, kept when it has none.
+  Profile existing = p;
+  ASSERT_FALSE(jsonjit::deserialize_into(existing, R"({"name":"Bo","other":true})"));
+  EXPECT_EQ(jsonjit::serialize(existing), R"({"name":"Bo","other":true})");
+  ASSERT_FALSE(jsonjit::deserialize_into(existing, R"({"name":"Cy"})"));
+  EXPECT_EQ(jsonjit::serialize(existing), R"({"name":"Cy","other":true})");
 }
 
 // ---- converters for map keys ----

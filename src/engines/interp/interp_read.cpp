@@ -398,10 +398,16 @@ class read_engine {
     return true;
   }
 
-  /// An unknown member into the extension-data map (the reader is on its name).
-  bool extension_member(const type_info& info, void* object, object_frame* frame) {
+  /// An unknown member into the extension-data map (the reader is on its name). The first one
+  /// in the object (`first`) replaces what the map held, as a member present in the JSON
+  /// replaces the member's value.
+  bool extension_member(const type_info& info, void* object, object_frame* frame, bool first) {
     const property_info& ext = info.properties[static_cast<std::size_t>(info.extension_data)];
-    if (frame == nullptr) return map_entry(*ext.type, static_cast<char*>(object) + ext.descriptor->offset);
+    if (frame == nullptr) {
+      void* map = static_cast<char*>(object) + ext.descriptor->offset;
+      if (first) ext.type->descriptor->map->clear(map);
+      return map_entry(*ext.type, map);
+    }
     temporary* map = frame->find(ext.index);
     if (map == nullptr) {
       map = &frame->add(ext.index, *ext.type->descriptor);
@@ -416,6 +422,7 @@ class read_engine {
   bool members(const type_info& info, void* object, bool resumed = false, object_frame* frame = nullptr) {
     std::uint64_t seen = 0;
     std::vector<bool> seen_beyond_64;  // objects with more than 64 properties only
+    bool extension_read = false;       // an unknown member went into the extension data
     std::uint32_t expected = 0;
     const std::uint32_t count = static_cast<std::uint32_t>(info.properties.size());
     while (true) {
@@ -432,7 +439,8 @@ class read_engine {
       // The extension member's own name is no property in JSON: it is unknown data too.
       if (p == nullptr || static_cast<int>(p->index) == info.extension_data) {
         if (info.extension_data >= 0) {
-          if (!extension_member(info, object, frame)) return false;
+          if (!extension_member(info, object, frame, !extension_read)) return false;
+          extension_read = true;
           continue;
         }
         if (reject_unmapped_ || info.disallow_unmapped) {

@@ -56,8 +56,14 @@ class reader_compiler {
     if (info.kind == type_kind::sequence) return sequence(info);
     if (info.kind != type_kind::object) return refuse(info, "only objects and sequences are compiled yet");
     if (info.descriptor->constructor != nullptr) return refuse(info, "objects built by a constructor are not compiled yet");
-    if (info.extension_data >= 0) return refuse(info, "extension data is not compiled yet");
-    if (info.properties.size() > 64) return refuse(info, "objects of more than 64 properties are not compiled");
+    // The seen mask has a bit for each of the first 64 properties; beyond them nothing needs
+    // one unless a property there is required or duplicates are rejected, or it is the
+    // extension member (whose bit says whether unknown data came).
+    if (info.properties.size() > 64 && (info.more_required || info.extension_data >= 64 ||
+                                        info.options->duplicates() == duplicate_members::reject)) {
+      return refuse(info, "objects of more than 64 properties are compiled only without required members or "
+                          "duplicate checks beyond the 64th");
+    }
 
     open_.push_back(&info);
     std::vector<planned_property> plan;
@@ -186,7 +192,7 @@ class reader_compiler {
         out.jump(lookup);
       }
       out.bind(values[p.index]);
-      out.mark_seen(p.index, reject_duplicates);
+      if (p.index < 64) out.mark_seen(p.index, reject_duplicates);
       const std::ptrdiff_t offset = p.descriptor->offset;
       switch (plan[i].read) {
         case how::sequence:

@@ -152,12 +152,15 @@ jsonjit_jit_entry jsonjit_jit_map_entry(jsonjit::detail::jit::read_context* cont
                                         const jsonjit::detail::type_info* map, void* container) noexcept;
 
 /// A member name the compiled reader did not expect there, looked up in `type`: the position
-/// after its `:` and the property's index, or -1 when the member was skipped (an unknown or
-/// read-only one, with its value); a null position to give up.
+/// after its `:` and the property's index, or -1 when the member was dealt with (an unknown or
+/// read-only one skipped with its value, or unknown data read into the extension-data map of
+/// `object`, whose bit in the object's `seen` mask is set by the first); a null position to
+/// give up.
 struct jsonjit_jit_member {
   const char* cur;
   std::int64_t index;
 };
 jsonjit_jit_member jsonjit_jit_read_member(jsonjit::detail::jit::read_context* context, const char* cur,
-                                           const jsonjit::detail::type_info* type) noexcept;
+                                           const jsonjit::detail::type_info* type, void* object,
+                                           std::uint64_t* seen) noexcept;
 }

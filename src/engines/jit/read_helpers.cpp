@@ -359,11 +359,13 @@ jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, 
 }
 
 jsonjit_jit_member jsonjit_jit_read_member(read_context* context, const char* cur,
-                                           const jsonjit::detail::type_info* type) noexcept {
+                                           const jsonjit::detail::type_info* type, void* object,
+                                           std::uint64_t* seen) noexcept {
   const char* const end = context->end;
   const jsonjit_jit_member give_up{nullptr, 0};
   cur = jsonjit_jit_skip_whitespace(cur, end);
   if (cur == end || *cur != '"') return give_up;
+  const char* const member = cur;
   bool escaped = false;
   const char* const close = string_end(cur + 1, end, escaped);
   if (close == nullptr || escaped) return give_up;  // escaped names are the interpreter's
@@ -373,6 +375,21 @@ jsonjit_jit_member jsonjit_jit_read_member(read_context* context, const char* cu
   cur = jsonjit_jit_skip_whitespace(cur + 1, end);
   if (cur == end) return give_up;
   const jsonjit::detail::property_info* p = find_property(*type, name);
+  if (type->extension_data >= 0 && (p == nullptr || static_cast<int>(p->index) == type->extension_data)) {
+    // Unknown data (the extension member's own name too) goes into the extension map, as an
+    // entry of that map; the first one replaces what the map held (the interpreter's rule;
+    // the extension member's bit of the seen mask says whether it came).
+    const jsonjit::detail::property_info& extension = type->properties[static_cast<std::size_t>(type->extension_data)];
+    void* map = static_cast<char*>(object) + extension.descriptor->offset;
+    const std::uint64_t bit = std::uint64_t{1} << extension.index;
+    if ((*seen & bit) == 0) {
+      extension.type->descriptor->map->clear(map);
+      *seen |= bit;
+    }
+    const jsonjit_jit_entry entry = jsonjit_jit_map_entry(context, member, extension.type, map);
+    if (entry.value == nullptr) return give_up;
+    return {jsonjit_jit_read_interpreted(context, entry.cur, extension.type->element, entry.value), -1};
+  }
   if (p != nullptr && p->readable) return {cur, p->index};
   if (p == nullptr && (type->disallow_unmapped || context->options->unmapped() == jsonjit::unmapped_members::disallow)) {
     return give_up;

@@ -253,6 +253,8 @@ void reader_emitter::dispatch(const type_info* type, std::span<const label> valu
   a.mov(x86::rdi, context);
   a.mov(x86::rsi, cur);
   a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(type)));
+  a.mov(x86::rcx, object_reg);
+  a.lea(x86::r8, seen);
   state_->call(&jsonjit_jit_read_member);  // {position, index} in rax, rdx
   state_->take_position();
   a.cmp(x86::rdx, asmjit::Imm(-1));
