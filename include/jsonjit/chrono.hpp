@@ -102,6 +102,9 @@ struct time_text_converter {
   error_code read_key(std::string_view text, T& value, const serializer_options&) const {
     return Derived::parse(text, value);
   }
+  error_code read_string(std::string_view text, T& value, const serializer_options&) const {
+    return Derived::parse(text, value);
+  }
 
  private:
   static void put(writer& out, const T& value, bool as_key) {

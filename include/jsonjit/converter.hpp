@@ -19,6 +19,12 @@
 // directly, never through a virtual function. Errors returned by read are reported at the
 // reader's current token, with the JSON path.
 //
+// A converter of values written as strings (dates, identifiers) may also have
+//   jsonjit::error_code read_string(std::string_view text, T& value, const jsonjit::serializer_options&) const;
+//       // `text` is the string's unescaped text
+// Engines then call it for every string token instead of read() (read() gets the other
+// tokens, null among them), and skip building a reader for the value.
+//
 // A converter whose type is used as a map key (STJ's WriteAsPropertyName/ReadAsPropertyName)
 // also has
 //   void write_key(jsonjit::writer& out, const T& key, const jsonjit::serializer_options&) const;
@@ -54,6 +60,13 @@ concept key_converter = converter<C> && requires(const C& c, writer& out, std::s
   { c.read_key(name, target, options) } -> std::same_as<error_code>;
 };
 
+/// A converter that also reads string tokens from their text (see above).
+template <class C>
+concept string_converter = converter<C> && requires(const C& c, std::string_view text, typename C::value_type& target,
+                                                    const serializer_options& options) {
+  { c.read_string(text, target, options) } -> std::same_as<error_code>;
+};
+
 /// For converters of values written as short text (dates, identifiers): the current string
 /// token's text, unescaped into `buffer`. Fails with expected_string (null_not_allowed on
 /// null) on other tokens, and invalid_value_format when the text does not fit.
@@ -84,6 +97,11 @@ converter_descriptor converter_calls(const C* self) noexcept {
         return static_cast<const C*>(c)->read(in, *static_cast<T*>(value), options);
       },
   };
+  if constexpr (string_converter<C>) {
+    d.read_string = [](const void* c, std::string_view text, void* value, const serializer_options& options) {
+      return static_cast<const C*>(c)->read_string(text, *static_cast<T*>(value), options);
+    };
+  }
   if constexpr (key_converter<C>) {
     d.write_key = [](const void* c, writer& out, const void* key, const serializer_options& options) {
       static_cast<const C*>(c)->write_key(out, *static_cast<const T*>(key), options);

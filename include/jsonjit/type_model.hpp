@@ -75,6 +75,10 @@ struct converter_descriptor {
   /// reads it from an unescaped name.
   void (*write_key)(const void* self, writer& out, const void* key, const serializer_options& options) = nullptr;
   error_code (*read_key)(const void* self, std::string_view name, void* key, const serializer_options& options) = nullptr;
+  /// String tokens (null when the converter has none: read takes them): reads the value from
+  /// the string's unescaped text.
+  error_code (*read_string)(const void* self, std::string_view text, void* value,
+                            const serializer_options& options) = nullptr;
 };
 
 /// One property of an object. Exactly one access path is set: `offset` (a data member), or

@@ -35,6 +35,9 @@ struct uuid_converter {
   error_code read(reader& in, uuid& id, const serializer_options& options) const;
   void write_key(writer& out, const uuid& id, const serializer_options& options) const;
   error_code read_key(std::string_view name, uuid& id, const serializer_options& options) const;
+  error_code read_string(std::string_view text, uuid& id, const serializer_options& options) const {
+    return read_key(text, id, options);
+  }
 };
 template <>
 struct builtin_converter<uuid> {

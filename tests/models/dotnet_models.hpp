@@ -67,6 +67,9 @@ struct text_converter {
     if (const jsonjit::error_code e = jsonjit::read_string_into(in, buffer, text); e != jsonjit::error_code::none) return e;
     return parse(text, value) ? jsonjit::error_code::none : jsonjit::error_code::invalid_value_format;
   }
+  jsonjit::error_code read_string(std::string_view text, T& value, const jsonjit::serializer_options&) const {
+    return parse(text, value) ? jsonjit::error_code::none : jsonjit::error_code::invalid_value_format;
+  }
 };
 
 /// STJ's round-trip form: yyyy-MM-ddTHH:mm:ss, the 7-digit fraction trimmed of trailing

@@ -292,7 +292,9 @@ class read_engine {
   }
 
   bool convert(const converter_descriptor& converter, void* target) {
-    const error_code code = converter.read(converter.self, in_, target, options_);
+    const error_code code = converter.read_string != nullptr && in_.token() == token_type::string
+                                ? converter.read_string(converter.self, string_text(), target, options_)
+                                : converter.read(converter.self, in_, target, options_);
     if (code == error_code::none) return true;
     if (in_.error()) {
       failure_.where = in_.error();

@@ -19,7 +19,11 @@ namespace jsonjit::detail::jit {
 namespace {
 
 /// How generated code reads a value.
-enum class how : std::uint8_t { boolean, scalar, converted, object, recursive, sequence, map, nullable, by_setter, interpreted };
+/// `skipped`: a read-only property the writer writes, expected in its place and its value
+/// skipped (as the interpreter skips it).
+enum class how : std::uint8_t {
+  boolean, scalar, converted, object, recursive, sequence, map, nullable, by_setter, interpreted, skipped
+};
 
 struct planned_property {
   const property_info* property;
@@ -68,7 +72,10 @@ class reader_compiler {
     open_.push_back(&info);
     std::vector<planned_property> plan;
     for (const property_info& p : info.properties) {
-      if (!p.readable) continue;  // the lookup skips its value
+      if (!p.readable) {  // the lookup skips its value; where written output has it, so does the code
+        if (p.write != write_condition::never && p.plain_name) plan.push_back({&p, how::skipped});
+        continue;
+      }
       how read = how::interpreted;
       how element = how::interpreted;
       const type_info& type = *p.type;
@@ -192,6 +199,12 @@ class reader_compiler {
         out.jump(lookup);
       }
       out.bind(values[p.index]);
+      if (plan[i].read == how::skipped) {
+        out.comment("; read-only: its value skipped");
+        out.skip_value();
+        out.next_member(i + 1 < plan.size() ? names[i + 1] : lookup, done);
+        continue;
+      }
       if (p.index < 64) out.mark_seen(p.index, reject_duplicates);
       const std::ptrdiff_t offset = p.descriptor->offset;
       switch (plan[i].read) {

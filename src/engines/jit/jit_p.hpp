@@ -141,6 +141,9 @@ const char* jsonjit_jit_read_interpreted(jsonjit::detail::jit::read_context* con
 const char* jsonjit_jit_read_by_setter(jsonjit::detail::jit::read_context* context, const char* cur,
                                        const jsonjit::detail::property_info* property, void* object) noexcept;
 
+/// A value skipped as the reader skips it (checked as it goes).
+const char* jsonjit_jit_skip_value(jsonjit::detail::jit::read_context* context, const char* cur) noexcept;
+
 /// One entry of the map `container` of type `map`, whose key (a property name) is at `cur`
 /// (whitespace before it allowed): the key read and emplaced, the value to read next (at
 /// `cur`, after the colon), or a null value to give up.

@@ -271,10 +271,26 @@ const char* jsonjit_jit_read_converted(read_context* context, const char* cur,
                                        const jsonjit::converter_descriptor* converter, void* target) noexcept {
   if (*cur == '"') {
     // Most converters read a string (dates, identifiers): it is scanned here once, and the
-    // converter gets a reader already on it.
+    // converter gets its text (read_string) or a reader already on it.
     bool escaped = false;
     const char* const close = string_end(cur + 1, context->end, escaped);
     if (close == nullptr) return nullptr;
+    if (converter->read_string != nullptr) {
+      std::string_view text(cur + 1, static_cast<std::size_t>(close - cur - 1));
+      char buffer[256];
+      if (escaped) {
+        if (text.size() > sizeof buffer) return nullptr;  // long escaped text: the interpreter's
+        text = {buffer, static_cast<std::size_t>(jsonjit::detail::unescape(cur + 1, close, buffer) - buffer)};
+      }
+      try {
+        if (converter->read_string(converter->self, text, target, *context->options) != jsonjit::error_code::none) {
+          return nullptr;
+        }
+      } catch (...) {
+        return nullptr;
+      }
+      return close + 1;
+    }
     jsonjit::reader in({cur, static_cast<std::size_t>(close + 1 - cur)}, context->reading);
     jsonjit::detail::reader_access::start_on_string(in, escaped);
     try {
@@ -394,14 +410,16 @@ jsonjit_jit_member jsonjit_jit_read_member(read_context* context, const char* cu
   if (p == nullptr && (type->disallow_unmapped || context->options->unmapped() == jsonjit::unmapped_members::disallow)) {
     return give_up;
   }
-  // An unknown or read-only member: its value is skipped (and checked) as the reader skips it;
-  // scalars here, containers by a reader.
-  if (const char* after = skip_scalar(cur, end)) return {after, -1};
-  cur = with_reader(context, cur, [](jsonjit::reader& in) {
+  return {jsonjit_jit_skip_value(context, cur), -1};  // an unknown or read-only member
+}
+
+const char* jsonjit_jit_skip_value(read_context* context, const char* cur) noexcept {
+  // Skipped (and checked) as the reader skips it: scalars here, containers by a reader.
+  if (const char* after = skip_scalar(cur, context->end)) return after;
+  return with_reader(context, cur, [](jsonjit::reader& in) {
     const bool container = in.token() == jsonjit::token_type::start_object || in.token() == jsonjit::token_type::start_array;
     return !container || in.skip();
   });
-  return {cur, -1};
 }
 
 }  // extern "C"

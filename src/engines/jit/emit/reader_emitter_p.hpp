@@ -74,6 +74,8 @@ class reader_emitter {
   void converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base = value_base::object);
   void interpreted(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
   void by_setter(const property_info* property);
+  /// Skips a value as the interpreter skips an unknown member's (checking it).
+  void skip_value();
   /// An object, by the compiled reader `*slot` (a call through the slot; with `may_be_empty`,
   /// an empty slot gives up).
   void object(const read_fn* slot, std::ptrdiff_t offset, value_base base = value_base::object,

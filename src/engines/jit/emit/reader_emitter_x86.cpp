@@ -361,6 +361,15 @@ void reader_emitter::by_setter(const property_info* property) {
   state_->context_helper(&jsonjit_jit_read_by_setter, property, x86::ptr(object_reg));
 }
 
+void reader_emitter::skip_value() {
+  state& s = *state_;
+  s.load_token();
+  s.a.mov(x86::rdi, context);
+  s.a.mov(x86::rsi, cur);
+  s.call(&jsonjit_jit_skip_value);
+  s.take_position();
+}
+
 void reader_emitter::object(const read_fn* slot, std::ptrdiff_t offset, value_base base, bool may_be_empty) {
   state& s = *state_;
   auto& a = s.a;
