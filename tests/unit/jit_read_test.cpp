@@ -419,14 +419,17 @@ TEST(JitRead, NumbersAtTheirLimits) {
 }
 
 TEST(JitRead, StringsOfEveryShortLengthWithEverySpecialByte) {
-  // Short plain strings are found and stored by the generated code itself (into strings that
-  // keep their text in place); anything else goes to the helper. Every length around the
+  // Plain strings are found by the generated code itself and short ones stored in place
+  // (into strings that keep their text there); anything else goes to the helper. Every length around the
   // 16-byte vector, every byte a string scan stops at, at every position, into fresh strings
   // and into strings whose text is on the heap, and cut short by the end of the input.
   const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
   const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
   const std::string specials[] = {"\\\"", "\\n", "\\u00e9", "\x01", "\xc3\xa9", "\xff", "\"", "a"};
-  for (std::size_t n = 0; n <= 33; ++n) {
+  std::vector<std::size_t> lengths;
+  for (std::size_t n = 0; n <= 33; ++n) lengths.push_back(n);
+  for (std::size_t n : {47u, 48u, 49u, 64u, 100u}) lengths.push_back(n);  // scanned a vector at a time
+  for (const std::size_t n : lengths) {
     for (const std::string& special : specials) {
       for (std::size_t at = 0; at <= n; ++at) {
         const std::string text = std::string(at, 'x') + special + std::string(n - at, 'y');

@@ -131,6 +131,13 @@ const char* jsonjit_jit_read_float32(const char* cur, const char* end, void* tar
 const char* jsonjit_jit_read_float64(const char* cur, const char* end, void* target) noexcept;
 /// A string into the std::string at `target`.
 const char* jsonjit_jit_read_string(const char* cur, const char* end, std::string* target) noexcept;
+/// The plain text of `size` bytes at `text` (a string the generated code scanned, its closing
+/// quote right after) into `target`: the position after the quote.
+const char* jsonjit_jit_assign_string(std::string* target, const char* text, std::size_t size) noexcept;
+/// A value read by `converter` (one with read_string) from the unescaped text of `size` bytes
+/// at `text`, a string whose closing quote comes right after: the position after the quote.
+const char* jsonjit_jit_read_text(jsonjit::detail::jit::read_context* context, const char* text, std::size_t size,
+                                  const jsonjit::converter_descriptor* converter, void* target) noexcept;
 /// A value read by `converter` into `target`.
 const char* jsonjit_jit_read_converted(jsonjit::detail::jit::read_context* context, const char* cur,
                                        const jsonjit::converter_descriptor* converter, void* target) noexcept;

@@ -125,6 +125,21 @@ const char* read_integer(const char* p, const char* end, void* target) noexcept 
   return p;
 }
 
+/// read_integer for the integer type of `kind`.
+const char* read_integer_of(jsonjit::type_kind kind, const char* p, const char* end, void* target) noexcept {
+  using jsonjit::type_kind;
+  switch (kind) {
+    case type_kind::int8: return read_integer<std::int8_t>(p, end, target);
+    case type_kind::int16: return read_integer<std::int16_t>(p, end, target);
+    case type_kind::int32: return read_integer<std::int32_t>(p, end, target);
+    case type_kind::int64: return read_integer<std::int64_t>(p, end, target);
+    case type_kind::uint8: return read_integer<std::uint8_t>(p, end, target);
+    case type_kind::uint16: return read_integer<std::uint16_t>(p, end, target);
+    case type_kind::uint32: return read_integer<std::uint32_t>(p, end, target);
+    default: return read_integer<std::uint64_t>(p, end, target);
+  }
+}
+
 /// JSON number text by the grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?; its end or null.
 const char* number_end(const char* p, const char* end) noexcept {
   using jsonjit::detail::is_digit;
@@ -267,6 +282,27 @@ const char* jsonjit_jit_read_string(const char* cur, const char* end, std::strin
   return close + 1;
 }
 
+const char* jsonjit_jit_assign_string(std::string* target, const char* text, std::size_t size) noexcept {
+  try {
+    target->assign(text, size);
+  } catch (...) {
+    return nullptr;
+  }
+  return text + size + 1;
+}
+
+const char* jsonjit_jit_read_text(read_context* context, const char* text, std::size_t size,
+                                  const jsonjit::converter_descriptor* converter, void* target) noexcept {
+  try {
+    if (converter->read_string(converter->self, {text, size}, target, *context->options) != jsonjit::error_code::none) {
+      return nullptr;
+    }
+  } catch (...) {
+    return nullptr;
+  }
+  return text + size + 1;
+}
+
 const char* jsonjit_jit_read_converted(read_context* context, const char* cur,
                                        const jsonjit::converter_descriptor* converter, void* target) noexcept {
   if (*cur == '"') {
@@ -282,14 +318,7 @@ const char* jsonjit_jit_read_converted(read_context* context, const char* cur,
         if (text.size() > sizeof buffer) return nullptr;  // long escaped text: the interpreter's
         text = {buffer, static_cast<std::size_t>(jsonjit::detail::unescape(cur + 1, close, buffer) - buffer)};
       }
-      try {
-        if (converter->read_string(converter->self, text, target, *context->options) != jsonjit::error_code::none) {
-          return nullptr;
-        }
-      } catch (...) {
-        return nullptr;
-      }
-      return close + 1;
+      return jsonjit_jit_read_text(context, text.data(), text.size(), converter, target) != nullptr ? close + 1 : nullptr;
     }
     jsonjit::reader in({cur, static_cast<std::size_t>(close + 1 - cur)}, context->reading);
     jsonjit::detail::reader_access::start_on_string(in, escaped);
@@ -336,9 +365,14 @@ jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, 
   if (cur == end || *cur != ':') return give_up;
   const jsonjit::detail::type_info& key = *map->key;
   const jsonjit::map_ops& ops = *map->descriptor->map;
+  const auto emplace = [&](void* k) -> jsonjit_jit_entry {
+    const bool reject_duplicates = context->options->duplicates() == jsonjit::duplicate_members::reject;
+    const std::size_t before = reject_duplicates ? ops.size(container) : 0;
+    void* const value = ops.emplace(container, k);
+    if (reject_duplicates && ops.size(container) == before) return give_up;  // the interpreter names the key
+    return {value, cur + 1};
+  };
   try {
-    jsonjit::detail::temporary k(*key.descriptor);
-    k.construct();
     char buffer[256];
     std::string_view name(text, static_cast<std::size_t>(close - text));
     if (escaped) {
@@ -347,16 +381,17 @@ jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, 
     }
     // The key types the interpreter reads the same way from any name; others are its own.
     const char* const name_end = name.data() + name.size();
+    if (key.kind >= type_kind::int8 && key.kind <= type_kind::uint64) {
+      // In a word on the stack; digits read a word at a time may look past the name but not
+      // past the input.
+      std::uint64_t k = 0;
+      if (read_integer_of(key.kind, name.data(), escaped ? name_end : end, &k) != name_end) return give_up;
+      return emplace(&k);
+    }
+    jsonjit::detail::temporary k(*key.descriptor);
+    k.construct();
     switch (key.kind) {
       case type_kind::string: static_cast<std::string*>(k.get())->assign(name); break;
-      case type_kind::int8: if (read_integer<std::int8_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
-      case type_kind::int16: if (read_integer<std::int16_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
-      case type_kind::int32: if (read_integer<std::int32_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
-      case type_kind::int64: if (read_integer<std::int64_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
-      case type_kind::uint8: if (read_integer<std::uint8_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
-      case type_kind::uint16: if (read_integer<std::uint16_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
-      case type_kind::uint32: if (read_integer<std::uint32_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
-      case type_kind::uint64: if (read_integer<std::uint64_t>(name.data(), name_end, k.get()) != name_end) return give_up; break;
       case type_kind::custom:
         if (key.converter->read_key(key.converter->self, name, k.get(), *context->options) != jsonjit::error_code::none) {
           return give_up;
@@ -364,11 +399,7 @@ jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, 
         break;
       default: return give_up;
     }
-    const bool reject_duplicates = context->options->duplicates() == jsonjit::duplicate_members::reject;
-    const std::size_t before = reject_duplicates ? ops.size(container) : 0;
-    void* const value = ops.emplace(container, k.get());
-    if (reject_duplicates && ops.size(container) == before) return give_up;  // the interpreter names the key
-    return {value, cur + 1};
+    return emplace(k.get());
   } catch (...) {
     return give_up;
   }

@@ -67,10 +67,13 @@ class reader_emitter {
   void boolean(std::ptrdiff_t offset, value_base base = value_base::object);
   void scalar(scalar_helper helper, std::ptrdiff_t offset, value_base base = value_base::object);
   /// A string into the std::string at `offset`. With `inline_short` (std::string's layout
-  /// checked: jit::string_layout_known()), one of up to 15 plain ASCII bytes going into a
-  /// string that keeps its text in place is found with vector compares and stored inline,
-  /// without the call.
+  /// checked: jit::string_layout_known()), a plain ASCII string is found with vector compares
+  /// (16 bytes at a time); one of up to 15 bytes going into a string that keeps its text in
+  /// place is stored inline, without a call, a longer one assigned by a helper that does not
+  /// scan it again.
   void string(std::ptrdiff_t offset, value_base base, bool inline_short);
+  /// A value read by `converter`; one that reads strings from their text (read_string) gets a
+  /// plain string's text found by vector compares, without a second scan.
   void converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base = value_base::object);
   void interpreted(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
   void by_setter(const property_info* property);
