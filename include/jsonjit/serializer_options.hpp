@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <jsonjit/converter.hpp>
+#include <jsonjit/reader.hpp>
 #include <jsonjit/type_model.hpp>
 #include <jsonjit/writer.hpp>
 
@@ -167,6 +168,8 @@ class serializer_options {
 
   /// The writer settings these options imply.
   writer_options writer_settings() const noexcept;
+  /// The reader settings these options imply (comments, trailing commas, max_depth).
+  reader_options reader_settings() const noexcept;
 
   /// The process-wide default options (const: they never change).
   static const serializer_options& defaults();

@@ -55,6 +55,14 @@ writer_options serializer_options::writer_settings() const noexcept {
   return w;
 }
 
+reader_options serializer_options::reader_settings() const noexcept {
+  reader_options r;
+  r.comments = s_.skip_comments ? comment_handling::skip : comment_handling::disallow;
+  r.allow_trailing_commas = s_.trailing_commas;
+  r.max_depth = s_.max_depth;
+  return r;
+}
+
 const serializer_options& serializer_options::defaults() {
   static const serializer_options options;
   return options;  // frozen by its first use, like any other

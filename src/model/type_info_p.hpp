@@ -106,7 +106,8 @@ struct type_info {
 /// The per-options state: every type resolved so far. Lookups take no lock.
 class options_context {
  public:
-  explicit options_context(const serializer_options& options) : options_(options) {}
+  explicit options_context(const serializer_options& options)
+      : options_(options), writing_(options.writer_settings()), reading_(options.reader_settings()) {}
   options_context(const options_context&) = delete;
   options_context& operator=(const options_context&) = delete;
 
@@ -124,6 +125,10 @@ class options_context {
   }
 
   const serializer_options& options() const noexcept { return options_; }
+  /// The writer and reader settings of the options, made once (they no longer change): a
+  /// copy per call from here costs no more than its loads.
+  const writer_options& writing() const noexcept { return writing_; }
+  const reader_options& reading() const noexcept { return reading_; }
 
   /// The JIT compiles under this lock, into this memory (freed with the options).
   std::mutex& jit_mutex() noexcept { return jit_mutex_; }
@@ -150,6 +155,8 @@ class options_context {
   void publish(const type_descriptor* descriptor, const type_info* info);
 
   const serializer_options& options_;
+  const writer_options writing_;
+  const reader_options reading_;
   std::mutex mutex_;
   std::mutex jit_mutex_;
   jit::code_memory code_;
