@@ -429,6 +429,30 @@ struct Computeds {
   WithExtras extras;
 };
 
+/// Maps the map helper writes (integer and string keys), with every kind of value.
+struct Maps {
+  std::map<std::string, std::string> texts;
+  std::map<std::int8_t, bool> flags;
+  std::map<std::uint64_t, std::int16_t> numbers;
+  std::map<std::int64_t, Inner> inners;
+  std::map<std::string, std::optional<int>> maybes;
+  std::map<std::string, std::map<int, double>> nested;
+  std::map<std::string, temperature> converted;
+  std::map<std::string, Self> selves;
+};
+Maps make_maps() {
+  Maps m;
+  m.texts = {{"", ""}, {"a\"b<>", "c\nd&"}, {"\xc3\xa9", std::string(40, 'x')}};
+  m.flags = {{-128, true}, {0, false}, {127, true}};
+  m.numbers = {{0, -32768}, {18446744073709551615ull, 32767}};
+  m.inners = {{-9223372036854775807 - 1, {"min", 1}}, {42, {"", 0}}};
+  m.maybes = {{"none", std::nullopt}, {"some", 3}};
+  m.nested = {{"empty", {}}, {"two", {{1, 0.5}, {-2, 1e300}}}};
+  m.converted = {{"t", {20}}};
+  m.selves = {{"s", Self{"x", {Self{"y", {}}}}}};
+  return m;
+}
+
 /// Values whose indentation, numbers, left-out members and interpreted members the compiled
 /// writer must get right at several depths: at the top level, inside objects and arrays, in a
 /// recursive chain, around values the interpreter or a converter writes.
@@ -470,6 +494,8 @@ void expect_same_bytes_for_all(const serializer_options& options) {
   expect_same_bytes(WithExtras{"", {{"only", "extra"}}}, options);
   for (int stored : {-1, 0, 1}) expect_same_bytes(Computed{stored}, options);
   expect_same_bytes(Computeds{{1}, {{0}, {-1}, {2}}, extras}, options);
+  expect_same_bytes(Maps{}, options);
+  expect_same_bytes(make_maps(), options);
 }
 
 TEST(JitWrite, IndentedOutputAsTheWritersAtEveryDepth) {
@@ -539,6 +565,56 @@ TEST(JitWrite, QuotedNumbersAndMembersLeftToTheInterpreter) {
   EXPECT_EQ(jsonjit::serialize(Computed{0}, jit_default), "{}");
   EXPECT_EQ(jsonjit::serialize(Computed{1}, jit_default), R"({"label":"p","stored":1,"twice":2})");
   EXPECT_EQ(jsonjit::serialize(WithExtras{"", {{"a", 1.0}}}, jit_default), R"({"a":1})");
+}
+
+TEST(JitWrite, MapsByTheirHelperAsTheInterpreterWritesThem) {
+  expect_same_bytes(make_maps());
+  serializer_options converter, relaxed, keys_named;
+  converter.add_converter<temperature_converter>();
+  relaxed.escaping(jsonjit::escape_mode::relaxed).add_converter<temperature_converter>();
+  keys_named.key_naming(jsonjit::naming_policy::camel_case).add_converter<temperature_converter>();
+  for (const serializer_options* options : {&converter, &relaxed, &keys_named}) expect_same_bytes(make_maps(), *options);
+  // Errors in keys and values, and the nesting limit, as the interpreter reports them.
+  auto [jit, interpreter] = engines(converter);
+  Maps bad_key;
+  bad_key.texts = {{"\xff", "v"}};
+  Maps bad_value = make_maps();
+  bad_value.inners[42].name = "\xc3";
+  Maps bad_converted;
+  bad_converted.converted = {{"cold", {-1}}};
+  for (const Maps* bad : {&bad_key, &bad_value, &bad_converted}) {
+    auto a = jsonjit::try_serialize(*bad, jit);
+    auto b = jsonjit::try_serialize(*bad, interpreter);
+    ASSERT_FALSE(a);
+    ASSERT_FALSE(b);
+    EXPECT_EQ(a.error().info.code, b.error().info.code);
+    EXPECT_EQ(a.error().path, b.error().path);
+  }
+  for (int depth = 1; depth <= 5; ++depth) {
+    serializer_options limited = converter;
+    limited.max_depth(depth);
+    auto [jit_limited, interpreter_limited] = engines(limited);
+    auto a = jsonjit::try_serialize(make_maps(), jit_limited);
+    auto b = jsonjit::try_serialize(make_maps(), interpreter_limited);
+    ASSERT_EQ(a.has_value(), b.has_value()) << depth;
+    if (a) {
+      EXPECT_EQ(*a, *b);
+    } else if (a.error().info.code != error_code::not_compiled) {
+      EXPECT_EQ(a.error().info.code, b.error().info.code);
+      EXPECT_EQ(a.error().path, b.error().path);
+    }
+  }
+  // Compiled: the listing says the maps go to their helper.
+  std::string listing;
+  serializer_options listed = converter;
+  listed.jit_dump([&](std::string_view text) { listing += text; });
+  EXPECT_TRUE(jsonjit::try_serialize(make_maps(), engines(listed).first));
+  std::size_t helped = 0;
+  for (std::size_t at = listing.find("; entries by the map helper"); at != std::string::npos;
+       at = listing.find("; entries by the map helper", at + 1)) {
+    ++helped;
+  }
+  EXPECT_EQ(helped, 8u) << listing;  // every member of Maps
 }
 
 TEST(JitWrite, ShortStringsCopiedInlineOnlyWhenNothingIsEscaped) {

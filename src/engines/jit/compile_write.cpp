@@ -30,7 +30,7 @@ bool is_integer(type_kind kind) { return kind >= type_kind::int8 && kind <= type
 /// name included (a getter's, when its ignore condition needs the value); `extension`: the
 /// interpreter writes the extension data's entries as properties.
 enum class how : std::uint8_t {
-  boolean, integer, string, converted, object, recursive, sequence, nullable, interpreted, member, extension
+  boolean, integer, string, converted, object, recursive, sequence, nullable, map, interpreted, member, extension
 };
 
 /// Room a value written `write` needs from the run before it; 0 for values that check their own.
@@ -89,6 +89,8 @@ class writer_compiler {
       } else if (p.type->kind == type_kind::sequence && p.type->descriptor->sequence->data != nullptr) {
         element = simple(*p.type->element);
         if (element != how::interpreted) write = how::sequence;
+      } else if (p.type->kind == type_kind::map && has_plain_keys(*p.type)) {
+        write = how::map;
       } else if (p.type->kind == type_kind::nullable) {
         element = simple(*p.type->element);
         if (element != how::interpreted) write = how::nullable;
@@ -105,6 +107,13 @@ class writer_compiler {
   }
 
  private:
+  /// Maps whose keys the map helper writes as the interpreter does: integers, and strings
+  /// under no key naming policy.
+  static bool has_plain_keys(const type_info& map) {
+    const type_kind key = map.key->kind;
+    return is_integer(key) || (key == type_kind::string && map.options->key_naming() == naming_policy::none);
+  }
+
   /// How a value of `type` is written: natively when it is a scalar, a string, a converted
   /// value or an object that compiles (or is being compiled: a type containing itself calls
   /// itself through its slot); else by the interpreter (sequences and optionals are planned by
@@ -190,6 +199,10 @@ class writer_compiler {
         out.begin_nullable(offset, p.type->descriptor->nullable);
         element_value(out, planned.element, *p.type->element);
         out.end_nullable();
+        break;
+      case how::map:
+        out.comment("; entries by the map helper");
+        out.map(offset, p.type);
         break;
       case how::interpreted:
         out.comment("; by the interpreter");

@@ -109,6 +109,11 @@ char* jsonjit_jit_write_member(jsonjit::detail::jit::write_context* context, cha
 /// them among the object's members; `*written` as above.
 char* jsonjit_jit_write_extension(jsonjit::detail::jit::write_context* context, char* cur,
                             const jsonjit::detail::type_info* type, const void* object, bool* written) noexcept;
+/// The map at `value` of type `map` (integer or string keys, written as the interpreter writes
+/// them), one level deeper: strings, integers, booleans and compiled objects as values
+/// directly, other values by the interpreter; it reserves its own room.
+char* jsonjit_jit_map(jsonjit::detail::jit::write_context* context, char* cur, const jsonjit::detail::type_info* map,
+                      const void* value) noexcept;
 /// Integers, with 24 bytes of room already reserved.
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept;
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;

@@ -1,5 +1,7 @@
 // What generated writers call for the parts they do not inline. Each produces exactly the
 // writer's bytes (the same escaping and number formatting code).
+#include <cstring>
+
 #include "engines/interp/interp_p.hpp"
 #include "engines/jit/jit_p.hpp"
 #include "text/escape_p.hpp"
@@ -52,6 +54,25 @@ char* with_member_writer(write_context* context, char* cur, bool* written, Write
         *written = jsonjit::detail::writer_access::has_members(w);
         return true;
       });
+}
+/// The integer of `kind` at `value`, formatted at `out` (max_number_chars of room); the end.
+char* format_integer(char* out, jsonjit::type_kind kind, const void* value) noexcept {
+  using jsonjit::type_kind;
+  switch (kind) {
+    case type_kind::int8: return jsonjit::detail::format_int64(out, *static_cast<const std::int8_t*>(value));
+    case type_kind::int16: return jsonjit::detail::format_int64(out, *static_cast<const std::int16_t*>(value));
+    case type_kind::int32: return jsonjit::detail::format_int64(out, *static_cast<const std::int32_t*>(value));
+    case type_kind::int64: return jsonjit::detail::format_int64(out, *static_cast<const std::int64_t*>(value));
+    case type_kind::uint8: return jsonjit::detail::format_uint64(out, *static_cast<const std::uint8_t*>(value));
+    case type_kind::uint16: return jsonjit::detail::format_uint64(out, *static_cast<const std::uint16_t*>(value));
+    case type_kind::uint32: return jsonjit::detail::format_uint64(out, *static_cast<const std::uint32_t*>(value));
+    default: return jsonjit::detail::format_uint64(out, *static_cast<const std::uint64_t*>(value));
+  }
+}
+
+char* copy_text(char* out, std::string_view text) noexcept {
+  std::memcpy(out, text.data(), text.size());
+  return out + text.size();
 }
 }  // namespace
 
@@ -113,6 +134,99 @@ char* jsonjit_jit_write_extension(write_context* context, char* cur, const jsonj
     jsonjit::detail::failure_path path;
     return jsonjit::detail::interp_write_extension(w, *type, object, path);
   });
+}
+
+char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::type_info* map,
+                      const void* value) noexcept {
+  using jsonjit::type_kind;
+  const jsonjit::writer_options& settings = context->settings;
+  if (context->depth >= settings.max_depth) return nullptr;  // the interpreter reports it
+  ++context->depth;
+  const jsonjit::detail::type_info& key_type = *map->key;
+  const jsonjit::detail::type_info& value_type = *map->element;
+  const bool numbers_as_strings = has_flag(context->options->numbers(), jsonjit::number_handling::write_as_string);
+  const std::size_t line_room = settings.indented ? 2 + std::size_t(context->depth) * settings.indent_size : 0;
+  // A line break and the indentation of `depth` (room reserved).
+  const auto line = [&](char* p, int depth) {
+    if (settings.line_ending == jsonjit::newline::crlf) *p++ = '\r';
+    *p++ = '\n';
+    const std::size_t n = std::size_t(depth) * settings.indent_size;
+    std::memset(p, settings.indent_char, n);
+    return p + n;
+  };
+  char* pos = jsonjit_jit_reserve(context, cur, 1);
+  if (pos == nullptr) return nullptr;
+  *pos++ = '{';
+  bool first = true;
+  const auto entry = [&](const void* k, const void* v) -> bool {
+    // The key, as a property name.
+    char digits[jsonjit::detail::max_number_chars];
+    std::string_view name;
+    if (key_type.kind == type_kind::string) {
+      name = *static_cast<const std::string*>(k);
+    } else {
+      name = {digits, static_cast<std::size_t>(format_integer(digits, key_type.kind, k) - digits)};
+    }
+    char* p = jsonjit_jit_reserve(context, pos, 1 + line_room + jsonjit::writer::escaped_room(name.size()) + 2);
+    if (p == nullptr) return false;
+    if (!first) *p++ = ',';
+    first = false;
+    if (settings.indented) p = line(p, context->depth);
+    if (key_type.kind == type_kind::string) {
+      jsonjit::error_code failure = jsonjit::error_code::none;
+      p = jsonjit::detail::write_quoted_escaped(*context->out, p, name, settings.escaping, false, failure);
+      if (p == nullptr) return false;
+      context->end = context->out->limit();
+    } else {
+      *p++ = '"';
+      std::memcpy(p, name.data(), name.size());
+      p += name.size();
+      *p++ = '"';
+    }
+    *p++ = ':';
+    if (settings.indented) *p++ = ' ';
+    // The value.
+    switch (value_type.kind) {
+      case type_kind::string: p = jsonjit_jit_string(context, p, static_cast<const std::string*>(v)); break;
+      case type_kind::boolean:
+        p = jsonjit_jit_reserve(context, p, 5);
+        if (p != nullptr) p = *static_cast<const bool*>(v) ? copy_text(p, "true") : copy_text(p, "false");
+        break;
+      case type_kind::object:
+        if (value_type.jit_write.state.load(std::memory_order_acquire) == jsonjit::detail::jit_state::compiled) {
+          context->cur = p;
+          p = value_type.jit_write.fn(context, v) ? context->cur : nullptr;
+          break;
+        }
+        [[fallthrough]];
+      default:
+        if (value_type.converter == nullptr && value_type.kind >= type_kind::int8 && value_type.kind <= type_kind::uint64) {
+          p = jsonjit_jit_reserve(context, p, jsonjit::detail::max_number_chars + 2);
+          if (p == nullptr) break;
+          if (numbers_as_strings) *p++ = '"';
+          p = format_integer(p, value_type.kind, v);
+          if (numbers_as_strings) *p++ = '"';
+          break;
+        }
+        p = with_writer(context, p, [&](jsonjit::writer& w) {
+          jsonjit::detail::failure_path path;  // the replay reports the path
+          return jsonjit::detail::interp_write(w, value_type, v, path);
+        });
+        break;
+    }
+    pos = p;
+    return p != nullptr;
+  };
+  const bool ok = map->descriptor->map->for_each(
+      value, [](void* f, const void* k, const void* v) { return (*static_cast<decltype(entry)*>(f))(k, v); },
+      const_cast<void*>(static_cast<const void*>(&entry)));
+  if (!ok) return nullptr;
+  char* p = jsonjit_jit_reserve(context, pos, 1 + line_room);
+  if (p == nullptr) return nullptr;
+  --context->depth;
+  if (settings.indented && !first) p = line(p, context->depth);
+  *p++ = '}';
+  return p;
 }
 
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept { return jsonjit::detail::format_int64(cur, value); }

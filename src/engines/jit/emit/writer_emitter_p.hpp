@@ -51,6 +51,8 @@ class writer_emitter {
   void string(std::ptrdiff_t offset, value_base base, escape_mode mode, bool inline_short);
   /// The value at `offset`, by `converter`.
   void converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base = value_base::object);
+  /// The map at `offset`, of type `map`, by its helper (jsonjit_jit_map).
+  void map(std::ptrdiff_t offset, const type_info* map);
   /// The value of `property` of the object, by the interpreter.
   void interpreted(const property_info* property);
   /// The property of the object a getter gives (its name included: the interpreter decides from

@@ -279,6 +279,17 @@ void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor
   state_->reload_end();
 }
 
+void writer_emitter::map(std::ptrdiff_t offset, const type_info* map) {
+  auto& a = state_->a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(map)));
+  a.lea(x86::rcx, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  state_->call(&jsonjit_jit_map);
+  state_->take_position();
+  state_->reload_end();
+}
+
 void writer_emitter::interpreted(const property_info* property) {
   auto& a = state_->a;
   a.mov(x86::rdi, context);
