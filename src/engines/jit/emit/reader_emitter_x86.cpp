@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "engines/jit/emit/reader_emitter_p.hpp"
+#include "engines/jit/emit/shared_routines_p.hpp"
 #include "engines/jit/emit/x86_function_p.hpp"
 
 namespace jsonjit::detail::jit {
@@ -121,63 +122,6 @@ struct reader_emitter::state : x86_function {
     call(helper);
     take_position();
   }
-  /// The function's string scan (emitted at its end, called within it): with the string's
-  /// opening quote at the position and 17 bytes there, the 16 after the quote in xmm0 and, in
-  /// rcx, the length of the string if its closing quote is the first byte a string scan must
-  /// look at ('"', '\\', a control or non-ASCII byte) — a plain string — else -1. Looks 16
-  /// bytes at a time, never past the input. Clobbers rax, xmm1 to xmm3.
-  asmjit::Label string_scan() {
-    if (!scan.isValid()) scan = a.newLabel();
-    return scan;
-  }
-  /// eax: bit i set where byte i of `text` is special in a string (see string_scan).
-  void special_bytes(const x86::Xmm& text) {
-    a.movdqa(x86::xmm1, vector(0x20));
-    a.pcmpgtb(x86::xmm1, text);  // signed: controls and non-ASCII
-    for (const std::uint8_t c : {std::uint8_t{'"'}, std::uint8_t{'\\'}}) {
-      a.movdqa(x86::xmm2, text);
-      a.pcmpeqb(x86::xmm2, vector(c));
-      a.por(x86::xmm1, x86::xmm2);
-    }
-    a.pmovmskb(x86::eax, x86::xmm1);
-  }
-  void emit_string_scan() {
-    if (!scan.isValid()) return;
-    const asmjit::Label none = a.newLabel(), longer = a.newLabel(), found = a.newLabel();
-    comment("; string scan");
-    a.bind(scan);
-    a.movdqu(x86::xmm0, x86::ptr(cur, 1));
-    special_bytes(x86::xmm0);
-    a.test(x86::eax, x86::eax);
-    a.jz(longer);
-    a.bsf(x86::ecx, x86::eax);
-    a.cmp(x86::byte_ptr(cur, x86::rcx, 0, 1), '"');
-    a.jne(none);  // an escape, a control or non-ASCII: the helper checks them
-    a.ret();
-    // Longer than 15 bytes: the next vectors, while a whole one is left in the input.
-    a.bind(longer);
-    a.mov(x86::ecx, 16);
-    const asmjit::Label next = a.newLabel();
-    a.bind(next);
-    a.lea(x86::rax, x86::ptr(cur, x86::rcx, 0, 17));
-    a.cmp(x86::rax, end);
-    a.ja(none);
-    a.movdqu(x86::xmm3, x86::ptr(cur, x86::rcx, 0, 1));
-    special_bytes(x86::xmm3);
-    a.test(x86::eax, x86::eax);
-    a.jnz(found);
-    a.add(x86::rcx, 16);
-    a.jmp(next);
-    a.bind(found);
-    a.bsf(x86::eax, x86::eax);
-    a.add(x86::rcx, x86::rax);
-    a.cmp(x86::byte_ptr(cur, x86::rcx, 0, 1), '"');
-    a.jne(none);
-    a.ret();
-    a.bind(none);
-    a.mov(x86::rcx, -1);
-    a.ret();
-  }
   /// After a helper that returns the new position or null.
   void take_position() {
     a.test(x86::rax, x86::rax);
@@ -190,8 +134,9 @@ struct reader_emitter::state : x86_function {
   };
   asmjit::Label fail;
   std::vector<asmjit::Label> labels;
+  /// The routines the function calls; without them (no executable memory) it is never placed.
+  const shared_routines& shared = routines();
   std::vector<cold_whitespace> whitespace;
-  asmjit::Label scan;
   asmjit::Label loop, done;  // the open sequence, map or optional
 };
 
@@ -342,46 +287,18 @@ void reader_emitter::scalar(scalar_helper helper, std::ptrdiff_t offset, value_b
 void reader_emitter::string(std::ptrdiff_t offset, value_base base, bool inline_short) {
   state& s = *state_;
   auto& a = s.a;
-  const asmjit::Label call_helper = a.newLabel(), done = a.newLabel();
   s.load_token();
+  a.lea(x86::rdx, at(base, offset));
   if (inline_short) {
-    const asmjit::Label assign = a.newLabel();
-    a.cmp(x86::eax, '"');
-    a.jne(call_helper);
-    a.mov(x86::rcx, end);
-    a.sub(x86::rcx, cur);
-    a.cmp(x86::rcx, 17);  // the quote and a whole vector
-    a.jb(call_helper);
-    a.call(s.string_scan());  // rcx: its length, or negative
-    a.test(x86::rcx, x86::rcx);
-    a.js(call_helper);
-    a.lea(x86::rdx, at(base, offset));
-    a.cmp(x86::rcx, 15);
-    a.ja(assign);
-    a.lea(x86::rax, x86::ptr(x86::rdx, 16));
-    a.cmp(x86::qword_ptr(x86::rdx), x86::rax);
-    a.jne(assign);  // its text is on the heap: assign reuses that
-    a.movdqu(x86::ptr(x86::rdx, 16), x86::xmm0);
-    a.mov(x86::qword_ptr(x86::rdx, 8), x86::rcx);
-    a.mov(x86::byte_ptr(x86::rdx, x86::rcx, 0, 16), 0);
-    a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
-    a.jmp(done);
-    // A plain string that does not fit in place: assigned, without a second scan.
-    a.bind(assign);
-    a.mov(x86::rdi, x86::rdx);
-    a.lea(x86::rsi, x86::ptr(cur, 1));
-    a.mov(x86::rdx, x86::rcx);
-    s.call(&jsonjit_jit_assign_string);
-    s.take_position();
-    a.jmp(done);
+    s.call_routine(s.shared.read_string);
+    a.test(x86::rax, x86::rax);
+    a.jz(s.fail);
+    return;
   }
-  a.bind(call_helper);
   a.mov(x86::rdi, cur);
   a.mov(x86::rsi, end);
-  a.lea(x86::rdx, at(base, offset));
   s.call(&jsonjit_jit_read_string);
   s.take_position();
-  a.bind(done);
 }
 
 void reader_emitter::converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base) {
@@ -401,7 +318,7 @@ void reader_emitter::converted(const converter_descriptor* converter, std::ptrdi
   a.sub(x86::rcx, cur);
   a.cmp(x86::rcx, 17);  // the quote and a whole vector
   a.jb(general);
-  a.call(s.string_scan());  // rcx: its length, or negative
+  s.call_routine(s.shared.string_scan);  // rcx: its length, or negative
   a.test(x86::rcx, x86::rcx);
   a.js(general);
   a.mov(x86::rdi, context);
@@ -517,31 +434,14 @@ placed_code reader_emitter::finish(code_memory& memory, std::string_view name) {
   a.xor_(x86::eax, x86::eax);
   s.epilogue();
   s.comment("; whitespace, out of the straight line (compact JSON has none)");
-  const asmjit::Label skip = a.newLabel();
   for (const state::cold_whitespace& w : s.whitespace) {
     a.bind(w.start);
-    a.call(skip);
+    s.call_routine(s.shared.skip_whitespace);
     a.test(x86::eax, x86::eax);  // the end of the input, or a NUL byte: neither can follow
     a.jz(s.fail);
     a.jmp(w.back);
   }
-  // Skips the whitespace at the position; eax: the byte after it, or 0 at the end of the input.
-  // Called within the function: the return address misaligns the stack for the helper call.
-  const asmjit::Label at_end = a.newLabel();
-  a.bind(skip);
-  a.sub(x86::rsp, 8);
-  a.mov(x86::rdi, cur);
-  a.mov(x86::rsi, end);
-  s.call(&jsonjit_jit_skip_whitespace);
-  a.add(x86::rsp, 8);
-  a.mov(cur, x86::rax);
-  a.xor_(x86::eax, x86::eax);
-  a.cmp(cur, end);
-  a.jae(at_end);
-  a.movzx(x86::eax, x86::byte_ptr(cur));
-  a.bind(at_end);
-  a.ret();
-  s.emit_string_scan();
+  if (!s.shared.available) return {};
   return s.place(memory, name);
 }
 

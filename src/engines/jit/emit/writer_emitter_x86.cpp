@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "engines/jit/emit/writer_emitter_p.hpp"
+#include "engines/jit/emit/shared_routines_p.hpp"
 #include "engines/jit/emit/x86_function_p.hpp"
 
 namespace jsonjit::detail::jit {
@@ -88,47 +89,12 @@ struct writer_emitter::state : x86_function {
     std::size_t n;
   };
 
-  /// The function's escape check (one per function: every string in it has the same mode),
-  /// emitted at its end: bit i of eax set where byte i of xmm0 needs escaping in `mode`
-  /// (escape_p.hpp's special_mask); clobbers xmm1 and xmm2 only. Called within the function.
-  asmjit::Label escape_check(escape_mode mode) {
-    if (!check.isValid()) {
-      check = a.newLabel();
-      check_mode = mode;
-    }
-    return check;
-  }
-  void emit_escape_check() {
-    if (!check.isValid()) return;
-    comment("; escape check: controls and non-ASCII by one signed compare, then each character");
-    a.bind(check);
-    a.movdqa(x86::xmm1, vector(0x20));
-    a.pcmpgtb(x86::xmm1, x86::xmm0);
-    auto any_equal = [&](std::uint8_t c, int and_mask) {
-      a.movdqa(x86::xmm2, x86::xmm0);
-      if (and_mask >= 0) a.pand(x86::xmm2, vector(static_cast<std::uint8_t>(and_mask)));
-      a.pcmpeqb(x86::xmm2, vector(c));
-      a.por(x86::xmm1, x86::xmm2);
-    };
-    any_equal('"', -1);
-    any_equal('\\', -1);
-    if (check_mode == escape_mode::html_safe) {
-      any_equal(0x26, 0xFE);  // & '
-      any_equal(0x3C, 0xFD);  // < >
-      any_equal('+', -1);
-      any_equal('`', -1);
-      any_equal(0x7F, -1);
-    }
-    a.pmovmskb(x86::eax, x86::xmm1);
-    a.ret();
-  }
-
   function_shape shape;
   writer_options settings;
+  /// The routines the function calls; without them (no executable memory) it is never placed.
+  const shared_routines& shared = routines();
   asmjit::Label fail;
   asmjit::Label line_routine;
-  asmjit::Label check;
-  escape_mode check_mode = escape_mode::html_safe;
   std::vector<cold_reserve> cold;
   asmjit::Label loop, done;  // the open sequence or optional
   asmjit::Label unless;      // after a property that may be left out
@@ -216,56 +182,18 @@ void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signe
 void writer_emitter::string(std::ptrdiff_t offset, value_base base, escape_mode mode, bool inline_short) {
   state& s = *state_;
   auto& a = s.a;
-  const asmjit::Label call_helper = a.newLabel(), done = a.newLabel();
+  a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
   if (inline_short) {
-    const asmjit::Label two_vectors = a.newLabel();
-    a.mov(x86::rsi, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));      // data (libstdc++'s
-    a.mov(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset + 8)));  // layout), size
-    a.cmp(x86::rdx, 31);
-    a.ja(call_helper);
-    a.mov(x86::rax, end);
-    a.sub(x86::rax, cur);
-    a.cmp(x86::rax, 34);  // the quotes and two vectors
-    a.jb(call_helper);
-    a.movdqu(x86::xmm0, x86::ptr(x86::rsi));  // 16 bytes: a string's storage has that many
-    a.call(s.escape_check(mode));               // eax: the bytes of xmm0 that need escaping
-    a.cmp(x86::rdx, 16);
-    a.jae(two_vectors);
-    // Up to 15 bytes: only the string's own bytes count.
-    a.mov(x86::ecx, x86::edx);
-    a.mov(x86::r8d, 1);
-    a.shl(x86::r8d, x86::cl);
-    a.dec(x86::r8d);
-    a.test(x86::eax, x86::r8d);
-    a.jnz(call_helper);
-    a.mov(x86::byte_ptr(cur), '"');
-    a.movdqu(x86::ptr(cur, 1), x86::xmm0);
-    a.mov(x86::byte_ptr(cur, x86::rdx, 0, 1), '"');
-    a.lea(cur, x86::ptr(cur, x86::rdx, 0, 2));
-    a.jmp(done);
-    // 16 to 31 bytes: the first and the last 16, overlapping.
-    a.bind(two_vectors);
-    a.mov(x86::r9d, x86::eax);
-    a.movdqa(x86::xmm3, x86::xmm0);
-    a.movdqu(x86::xmm0, x86::ptr(x86::rsi, x86::rdx, 0, -16));
-    a.call(s.escape_check(mode));
-    a.or_(x86::eax, x86::r9d);
-    a.jnz(call_helper);
-    a.mov(x86::byte_ptr(cur), '"');
-    a.movdqu(x86::ptr(cur, 1), x86::xmm3);
-    a.movdqu(x86::ptr(cur, x86::rdx, 0, -15), x86::xmm0);
-    a.mov(x86::byte_ptr(cur, x86::rdx, 0, 1), '"');
-    a.lea(cur, x86::ptr(cur, x86::rdx, 0, 2));
-    a.jmp(done);
+    s.call_routine(s.shared.write_string[static_cast<int>(mode)]);
+    a.test(x86::eax, x86::eax);
+    a.jz(s.fail);
+    return;
   }
-  a.bind(call_helper);
   a.mov(x86::rdi, context);
   a.mov(x86::rsi, cur);
-  a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
   s.call(&jsonjit_jit_string);
   s.take_position();
   s.reload_end();
-  a.bind(done);
 }
 
 void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base) {
@@ -515,8 +443,8 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
     s.reload_end();
     a.jmp(c.retry);
   }
-  s.emit_escape_check();
   s.emit_line();
+  if (!s.shared.available) return {};
   return s.place(memory, name);
 }
 

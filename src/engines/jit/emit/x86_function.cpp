@@ -93,6 +93,11 @@ void x86_function::call(std::uint64_t function) {
   a.call(x86::rax);
 }
 
+void x86_function::call_routine(std::uint64_t routine) {
+  a.mov(x86::r11, asmjit::Imm(routine));
+  a.call(x86::r11);
+}
+
 placed_code x86_function::place(code_memory& memory, std::string_view name) {
   place_constants();
   if (code.flatten() != asmjit::kErrorOk || code.resolveUnresolvedLinks() != asmjit::kErrorOk) return {};

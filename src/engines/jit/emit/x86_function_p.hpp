@@ -42,6 +42,8 @@ struct x86_function {
   void call(F* function) {
     call(reinterpret_cast<std::uint64_t>(function));
   }
+  /// Calls a shared routine (shared_routines_p.hpp) through r11, which none takes as input.
+  void call_routine(std::uint64_t routine);
   /// A 16-byte constant of `byte` repeated, in the function's constant pool (placed after its
   /// code).
   x86::Mem vector(std::uint8_t byte);

@@ -1,0 +1,44 @@
+// Routines every generated function calls instead of carrying its own copy — the string
+// scans and copies, the escape check, whitespace — emitted once per process into executable
+// memory that lives as long as the process. Generated code calls them by absolute address
+// through r11 (no routine takes an input there). They follow the emitters' register
+// convention (x86_function_p.hpp); each says what it takes and clobbers. Part of the emitter
+// module.
+#pragma once
+
+#include <cstdint>
+
+#include <jsonjit/writer.hpp>
+
+namespace jsonjit::detail::jit {
+
+struct shared_routines {
+  /// False when no executable memory could be had: the addresses are 0, and functions that
+  /// would call them are not placed.
+  bool available = false;
+  /// Writers, by escape mode: the std::string at rdx, quoted and escaped at the position (r12),
+  /// the end (r13) reloaded if it grew. Strings of up to 31 bytes with nothing to escape are
+  /// checked with vector compares and copied in one or two stores; others go to
+  /// jsonjit_jit_string. eax = 0 on failure. Clobbers the caller-saved registers.
+  std::uint64_t write_string[2]{};
+  /// Readers: with a string's opening quote at the position and 17 bytes there, the 16 after
+  /// the quote in xmm0 and, in rcx, the length of the string if its closing quote is the first
+  /// byte a string scan must look at ('"', '\\', a control or non-ASCII byte) — a plain
+  /// string — else -1. Looks 16 bytes at a time, never past the input (r13). Clobbers rax and
+  /// xmm1 to xmm3.
+  std::uint64_t string_scan = 0;
+  /// Readers: with the value's first byte in eax, the string there into the std::string at
+  /// rdx: a plain string of up to 15 bytes going into a string that keeps its text in place is
+  /// stored inline, a longer one assigned without a second scan, anything else read by
+  /// jsonjit_jit_read_string. The position moves past it; rax = 0 to give up. Clobbers the
+  /// caller-saved registers.
+  std::uint64_t read_string = 0;
+  /// Readers: skips the whitespace at the position; eax: the byte after it, or 0 at the end of
+  /// the input. Clobbers the caller-saved registers.
+  std::uint64_t skip_whitespace = 0;
+};
+
+/// The routines, emitted on first use (thread-safe).
+const shared_routines& routines() noexcept;
+
+}  // namespace jsonjit::detail::jit

@@ -1,0 +1,264 @@
+#include "engines/jit/emit/shared_routines_p.hpp"
+
+#include <cstddef>
+
+#include "engines/jit/emit/x86_function_p.hpp"
+#include "engines/jit/jit_p.hpp"
+
+namespace jsonjit::detail::jit {
+namespace {
+
+constexpr std::int32_t write_end_offset = static_cast<std::int32_t>(offsetof(write_context, end));
+
+/// Emits the routines into one block of code; their labels say where each starts.
+class routine_emitter {
+ public:
+  routine_emitter() : f_(false) {}
+
+  /// Places the block (in memory that is never given back) and fills `r`; false if no
+  /// executable memory could be had.
+  bool place(shared_routines& r) {
+    const asmjit::Label write_html = write_string(escape_mode::html_safe);
+    const asmjit::Label write_relaxed = write_string(escape_mode::relaxed);
+    const asmjit::Label scan = string_scan();
+    const asmjit::Label read = read_string(scan);
+    const asmjit::Label skip = skip_whitespace();
+    static code_memory* const memory = new code_memory;  // lives as long as the process
+    const placed_code code = f_.place(*memory, "jsonjit::shared_routines");
+    if (code.entry == nullptr) return false;
+    const auto address = [&](asmjit::Label l) {
+      return reinterpret_cast<std::uint64_t>(code.entry) + f_.code.labelOffsetFromBase(l);
+    };
+    r.write_string[static_cast<int>(escape_mode::html_safe)] = address(write_html);
+    r.write_string[static_cast<int>(escape_mode::relaxed)] = address(write_relaxed);
+    r.string_scan = address(scan);
+    r.read_string = address(read);
+    r.skip_whitespace = address(skip);
+    return true;
+  }
+
+ private:
+  /// Bit i of eax set where byte i of xmm0 needs escaping in `mode` (escape_p.hpp's
+  /// special_mask); clobbers xmm1 and xmm2 only. A near routine of the writers' string
+  /// routines.
+  asmjit::Label escape_check(escape_mode mode) {
+    auto& a = f_.a;
+    const asmjit::Label check = a.newLabel();
+    a.bind(check);
+    // Controls and non-ASCII by one signed compare, then each character.
+    a.movdqa(x86::xmm1, f_.vector(0x20));
+    a.pcmpgtb(x86::xmm1, x86::xmm0);
+    auto any_equal = [&](std::uint8_t c, int and_mask) {
+      a.movdqa(x86::xmm2, x86::xmm0);
+      if (and_mask >= 0) a.pand(x86::xmm2, f_.vector(static_cast<std::uint8_t>(and_mask)));
+      a.pcmpeqb(x86::xmm2, f_.vector(c));
+      a.por(x86::xmm1, x86::xmm2);
+    };
+    any_equal('"', -1);
+    any_equal('\\', -1);
+    if (mode == escape_mode::html_safe) {
+      any_equal(0x26, 0xFE);  // & '
+      any_equal(0x3C, 0xFD);  // < >
+      any_equal('+', -1);
+      any_equal('`', -1);
+      any_equal(0x7F, -1);
+    }
+    a.pmovmskb(x86::eax, x86::xmm1);
+    a.ret();
+    return check;
+  }
+
+  asmjit::Label write_string(escape_mode mode) {
+    auto& a = f_.a;
+    const asmjit::Label check = escape_check(mode);
+    const asmjit::Label start = a.newLabel(), slow = a.newLabel(), two_vectors = a.newLabel(),
+                        closing = a.newLabel(), failed = a.newLabel();
+    a.bind(start);
+    a.mov(x86::rsi, x86::ptr(x86::rdx));     // data (libstdc++'s layout),
+    a.mov(x86::rcx, x86::ptr(x86::rdx, 8));  // size
+    a.cmp(x86::rcx, 31);
+    a.ja(slow);
+    a.mov(x86::rax, end);
+    a.sub(x86::rax, cur);
+    a.cmp(x86::rax, 34);  // the quotes and two vectors
+    a.jb(slow);
+    a.movdqu(x86::xmm0, x86::ptr(x86::rsi));  // 16 bytes: a string's storage has that many
+    a.call(check);                             // eax: the bytes of xmm0 that need escaping
+    a.cmp(x86::rcx, 16);
+    a.jae(two_vectors);
+    // Up to 15 bytes: only the string's own bytes count.
+    a.mov(x86::r8d, 1);
+    a.shl(x86::r8d, x86::cl);
+    a.dec(x86::r8d);
+    a.test(x86::eax, x86::r8d);
+    a.jnz(slow);
+    a.mov(x86::byte_ptr(cur), '"');
+    a.movdqu(x86::ptr(cur, 1), x86::xmm0);
+    a.jmp(closing);
+    // 16 to 31 bytes: the first and the last 16, overlapping.
+    a.bind(two_vectors);
+    a.mov(x86::r9d, x86::eax);
+    a.movdqa(x86::xmm3, x86::xmm0);
+    a.movdqu(x86::xmm0, x86::ptr(x86::rsi, x86::rcx, 0, -16));
+    a.call(check);
+    a.or_(x86::eax, x86::r9d);
+    a.jnz(slow);
+    a.mov(x86::byte_ptr(cur), '"');
+    a.movdqu(x86::ptr(cur, 1), x86::xmm3);
+    a.movdqu(x86::ptr(cur, x86::rcx, 0, -15), x86::xmm0);
+    a.bind(closing);
+    a.mov(x86::byte_ptr(cur, x86::rcx, 0, 1), '"');
+    a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
+    a.mov(x86::eax, 1);
+    a.ret();
+    // The helper, the stack realigned for the call (the return address misaligned it).
+    a.bind(slow);
+    a.sub(x86::rsp, 8);
+    a.mov(x86::rdi, context);
+    a.mov(x86::rsi, cur);
+    f_.call(&jsonjit_jit_string);
+    a.add(x86::rsp, 8);
+    a.test(x86::rax, x86::rax);
+    a.jz(failed);
+    a.mov(cur, x86::rax);
+    a.mov(end, x86::qword_ptr(context, write_end_offset));
+    a.mov(x86::eax, 1);
+    a.bind(failed);
+    a.ret();
+    return start;
+  }
+
+  /// eax: bit i set where byte i of `text` is special in a string (see string_scan).
+  void special_bytes(const x86::Xmm& text) {
+    auto& a = f_.a;
+    a.movdqa(x86::xmm1, f_.vector(0x20));
+    a.pcmpgtb(x86::xmm1, text);  // signed: controls and non-ASCII
+    for (const std::uint8_t c : {std::uint8_t{'"'}, std::uint8_t{'\\'}}) {
+      a.movdqa(x86::xmm2, text);
+      a.pcmpeqb(x86::xmm2, f_.vector(c));
+      a.por(x86::xmm1, x86::xmm2);
+    }
+    a.pmovmskb(x86::eax, x86::xmm1);
+  }
+
+  asmjit::Label string_scan() {
+    auto& a = f_.a;
+    const asmjit::Label start = a.newLabel(), none = a.newLabel(), longer = a.newLabel(), found = a.newLabel(),
+                        next = a.newLabel();
+    a.bind(start);
+    a.movdqu(x86::xmm0, x86::ptr(cur, 1));
+    special_bytes(x86::xmm0);
+    a.test(x86::eax, x86::eax);
+    a.jz(longer);
+    a.bsf(x86::ecx, x86::eax);
+    a.cmp(x86::byte_ptr(cur, x86::rcx, 0, 1), '"');
+    a.jne(none);  // an escape, a control or non-ASCII: the helper checks them
+    a.ret();
+    // Longer than 15 bytes: the next vectors, while a whole one is left in the input.
+    a.bind(longer);
+    a.mov(x86::ecx, 16);
+    a.bind(next);
+    a.lea(x86::rax, x86::ptr(cur, x86::rcx, 0, 17));
+    a.cmp(x86::rax, end);
+    a.ja(none);
+    a.movdqu(x86::xmm3, x86::ptr(cur, x86::rcx, 0, 1));
+    special_bytes(x86::xmm3);
+    a.test(x86::eax, x86::eax);
+    a.jnz(found);
+    a.add(x86::rcx, 16);
+    a.jmp(next);
+    a.bind(found);
+    a.bsf(x86::eax, x86::eax);
+    a.add(x86::rcx, x86::rax);
+    a.cmp(x86::byte_ptr(cur, x86::rcx, 0, 1), '"');
+    a.jne(none);
+    a.ret();
+    a.bind(none);
+    a.mov(x86::rcx, -1);
+    a.ret();
+    return start;
+  }
+
+  asmjit::Label read_string(asmjit::Label scan) {
+    auto& a = f_.a;
+    const asmjit::Label start = a.newLabel(), helper = a.newLabel(), assign = a.newLabel(), take = a.newLabel(),
+                        out = a.newLabel();
+    a.bind(start);
+    a.cmp(x86::eax, '"');
+    a.jne(helper);
+    a.mov(x86::rcx, end);
+    a.sub(x86::rcx, cur);
+    a.cmp(x86::rcx, 17);  // the quote and a whole vector
+    a.jb(helper);
+    a.call(scan);  // rcx: its length, or negative
+    a.test(x86::rcx, x86::rcx);
+    a.js(helper);
+    a.cmp(x86::rcx, 15);
+    a.ja(assign);
+    a.lea(x86::rax, x86::ptr(x86::rdx, 16));
+    a.cmp(x86::qword_ptr(x86::rdx), x86::rax);
+    a.jne(assign);  // its text is on the heap: assign reuses that
+    a.movdqu(x86::ptr(x86::rdx, 16), x86::xmm0);
+    a.mov(x86::qword_ptr(x86::rdx, 8), x86::rcx);
+    a.mov(x86::byte_ptr(x86::rdx, x86::rcx, 0, 16), 0);
+    a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
+    a.mov(x86::eax, 1);
+    a.ret();
+    // Calls, with the stack realigned: a plain string that does not fit in place, assigned
+    // without a second scan; anything else, by the string helper.
+    a.bind(assign);
+    a.sub(x86::rsp, 8);
+    a.mov(x86::rdi, x86::rdx);
+    a.lea(x86::rsi, x86::ptr(cur, 1));
+    a.mov(x86::rdx, x86::rcx);
+    f_.call(&jsonjit_jit_assign_string);
+    a.jmp(take);
+    a.bind(helper);
+    a.sub(x86::rsp, 8);
+    a.mov(x86::rdi, cur);
+    a.mov(x86::rsi, end);
+    f_.call(&jsonjit_jit_read_string);
+    a.bind(take);
+    a.add(x86::rsp, 8);
+    a.test(x86::rax, x86::rax);
+    a.jz(out);
+    a.mov(cur, x86::rax);
+    a.bind(out);
+    a.ret();
+    return start;
+  }
+
+  asmjit::Label skip_whitespace() {
+    auto& a = f_.a;
+    const asmjit::Label start = a.newLabel(), at_end = a.newLabel();
+    a.bind(start);
+    a.sub(x86::rsp, 8);
+    a.mov(x86::rdi, cur);
+    a.mov(x86::rsi, end);
+    f_.call(&jsonjit_jit_skip_whitespace);
+    a.add(x86::rsp, 8);
+    a.mov(cur, x86::rax);
+    a.xor_(x86::eax, x86::eax);
+    a.cmp(cur, end);
+    a.jae(at_end);
+    a.movzx(x86::eax, x86::byte_ptr(cur));
+    a.bind(at_end);
+    a.ret();
+    return start;
+  }
+
+  x86_function f_;
+};
+
+}  // namespace
+
+const shared_routines& routines() noexcept {
+  static const shared_routines placed = [] {
+    shared_routines r;
+    r.available = routine_emitter().place(r);
+    return r;
+  }();
+  return placed;
+}
+
+}  // namespace jsonjit::detail::jit
