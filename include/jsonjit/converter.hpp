@@ -20,7 +20,8 @@
 // reader's current token, with the JSON path.
 //
 // A converter of values written as strings (dates, identifiers) may also have
-//   jsonjit::error_code read_string(std::string_view text, T& value, const jsonjit::serializer_options&) const;
+//   jsonjit::error_code read_string(std::string_view text, T& value,
+//                                   const jsonjit::serializer_options&) const;
 //       // `text` is the string's unescaped text
 // Engines then call it for every string token instead of read() (read() gets the other
 // tokens, null among them), and skip building a reader for the value.
@@ -62,8 +63,9 @@ concept key_converter = converter<C> && requires(const C& c, writer& out, std::s
 
 /// A converter that also reads string tokens from their text (see above).
 template <class C>
-concept string_converter = converter<C> && requires(const C& c, std::string_view text, typename C::value_type& target,
-                                                    const serializer_options& options) {
+concept string_converter = converter<C> &&
+    requires(const C& c, std::string_view text, typename C::value_type& target,
+             const serializer_options& options) {
   { c.read_string(text, target, options) } -> std::same_as<error_code>;
 };
 

@@ -79,7 +79,13 @@ struct Collecting {
 };
 /// More properties than the seen mask has bits (declared in meta: aggregates reflect 64).
 struct Wide {
-  int m0 = 0; int m1 = 0; int m2 = 0; int m3 = 0; int m4 = 0; int m5 = 0; int m6 = 0; int m7 = 0; int m8 = 0; int m9 = 0; int m10 = 0; int m11 = 0; int m12 = 0; int m13 = 0; int m14 = 0; int m15 = 0; int m16 = 0; int m17 = 0; int m18 = 0; int m19 = 0; int m20 = 0; int m21 = 0; int m22 = 0; int m23 = 0; int m24 = 0; int m25 = 0; int m26 = 0; int m27 = 0; int m28 = 0; int m29 = 0; int m30 = 0; int m31 = 0; int m32 = 0; int m33 = 0; int m34 = 0; int m35 = 0; int m36 = 0; int m37 = 0; int m38 = 0; int m39 = 0; int m40 = 0; int m41 = 0; int m42 = 0; int m43 = 0; int m44 = 0; int m45 = 0; int m46 = 0; int m47 = 0; int m48 = 0; int m49 = 0; int m50 = 0; int m51 = 0; int m52 = 0; int m53 = 0; int m54 = 0; int m55 = 0; int m56 = 0; int m57 = 0; int m58 = 0; int m59 = 0; int m60 = 0; int m61 = 0; int m62 = 0; int m63 = 0; int m64 = 0; int m65 = 0; int m66 = 0; int m67 = 0; int m68 = 0; int m69 = 0;
+  int m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0, m6 = 0, m7 = 0, m8 = 0, m9 = 0;
+  int m10 = 0, m11 = 0, m12 = 0, m13 = 0, m14 = 0, m15 = 0, m16 = 0, m17 = 0, m18 = 0, m19 = 0;
+  int m20 = 0, m21 = 0, m22 = 0, m23 = 0, m24 = 0, m25 = 0, m26 = 0, m27 = 0, m28 = 0, m29 = 0;
+  int m30 = 0, m31 = 0, m32 = 0, m33 = 0, m34 = 0, m35 = 0, m36 = 0, m37 = 0, m38 = 0, m39 = 0;
+  int m40 = 0, m41 = 0, m42 = 0, m43 = 0, m44 = 0, m45 = 0, m46 = 0, m47 = 0, m48 = 0, m49 = 0;
+  int m50 = 0, m51 = 0, m52 = 0, m53 = 0, m54 = 0, m55 = 0, m56 = 0, m57 = 0, m58 = 0, m59 = 0;
+  int m60 = 0, m61 = 0, m62 = 0, m63 = 0, m64 = 0, m65 = 0, m66 = 0, m67 = 0, m68 = 0, m69 = 0;
   std::string last;
   friend bool operator==(const Wide&, const Wide&) = default;
 };
@@ -93,7 +99,9 @@ struct tagged {
 };
 struct tagged_converter {
   using value_type = tagged;
-  void write(jsonjit::writer& out, const tagged& t, const serializer_options&) const { out.string_value(t.text); }
+  void write(jsonjit::writer& out, const tagged& t, const serializer_options&) const {
+    out.string_value(t.text);
+  }
   error_code read(jsonjit::reader& in, tagged& t, const serializer_options&) const {
     const auto n = in.get_int32();
     if (!n) return n.error();
@@ -138,77 +146,30 @@ template <>
 struct jsonjit::meta<jit_read_test::Wide> {
   using T = jit_read_test::Wide;
   static constexpr auto properties = jsonjit::properties(
-      jsonjit::property("m0", &T::m0),
-      jsonjit::property("m1", &T::m1),
-      jsonjit::property("m2", &T::m2),
-      jsonjit::property("m3", &T::m3),
-      jsonjit::property("m4", &T::m4),
-      jsonjit::property("m5", &T::m5),
-      jsonjit::property("m6", &T::m6),
-      jsonjit::property("m7", &T::m7),
-      jsonjit::property("m8", &T::m8),
-      jsonjit::property("m9", &T::m9),
-      jsonjit::property("m10", &T::m10),
-      jsonjit::property("m11", &T::m11),
-      jsonjit::property("m12", &T::m12),
-      jsonjit::property("m13", &T::m13),
-      jsonjit::property("m14", &T::m14),
-      jsonjit::property("m15", &T::m15),
-      jsonjit::property("m16", &T::m16),
-      jsonjit::property("m17", &T::m17),
-      jsonjit::property("m18", &T::m18),
-      jsonjit::property("m19", &T::m19),
-      jsonjit::property("m20", &T::m20),
-      jsonjit::property("m21", &T::m21),
-      jsonjit::property("m22", &T::m22),
-      jsonjit::property("m23", &T::m23),
-      jsonjit::property("m24", &T::m24),
-      jsonjit::property("m25", &T::m25),
-      jsonjit::property("m26", &T::m26),
-      jsonjit::property("m27", &T::m27),
-      jsonjit::property("m28", &T::m28),
-      jsonjit::property("m29", &T::m29),
-      jsonjit::property("m30", &T::m30),
-      jsonjit::property("m31", &T::m31),
-      jsonjit::property("m32", &T::m32),
-      jsonjit::property("m33", &T::m33),
-      jsonjit::property("m34", &T::m34),
-      jsonjit::property("m35", &T::m35),
-      jsonjit::property("m36", &T::m36),
-      jsonjit::property("m37", &T::m37),
-      jsonjit::property("m38", &T::m38),
-      jsonjit::property("m39", &T::m39),
-      jsonjit::property("m40", &T::m40),
-      jsonjit::property("m41", &T::m41),
-      jsonjit::property("m42", &T::m42),
-      jsonjit::property("m43", &T::m43),
-      jsonjit::property("m44", &T::m44),
-      jsonjit::property("m45", &T::m45),
-      jsonjit::property("m46", &T::m46),
-      jsonjit::property("m47", &T::m47),
-      jsonjit::property("m48", &T::m48),
-      jsonjit::property("m49", &T::m49),
-      jsonjit::property("m50", &T::m50),
-      jsonjit::property("m51", &T::m51),
-      jsonjit::property("m52", &T::m52),
-      jsonjit::property("m53", &T::m53),
-      jsonjit::property("m54", &T::m54),
-      jsonjit::property("m55", &T::m55),
-      jsonjit::property("m56", &T::m56),
-      jsonjit::property("m57", &T::m57),
-      jsonjit::property("m58", &T::m58),
-      jsonjit::property("m59", &T::m59),
-      jsonjit::property("m60", &T::m60),
-      jsonjit::property("m61", &T::m61),
-      jsonjit::property("m62", &T::m62),
-      jsonjit::property("m63", &T::m63),
-      jsonjit::property("m64", &T::m64),
-      jsonjit::property("m65", &T::m65),
-      jsonjit::property("m66", &T::m66),
-      jsonjit::property("m67", &T::m67),
-      jsonjit::property("m68", &T::m68),
-      jsonjit::property("m69", &T::m69),
-      jsonjit::property("last", &T::last));
+      jsonjit::property("m0", &T::m0), jsonjit::property("m1", &T::m1), jsonjit::property("m2", &T::m2),
+      jsonjit::property("m3", &T::m3), jsonjit::property("m4", &T::m4), jsonjit::property("m5", &T::m5),
+      jsonjit::property("m6", &T::m6), jsonjit::property("m7", &T::m7), jsonjit::property("m8", &T::m8),
+      jsonjit::property("m9", &T::m9), jsonjit::property("m10", &T::m10), jsonjit::property("m11", &T::m11),
+      jsonjit::property("m12", &T::m12), jsonjit::property("m13", &T::m13), jsonjit::property("m14", &T::m14),
+      jsonjit::property("m15", &T::m15), jsonjit::property("m16", &T::m16), jsonjit::property("m17", &T::m17),
+      jsonjit::property("m18", &T::m18), jsonjit::property("m19", &T::m19), jsonjit::property("m20", &T::m20),
+      jsonjit::property("m21", &T::m21), jsonjit::property("m22", &T::m22), jsonjit::property("m23", &T::m23),
+      jsonjit::property("m24", &T::m24), jsonjit::property("m25", &T::m25), jsonjit::property("m26", &T::m26),
+      jsonjit::property("m27", &T::m27), jsonjit::property("m28", &T::m28), jsonjit::property("m29", &T::m29),
+      jsonjit::property("m30", &T::m30), jsonjit::property("m31", &T::m31), jsonjit::property("m32", &T::m32),
+      jsonjit::property("m33", &T::m33), jsonjit::property("m34", &T::m34), jsonjit::property("m35", &T::m35),
+      jsonjit::property("m36", &T::m36), jsonjit::property("m37", &T::m37), jsonjit::property("m38", &T::m38),
+      jsonjit::property("m39", &T::m39), jsonjit::property("m40", &T::m40), jsonjit::property("m41", &T::m41),
+      jsonjit::property("m42", &T::m42), jsonjit::property("m43", &T::m43), jsonjit::property("m44", &T::m44),
+      jsonjit::property("m45", &T::m45), jsonjit::property("m46", &T::m46), jsonjit::property("m47", &T::m47),
+      jsonjit::property("m48", &T::m48), jsonjit::property("m49", &T::m49), jsonjit::property("m50", &T::m50),
+      jsonjit::property("m51", &T::m51), jsonjit::property("m52", &T::m52), jsonjit::property("m53", &T::m53),
+      jsonjit::property("m54", &T::m54), jsonjit::property("m55", &T::m55), jsonjit::property("m56", &T::m56),
+      jsonjit::property("m57", &T::m57), jsonjit::property("m58", &T::m58), jsonjit::property("m59", &T::m59),
+      jsonjit::property("m60", &T::m60), jsonjit::property("m61", &T::m61), jsonjit::property("m62", &T::m62),
+      jsonjit::property("m63", &T::m63), jsonjit::property("m64", &T::m64), jsonjit::property("m65", &T::m65),
+      jsonjit::property("m66", &T::m66), jsonjit::property("m67", &T::m67), jsonjit::property("m68", &T::m68),
+      jsonjit::property("m69", &T::m69), jsonjit::property("last", &T::last));
 };
 
 namespace jit_read_test {
@@ -381,7 +342,8 @@ TEST(JitRead, MutatedInputsGiveTheInterpretersResultsAndErrors) {
   const std::string location = shown(models::make_location());
   const std::string required = R"({"a":1,"b":2})";
   // With a read-only member the writer writes (FormattedDate): expected in place, skipped.
-  const std::string task = shown(models::make_my_events(models::fixed_clock()).CurrentEvents.at(0).Tasks.at(0));
+  const std::string task =
+      shown(models::make_my_events(models::fixed_clock()).CurrentEvents.at(0).Tasks.at(0));
   ASSERT_NE(task.find("\"FormattedDate\":\"From"), std::string::npos) << task;
   const std::string deep =
       R"({"inner":{"name":"a","count":1},"list":[{"name":"b","count":2}],"names":{"1":"x","-2":"y"},"by_name":{"k":{"count":3}}})";
@@ -522,10 +484,11 @@ TEST(JitRead, ExtensionDataAndObjectsOfManyProperties) {
   // Every mutation, under the options that change what unknown members do.
   const std::string collecting = R"({"name":"a","u":[1,{}],"count":2,"v":"w"})";
   using configure = void (*)(serializer_options&);
-  for (const configure options : {configure{[](serializer_options&) {}},
-                                  configure{[](serializer_options& o) { o.unmapped(jsonjit::unmapped_members::disallow); }},
-                                  configure{[](serializer_options& o) { o.duplicates(jsonjit::duplicate_members::reject); }},
-                                  configure{[](serializer_options& o) { o.case_insensitive_names(true).max_depth(2); }}}) {
+  for (const configure options :
+       {configure{[](serializer_options&) {}},
+        configure{[](serializer_options& o) { o.unmapped(jsonjit::unmapped_members::disallow); }},
+        configure{[](serializer_options& o) { o.duplicates(jsonjit::duplicate_members::reject); }},
+        configure{[](serializer_options& o) { o.case_insensitive_names(true).max_depth(2); }}}) {
     mutations_read_alike<Collecting>(collecting, with_engine(engine::interpreter, options),
                                      with_engine(engine::jit, options));
     if (HasFailure()) return;
@@ -540,7 +503,13 @@ TEST(JitRead, ExtensionDataAndObjectsOfManyProperties) {
   wide.last = "end";
   const std::string in_order = shown(wide);
   std::string reversed = "{\"last\":\"end\"";
-  for (int i = 69; i >= 0; --i) reversed += ",\"m" + std::to_string(i) + "\":" + std::to_string(i == 0 ? 1 : i == 63 ? 63 : i == 64 ? 64 : i == 69 ? -69 : 0);
+  for (int i = 69; i >= 0; --i)
+    reversed += ",\"m" + std::to_string(i) + "\":" +
+                std::to_string(i == 0    ? 1
+                               : i == 63 ? 63
+                               : i == 64 ? 64
+                               : i == 69 ? -69
+                                         : 0);
   reversed += "}";
   const std::uint64_t wide_before = replays();
   for (const std::string& json : {in_order, reversed}) {
@@ -551,9 +520,8 @@ TEST(JitRead, ExtensionDataAndObjectsOfManyProperties) {
   EXPECT_EQ(replays(), wide_before);
   mutations_read_alike<Wide>(R"({"m1":1,"m64":2,"m70":3,"last":"x","m65":4})", interp, jit);
   // Duplicates rejected beyond the 64th property need more than the mask: not compiled.
-  const serializer_options strict = with_engine(engine::jit, [](serializer_options& o) {
-    o.duplicates(jsonjit::duplicate_members::reject);
-  });
+  const serializer_options strict = with_engine(
+      engine::jit, [](serializer_options& o) { o.duplicates(jsonjit::duplicate_members::reject); });
   auto refused = jsonjit::try_deserialize<Wide>(in_order, strict);
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().info.code, error_code::not_compiled);
@@ -570,7 +538,8 @@ TEST(JitRead, ConvertersReadStringsFromTheirText) {
   ASSERT_FALSE(jsonjit::deserialize_into(read, R"({"one":"a\"b","many":[7,"x",""]})", jit));
   EXPECT_EQ(read, (Tagged{{"a\"b", 0, true}, {{"", 7, false}, {"x", 0, true}, {"", 0, true}}}));
   EXPECT_EQ(replays(), before);
-  for (const char* json : {R"({"one":"bad"})", R"({"many":[1,"bad"]})", R"({"one":null})", R"({"one":"\u0062ad"})"}) {
+  for (const char* json :
+       {R"({"one":"bad"})", R"({"many":[1,"bad"]})", R"({"one":null})", R"({"one":"\u0062ad"})"}) {
     same_reading<Tagged>(json, interp, jit);
   }
   mutations_read_alike<Tagged>(R"({"one":"t","many":["u\n",-3]})", interp, jit);

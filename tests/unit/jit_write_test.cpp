@@ -123,7 +123,9 @@ std::pair<serializer_options, serializer_options> engines(serializer_options bas
   return {jit, interpreter};
 }
 
-std::uint64_t replays() { return jsonjit::jit_stats().writes_replayed; }
+std::uint64_t replays() {
+  return jsonjit::jit_stats().writes_replayed;
+}
 
 /// The JIT writes `value` itself (no replay by the interpreter) and writes the interpreter's
 /// bytes.
@@ -368,6 +370,21 @@ struct Sparse {
   double h = 0;
 };
 
+/// A Sparse with the members whose bits are in `set` given a value (each member's bit is its
+/// place, from 1 for `a`).
+Sparse make_sparse(unsigned set) {
+  Sparse v;
+  if (set & 1) v.a = 0;
+  if (set & 2) v.b = "b";
+  if (set & 4) v.c = -3;
+  if (set & 8) v.d = std::make_unique<Inner>(Inner{"d", 4});
+  if (set & 16) v.e = true;
+  if (set & 32) v.f = {1, 2};
+  if (set & 64) v.g = "";
+  if (set & 128) v.h = -0.0;  // not the default: compared by bits
+  return v;
+}
+
 TEST(JitWrite, IgnoreConditionsLeaveOutWhatTheInterpreterLeavesOut) {
   // Every combination of the eight members set or not, under each default ignore condition:
   // the commas and braces come out as the interpreter writes them.
@@ -377,15 +394,7 @@ TEST(JitWrite, IgnoreConditionsLeaveOutWhatTheInterpreterLeavesOut) {
     base.default_ignore(ignore);
     auto [jit, interpreter] = engines(base);
     for (unsigned set = 0; set < 256; ++set) {
-      Sparse v;
-      if (set & 1) v.a = 0;
-      if (set & 2) v.b = "b";
-      if (set & 4) v.c = -3;
-      if (set & 8) v.d = std::make_unique<Inner>(Inner{"d", 4});
-      if (set & 16) v.e = true;
-      if (set & 32) v.f = {1, 2};
-      if (set & 64) v.g = "";
-      if (set & 128) v.h = -0.0;  // not the default: compared by bits
+      const Sparse v = make_sparse(set);
       auto a = jsonjit::try_serialize(v, jit);
       ASSERT_TRUE(a) << jsonjit::to_string(a.error());
       EXPECT_EQ(*a, jsonjit::serialize(v, interpreter)) << set;
@@ -411,15 +420,18 @@ struct keeping_sink final : jsonjit::chunk_sink {
 struct Computed {
   int stored = 0;
   int twice() const { return 2 * stored; }
-  std::optional<std::string> label() const { return stored > 0 ? std::optional<std::string>("p") : std::nullopt; }
+  std::optional<std::string> label() const {
+    return stored > 0 ? std::optional<std::string>("p") : std::nullopt;
+  }
 };
 }  // namespace jit_write_test
 
 template <>
 struct jsonjit::meta<jit_write_test::Computed> {
   using T = jit_write_test::Computed;
-  static constexpr auto properties = jsonjit::properties(
-      jsonjit::computed("label", &T::label), jsonjit::property("stored", &T::stored), jsonjit::computed("twice", &T::twice));
+  static constexpr auto properties =
+      jsonjit::properties(jsonjit::computed("label", &T::label), jsonjit::property("stored", &T::stored),
+                          jsonjit::computed("twice", &T::twice));
 };
 
 namespace jit_write_test {
@@ -520,18 +532,7 @@ TEST(JitWrite, IndentedOutputAsTheWritersAtEveryDepth) {
   // Every combination of members left out: the closing line only after a member.
   serializer_options sparse_options;
   sparse_options.write_indented(true).default_ignore(jsonjit::default_ignore::when_writing_default);
-  for (unsigned set = 0; set < 256; ++set) {
-    Sparse v;
-    if (set & 1) v.a = 0;
-    if (set & 2) v.b = "b";
-    if (set & 4) v.c = -3;
-    if (set & 8) v.d = std::make_unique<Inner>(Inner{"d", 4});
-    if (set & 16) v.e = true;
-    if (set & 32) v.f = {1, 2};
-    if (set & 64) v.g = "";
-    if (set & 128) v.h = -0.0;
-    expect_same_bytes(v, sparse_options);
-  }
+  for (unsigned set = 0; set < 256; ++set) expect_same_bytes(make_sparse(set), sparse_options);
   // Deep lines grow a small chunked output many times.
   Self chain{"0", {}};
   for (int i = 1; i < 30; ++i) chain = Self{"", {std::move(chain)}};  // 59 levels: within max_depth
@@ -573,7 +574,8 @@ TEST(JitWrite, MapsByTheirHelperAsTheInterpreterWritesThem) {
   converter.add_converter<temperature_converter>();
   relaxed.escaping(jsonjit::escape_mode::relaxed).add_converter<temperature_converter>();
   keys_named.key_naming(jsonjit::naming_policy::camel_case).add_converter<temperature_converter>();
-  for (const serializer_options* options : {&converter, &relaxed, &keys_named}) expect_same_bytes(make_maps(), *options);
+  for (const serializer_options* options : {&converter, &relaxed, &keys_named})
+    expect_same_bytes(make_maps(), *options);
   // Errors in keys and values, and the nesting limit, as the interpreter reports them.
   auto [jit, interpreter] = engines(converter);
   Maps bad_key;

@@ -75,7 +75,8 @@ class temporary {
 bool interp_write(writer& out, const type_info& info, const void* value, failure_path& path);
 /// One property of the object at `object` inside the object `out` is writing: its name and
 /// value, or nothing when its ignore condition leaves it out. As interp_write on failure.
-bool interp_write_property(writer& out, const property_info& property, const void* object, failure_path& path);
+bool interp_write_property(writer& out, const property_info& property, const void* object,
+                           failure_path& path);
 /// The entries of the extension-data member of the object at `object` (of type `info`), as
 /// members of the object `out` is writing. As interp_write on failure.
 bool interp_write_extension(writer& out, const type_info& info, const void* object, failure_path& path);

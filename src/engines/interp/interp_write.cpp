@@ -204,7 +204,6 @@ class write_engine {
     return true;
   }
 
-
   bool sequence(const type_info& info, const void* v) {
     const sequence_ops& ops = *info.descriptor->sequence;
     const type_info& element = *info.element;
@@ -362,7 +361,8 @@ bool interp_write(writer& out, const type_info& info, const void* value, failure
   return write_engine(out, path, *info.options).value(info, value);
 }
 
-bool interp_write_property(writer& out, const property_info& property, const void* object, failure_path& path) {
+bool interp_write_property(writer& out, const property_info& property, const void* object,
+                           failure_path& path) {
   return write_engine(out, path, *property.type->options).property(property, object);
 }
 

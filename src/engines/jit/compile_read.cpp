@@ -22,7 +22,17 @@ namespace {
 /// `skipped`: a read-only property the writer writes, expected in its place and its value
 /// skipped (as the interpreter skips it).
 enum class how : std::uint8_t {
-  boolean, scalar, converted, object, recursive, sequence, map, nullable, by_setter, interpreted, skipped
+  boolean,
+  scalar,
+  converted,
+  object,
+  recursive,
+  sequence,
+  map,
+  nullable,
+  by_setter,
+  interpreted,
+  skipped
 };
 
 struct planned_property {
@@ -65,8 +75,9 @@ class reader_compiler {
     // extension member (whose bit says whether unknown data came).
     if (info.properties.size() > 64 && (info.more_required || info.extension_data >= 64 ||
                                         info.options->duplicates() == duplicate_members::reject)) {
-      return refuse(info, "objects of more than 64 properties are compiled only without required members or "
-                          "duplicate checks beyond the 64th");
+      return refuse(info,
+                    "objects of more than 64 properties are compiled only without required members or "
+                    "duplicate checks beyond the 64th");
     }
 
     open_.push_back(&info);

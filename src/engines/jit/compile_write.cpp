@@ -30,7 +30,18 @@ bool is_integer(type_kind kind) { return kind >= type_kind::int8 && kind <= type
 /// name included (a getter's, when its ignore condition needs the value); `extension`: the
 /// interpreter writes the extension data's entries as properties.
 enum class how : std::uint8_t {
-  boolean, integer, string, converted, object, recursive, sequence, nullable, map, interpreted, member, extension
+  boolean,
+  integer,
+  string,
+  converted,
+  object,
+  recursive,
+  sequence,
+  nullable,
+  map,
+  interpreted,
+  member,
+  extension
 };
 
 /// Room a value written `write` needs from the run before it; 0 for values that check their own.
@@ -169,7 +180,8 @@ class writer_compiler {
     const how element = simple(*info.element);
     open_.pop_back();
     if (element == how::interpreted) return refuse(info, "its elements are not compiled");
-    writer_emitter out(function_shape::sequence, info.options->writer_settings(), listing_wanted(*info.options));
+    writer_emitter out(function_shape::sequence, info.options->writer_settings(),
+                       listing_wanted(*info.options));
     out.comment("; elements");
     out.begin_sequence(0, &ops, 0);
     element_value(out, element, *info.element);
@@ -212,7 +224,6 @@ class writer_compiler {
         out.comment("; by the interpreter, name and all, unless left out");
         out.interpreted_member(&p);
         break;
-
       default:
         value(out, planned.write, *p.type, p.converter != nullptr ? p.converter : p.type->converter, offset,
               value_base::object);
@@ -291,7 +302,8 @@ class writer_compiler {
     for (const planned_property& planned : plan) {
       if (planned.left_out != skip::never || !planned.named()) return emit_general(info, plan);
     }
-    writer_emitter out(function_shape::object, info.options->writer_settings(), listing_wanted(*info.options));
+    writer_emitter out(function_shape::object, info.options->writer_settings(),
+                       listing_wanted(*info.options));
     std::size_t reserved = 0;  // room still known to be there
     for (std::size_t i = 0; i < plan.size(); ++i) {
       const property_info& p = *plan[i].property;

@@ -104,16 +104,18 @@ char* jsonjit_jit_interpreted(jsonjit::detail::jit::write_context* context, char
 /// (after a comma if `*written`: the object has members before it) and value by the
 /// interpreter, or nothing when left out; `*written` updated.
 char* jsonjit_jit_write_member(jsonjit::detail::jit::write_context* context, char* cur,
-                         const jsonjit::detail::property_info* property, const void* object, bool* written) noexcept;
+                               const jsonjit::detail::property_info* property, const void* object,
+                               bool* written) noexcept;
 /// The entries of the extension-data member of `object` (of `type`), as the interpreter writes
 /// them among the object's members; `*written` as above.
 char* jsonjit_jit_write_extension(jsonjit::detail::jit::write_context* context, char* cur,
-                            const jsonjit::detail::type_info* type, const void* object, bool* written) noexcept;
+                                  const jsonjit::detail::type_info* type, const void* object,
+                                  bool* written) noexcept;
 /// The map at `value` of type `map` (integer or string keys, written as the interpreter writes
 /// them), one level deeper: strings, integers, booleans and compiled objects as values
 /// directly, other values by the interpreter; it reserves its own room.
-char* jsonjit_jit_map(jsonjit::detail::jit::write_context* context, char* cur, const jsonjit::detail::type_info* map,
-                      const void* value) noexcept;
+char* jsonjit_jit_map(jsonjit::detail::jit::write_context* context, char* cur,
+                      const jsonjit::detail::type_info* map, const void* value) noexcept;
 /// Integers, with 24 bytes of room already reserved.
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept;
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;
@@ -141,8 +143,9 @@ const char* jsonjit_jit_read_string(const char* cur, const char* end, std::strin
 const char* jsonjit_jit_assign_string(std::string* target, const char* text, std::size_t size) noexcept;
 /// A value read by `converter` (one with read_string) from the unescaped text of `size` bytes
 /// at `text`, a string whose closing quote comes right after: the position after the quote.
-const char* jsonjit_jit_read_text(jsonjit::detail::jit::read_context* context, const char* text, std::size_t size,
-                                  const jsonjit::converter_descriptor* converter, void* target) noexcept;
+const char* jsonjit_jit_read_text(jsonjit::detail::jit::read_context* context, const char* text,
+                                  std::size_t size, const jsonjit::converter_descriptor* converter,
+                                  void* target) noexcept;
 /// A value read by `converter` into `target`.
 const char* jsonjit_jit_read_converted(jsonjit::detail::jit::read_context* context, const char* cur,
                                        const jsonjit::converter_descriptor* converter, void* target) noexcept;

@@ -294,7 +294,8 @@ const char* jsonjit_jit_assign_string(std::string* target, const char* text, std
 const char* jsonjit_jit_read_text(read_context* context, const char* text, std::size_t size,
                                   const jsonjit::converter_descriptor* converter, void* target) noexcept {
   try {
-    if (converter->read_string(converter->self, {text, size}, target, *context->options) != jsonjit::error_code::none) {
+    if (converter->read_string(converter->self, {text, size}, target, *context->options) !=
+        jsonjit::error_code::none) {
       return nullptr;
     }
   } catch (...) {
@@ -318,7 +319,9 @@ const char* jsonjit_jit_read_converted(read_context* context, const char* cur,
         if (text.size() > sizeof buffer) return nullptr;  // long escaped text: the interpreter's
         text = {buffer, static_cast<std::size_t>(jsonjit::detail::unescape(cur + 1, close, buffer) - buffer)};
       }
-      return jsonjit_jit_read_text(context, text.data(), text.size(), converter, target) != nullptr ? close + 1 : nullptr;
+      return jsonjit_jit_read_text(context, text.data(), text.size(), converter, target) != nullptr
+                 ? close + 1
+                 : nullptr;
     }
     jsonjit::reader in({cur, static_cast<std::size_t>(close + 1 - cur)}, context->reading);
     jsonjit::detail::reader_access::start_on_string(in, escaped);
@@ -426,7 +429,8 @@ jsonjit_jit_member jsonjit_jit_read_member(read_context* context, const char* cu
     // Unknown data (the extension member's own name too) goes into the extension map, as an
     // entry of that map; the first one replaces what the map held (the interpreter's rule;
     // the extension member's bit of the seen mask says whether it came).
-    const jsonjit::detail::property_info& extension = type->properties[static_cast<std::size_t>(type->extension_data)];
+    const jsonjit::detail::property_info& extension =
+        type->properties[static_cast<std::size_t>(type->extension_data)];
     void* map = static_cast<char*>(object) + extension.descriptor->offset;
     const std::uint64_t bit = std::uint64_t{1} << extension.index;
     if ((*seen & bit) == 0) {

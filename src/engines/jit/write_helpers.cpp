@@ -48,24 +48,33 @@ template <class Write>
 char* with_member_writer(write_context* context, char* cur, bool* written, Write write) noexcept {
   return with_writer(
       context, cur, context->settings.max_depth - context->depth + 1,
-      [&](jsonjit::writer& w) { jsonjit::detail::writer_access::continue_object(w, context->depth, *written); },
+      [&](jsonjit::writer& w) {
+        jsonjit::detail::writer_access::continue_object(w, context->depth, *written);
+      },
       [&](jsonjit::writer& w) {
         if (!write(w)) return false;
         *written = jsonjit::detail::writer_access::has_members(w);
         return true;
       });
 }
+
 /// The integer of `kind` at `value`, formatted at `out` (max_number_chars of room); the end.
 char* format_integer(char* out, jsonjit::type_kind kind, const void* value) noexcept {
   using jsonjit::type_kind;
   switch (kind) {
     case type_kind::int8: return jsonjit::detail::format_int64(out, *static_cast<const std::int8_t*>(value));
-    case type_kind::int16: return jsonjit::detail::format_int64(out, *static_cast<const std::int16_t*>(value));
-    case type_kind::int32: return jsonjit::detail::format_int64(out, *static_cast<const std::int32_t*>(value));
-    case type_kind::int64: return jsonjit::detail::format_int64(out, *static_cast<const std::int64_t*>(value));
-    case type_kind::uint8: return jsonjit::detail::format_uint64(out, *static_cast<const std::uint8_t*>(value));
-    case type_kind::uint16: return jsonjit::detail::format_uint64(out, *static_cast<const std::uint16_t*>(value));
-    case type_kind::uint32: return jsonjit::detail::format_uint64(out, *static_cast<const std::uint32_t*>(value));
+    case type_kind::int16:
+      return jsonjit::detail::format_int64(out, *static_cast<const std::int16_t*>(value));
+    case type_kind::int32:
+      return jsonjit::detail::format_int64(out, *static_cast<const std::int32_t*>(value));
+    case type_kind::int64:
+      return jsonjit::detail::format_int64(out, *static_cast<const std::int64_t*>(value));
+    case type_kind::uint8:
+      return jsonjit::detail::format_uint64(out, *static_cast<const std::uint8_t*>(value));
+    case type_kind::uint16:
+      return jsonjit::detail::format_uint64(out, *static_cast<const std::uint16_t*>(value));
+    case type_kind::uint32:
+      return jsonjit::detail::format_uint64(out, *static_cast<const std::uint32_t*>(value));
     default: return jsonjit::detail::format_uint64(out, *static_cast<const std::uint64_t*>(value));
   }
 }
@@ -120,8 +129,9 @@ char* jsonjit_jit_interpreted(write_context* context, char* cur, const jsonjit::
   });
 }
 
-char* jsonjit_jit_write_member(write_context* context, char* cur, const jsonjit::detail::property_info* property,
-                         const void* object, bool* written) noexcept {
+char* jsonjit_jit_write_member(write_context* context, char* cur,
+                               const jsonjit::detail::property_info* property, const void* object,
+                               bool* written) noexcept {
   return with_member_writer(context, cur, written, [&](jsonjit::writer& w) {
     jsonjit::detail::failure_path path;  // the replay reports the path
     return jsonjit::detail::interp_write_property(w, *property, object, path);
@@ -129,7 +139,7 @@ char* jsonjit_jit_write_member(write_context* context, char* cur, const jsonjit:
 }
 
 char* jsonjit_jit_write_extension(write_context* context, char* cur, const jsonjit::detail::type_info* type,
-                            const void* object, bool* written) noexcept {
+                                  const void* object, bool* written) noexcept {
   return with_member_writer(context, cur, written, [&](jsonjit::writer& w) {
     jsonjit::detail::failure_path path;
     return jsonjit::detail::interp_write_extension(w, *type, object, path);
@@ -144,8 +154,10 @@ char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::
   ++context->depth;
   const jsonjit::detail::type_info& key_type = *map->key;
   const jsonjit::detail::type_info& value_type = *map->element;
-  const bool numbers_as_strings = has_flag(context->options->numbers(), jsonjit::number_handling::write_as_string);
-  const std::size_t line_room = settings.indented ? 2 + std::size_t(context->depth) * settings.indent_size : 0;
+  const bool numbers_as_strings =
+      has_flag(context->options->numbers(), jsonjit::number_handling::write_as_string);
+  const std::size_t line_room =
+      settings.indented ? 2 + std::size_t(context->depth) * settings.indent_size : 0;
   // A line break and the indentation of `depth` (room reserved).
   const auto line = [&](char* p, int depth) {
     if (settings.line_ending == jsonjit::newline::crlf) *p++ = '\r';
@@ -167,7 +179,8 @@ char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::
     } else {
       name = {digits, static_cast<std::size_t>(format_integer(digits, key_type.kind, k) - digits)};
     }
-    char* p = jsonjit_jit_reserve(context, pos, 1 + line_room + jsonjit::writer::escaped_room(name.size()) + 2);
+    char* p =
+        jsonjit_jit_reserve(context, pos, 1 + line_room + jsonjit::writer::escaped_room(name.size()) + 2);
     if (p == nullptr) return false;
     if (!first) *p++ = ',';
     first = false;
@@ -193,14 +206,15 @@ char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::
         if (p != nullptr) p = *static_cast<const bool*>(v) ? copy_text(p, "true") : copy_text(p, "false");
         break;
       case type_kind::object:
-        if (value_type.jit_write.state.load(std::memory_order_acquire) == jsonjit::detail::jit_state::compiled) {
+        if (value_type.jit_write.state.load(std::memory_order_acquire) ==
+            jsonjit::detail::jit_state::compiled) {
           context->cur = p;
           p = value_type.jit_write.fn(context, v) ? context->cur : nullptr;
           break;
         }
         [[fallthrough]];
       default:
-        if (value_type.converter == nullptr && value_type.kind >= type_kind::int8 && value_type.kind <= type_kind::uint64) {
+        if (value_type.kind >= type_kind::int8 && value_type.kind <= type_kind::uint64) {
           p = jsonjit_jit_reserve(context, p, jsonjit::detail::max_number_chars + 2);
           if (p == nullptr) break;
           if (numbers_as_strings) *p++ = '"';

@@ -140,7 +140,8 @@ struct reader_emitter::state : x86_function {
   asmjit::Label loop, done;  // the open sequence, map or optional
 };
 
-reader_emitter::reader_emitter(function_shape what, bool listing) : state_(std::make_unique<state>(what, listing)) {}
+reader_emitter::reader_emitter(function_shape what, bool listing)
+    : state_(std::make_unique<state>(what, listing)) {}
 reader_emitter::~reader_emitter() = default;
 
 reader_emitter::label reader_emitter::new_label() {

@@ -83,7 +83,7 @@ class routine_emitter {
     a.cmp(x86::rax, 34);  // the quotes and two vectors
     a.jb(slow);
     a.movdqu(x86::xmm0, x86::ptr(x86::rsi));  // 16 bytes: a string's storage has that many
-    a.call(check);                             // eax: the bytes of xmm0 that need escaping
+    a.call(check);                            // eax: the bytes of xmm0 that need escaping
     a.cmp(x86::rcx, 16);
     a.jae(two_vectors);
     // Up to 15 bytes: only the string's own bytes count.
@@ -143,8 +143,8 @@ class routine_emitter {
 
   asmjit::Label string_scan() {
     auto& a = f_.a;
-    const asmjit::Label start = a.newLabel(), none = a.newLabel(), longer = a.newLabel(), found = a.newLabel(),
-                        next = a.newLabel();
+    const asmjit::Label start = a.newLabel(), none = a.newLabel(), longer = a.newLabel(),
+                        found = a.newLabel(), next = a.newLabel();
     a.bind(start);
     a.movdqu(x86::xmm0, x86::ptr(cur, 1));
     special_bytes(x86::xmm0);
@@ -181,8 +181,8 @@ class routine_emitter {
 
   asmjit::Label read_string(asmjit::Label scan) {
     auto& a = f_.a;
-    const asmjit::Label start = a.newLabel(), helper = a.newLabel(), assign = a.newLabel(), take = a.newLabel(),
-                        out = a.newLabel();
+    const asmjit::Label start = a.newLabel(), helper = a.newLabel(), assign = a.newLabel(),
+                        take = a.newLabel(), out = a.newLabel();
     a.bind(start);
     a.cmp(x86::eax, '"');
     a.jne(helper);

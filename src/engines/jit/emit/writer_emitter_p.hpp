@@ -42,7 +42,8 @@ class writer_emitter {
   /// `true` or `false` for the bool at `offset` (5 bytes of room reserved).
   void boolean(std::ptrdiff_t offset, value_base base = value_base::object);
   /// The integer of `size` bytes at `offset`, in quotes if `quoted` (26 bytes of room reserved).
-  void integer(std::ptrdiff_t offset, unsigned size, bool is_signed, bool quoted, value_base base = value_base::object);
+  void integer(std::ptrdiff_t offset, unsigned size, bool is_signed, bool quoted,
+               value_base base = value_base::object);
   /// The std::string at `offset`, quoted and escaped by a helper that reserves its own room.
   /// With `inline_short` (std::string's layout checked: jit::string_layout_known()), strings of
   /// up to 31 bytes with nothing to escape in `mode` are checked with vector compares (one per

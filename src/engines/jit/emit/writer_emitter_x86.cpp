@@ -2,8 +2,8 @@
 #include <cstring>
 #include <vector>
 
-#include "engines/jit/emit/writer_emitter_p.hpp"
 #include "engines/jit/emit/shared_routines_p.hpp"
+#include "engines/jit/emit/writer_emitter_p.hpp"
 #include "engines/jit/emit/x86_function_p.hpp"
 
 namespace jsonjit::detail::jit {
@@ -44,6 +44,30 @@ struct writer_emitter::state : x86_function {
     a.mov(cur, x86::rax);
   }
   void reload_end() { a.mov(end, x86::qword_ptr(context, end_offset)); }
+  /// Calls `helper(context, position, what, argument)` (with `pass_written`, also the address
+  /// of the written flag), which returns the new position or null, and reloads the end (the
+  /// output may have grown). `argument`: an address (lea) or a register.
+  template <class Helper>
+  void position_helper(Helper* helper, const void* what, const x86::Mem& argument,
+                       bool pass_written = false) {
+    a.lea(x86::rcx, argument);
+    position_helper_call(helper, what, pass_written);
+  }
+  template <class Helper>
+  void position_helper(Helper* helper, const void* what, const x86::Gp& argument, bool pass_written = false) {
+    a.mov(x86::rcx, argument);
+    position_helper_call(helper, what, pass_written);
+  }
+  template <class Helper>
+  void position_helper_call(Helper* helper, const void* what, bool pass_written) {
+    a.mov(x86::rdi, context);
+    a.mov(x86::rsi, cur);
+    a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
+    if (pass_written) a.lea(x86::r8, written);
+    call(helper);
+    take_position();
+    reload_end();
+  }
   /// Growth by the amount in rax, out of the straight line, then back to `retry` (reserve_line).
   struct cold_growth {
     asmjit::Label start, retry;
@@ -82,7 +106,6 @@ struct writer_emitter::state : x86_function {
     a.mov(cur, x86::rcx);
     a.ret();
   }
-
 
   struct cold_reserve {
     asmjit::Label start, back;
@@ -152,7 +175,8 @@ void writer_emitter::boolean(std::ptrdiff_t offset, value_base base) {
   a.bind(done);
 }
 
-void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signed, bool quoted, value_base base) {
+void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signed, bool quoted,
+                             value_base base) {
   auto& a = state_->a;
   if (quoted) bytes("\"");
   const auto at = static_cast<std::int32_t>(offset);
@@ -197,60 +221,24 @@ void writer_emitter::string(std::ptrdiff_t offset, value_base base, escape_mode 
 }
 
 void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base) {
-  auto& a = state_->a;
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, cur);
-  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(converter)));
-  a.lea(x86::rcx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
-  state_->call(&jsonjit_jit_converter);
-  state_->take_position();
-  state_->reload_end();
+  state_->position_helper(&jsonjit_jit_converter, converter,
+                          x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
 }
 
 void writer_emitter::map(std::ptrdiff_t offset, const type_info* map) {
-  auto& a = state_->a;
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, cur);
-  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(map)));
-  a.lea(x86::rcx, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
-  state_->call(&jsonjit_jit_map);
-  state_->take_position();
-  state_->reload_end();
+  state_->position_helper(&jsonjit_jit_map, map, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
 }
 
 void writer_emitter::interpreted(const property_info* property) {
-  auto& a = state_->a;
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, cur);
-  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(property)));
-  a.mov(x86::rcx, object_reg);
-  state_->call(&jsonjit_jit_interpreted);
-  state_->take_position();
-  state_->reload_end();
+  state_->position_helper(&jsonjit_jit_interpreted, property, object_reg);
 }
 
 void writer_emitter::interpreted_member(const property_info* property) {
-  auto& a = state_->a;
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, cur);
-  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(property)));
-  a.mov(x86::rcx, object_reg);
-  a.lea(x86::r8, written);
-  state_->call(&jsonjit_jit_write_member);
-  state_->take_position();
-  state_->reload_end();
+  state_->position_helper(&jsonjit_jit_write_member, property, object_reg, true);
 }
 
 void writer_emitter::extension_members(const type_info* type) {
-  auto& a = state_->a;
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, cur);
-  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(type)));
-  a.mov(x86::rcx, object_reg);
-  a.lea(x86::r8, written);
-  state_->call(&jsonjit_jit_write_extension);
-  state_->take_position();
-  state_->reload_end();
+  state_->position_helper(&jsonjit_jit_write_extension, type, object_reg, true);
 }
 
 void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot, value_base base, bool may_be_empty) {
