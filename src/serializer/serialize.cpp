@@ -72,6 +72,7 @@ const type_info* resolve(const type_descriptor& type, const serializer_options& 
 /// silent fallback); with engine::automatic the interpreter writes it.
 jit::write_fn compiled_writer(const type_info& info, const serializer_options& options, std::string_view& refusal) {
   if (options.engine() == engine::interpreter) return nullptr;
+  if (info.jit_write.state.load(std::memory_order_acquire) == jit_state::compiled) return info.jit_write.fn;
   std::string_view why;
   const jit::write_fn fn = jit::writer_for(info, why);
   if (fn == nullptr && options.engine() == engine::jit) refusal = why;
@@ -203,7 +204,7 @@ bool read_compiled(jit::read_fn fn, void* target, std::string_view json, const s
   const char* const end = json.data() + json.size();
   jit::read_context context{end, &options, reading, 0};
   const char* p = fn(&context, target, json.data());
-  return p != nullptr && jsonjit_jit_skip_whitespace(p, end) == end;
+  return p != nullptr && (p == end || jsonjit_jit_skip_whitespace(p, end) == end);
 }
 
 /// The interpreter's reading of `json` (or the replay of a compiled read that gave up).
@@ -230,13 +231,16 @@ parse_error interpret_read(const type_info& info, void* target, bool is_new, std
 /// constructed in on success. Every return is a prvalue, as in serialize_value.
 parse_error read_value(const type_descriptor& type, void* target, bool is_new, std::string_view json,
                        const serializer_options& options) {
+  options_context& context = options.context();
   std::string_view unsupported;
-  const type_info* info = options.context().find(type, unsupported);
+  const type_info* info = context.find(type, unsupported);
   if (info == nullptr) return at_root({error_code::unsupported_type}, std::string(unsupported));
-  const reader_options& reading = options.context().reading();
+  const reader_options& reading = context.reading();
   if (options.engine() != engine::interpreter) {
     std::string_view why;
-    const jit::read_fn fn = jit::reader_for(*info, why);
+    const jit::read_fn fn = info->jit_read.state.load(std::memory_order_acquire) == jit_state::compiled
+                                ? info->jit_read.fn  // without the call, once compiled
+                                : jit::reader_for(*info, why);
     if (fn == nullptr && options.engine() == engine::jit) return not_compiled(why);
     // Types read into new storage are built by their constructor, which the JIT refuses.
     if (fn != nullptr && !is_new) {

@@ -1,9 +1,9 @@
-// Routines every generated function calls instead of carrying its own copy — the string
-// scans and copies, the escape check, whitespace — emitted once per process into executable
-// memory that lives as long as the process. Generated code calls them by absolute address
-// through r11 (no routine takes an input there). They follow the emitters' register
-// convention (x86_function_p.hpp); each says what it takes and clobbers. Part of the emitter
-// module.
+// Routines every generated function calls instead of carrying its own copy — the writers'
+// string copy with its escape check, the readers' string scan and whitespace skip — emitted
+// once per process into executable memory that lives as long as the process. Generated code
+// calls them by absolute address through r11 (no routine takes an input there). They follow
+// the emitters' register convention (x86_function_p.hpp); each says what it takes and
+// clobbers. Part of the emitter module.
 #pragma once
 
 #include <cstdint>
@@ -27,12 +27,6 @@ struct shared_routines {
   /// string — else -1. Looks 16 bytes at a time, never past the input (r13). Clobbers rax and
   /// xmm1 to xmm3.
   std::uint64_t string_scan = 0;
-  /// Readers: with the value's first byte in eax, the string there into the std::string at
-  /// rdx: a plain string of up to 15 bytes going into a string that keeps its text in place is
-  /// stored inline, a longer one assigned without a second scan, anything else read by
-  /// jsonjit_jit_read_string. The position moves past it; rax = 0 to give up. Clobbers the
-  /// caller-saved registers.
-  std::uint64_t read_string = 0;
   /// Readers: skips the whitespace at the position; eax: the byte after it, or 0 at the end of
   /// the input. Clobbers the caller-saved registers.
   std::uint64_t skip_whitespace = 0;

@@ -21,7 +21,6 @@ class routine_emitter {
     const asmjit::Label write_html = write_string(escape_mode::html_safe);
     const asmjit::Label write_relaxed = write_string(escape_mode::relaxed);
     const asmjit::Label scan = string_scan();
-    const asmjit::Label read = read_string(scan);
     const asmjit::Label skip = skip_whitespace();
     static code_memory* const memory = new code_memory;  // lives as long as the process
     const placed_code code = f_.place(*memory, "jsonjit::shared_routines");
@@ -32,7 +31,6 @@ class routine_emitter {
     r.write_string[static_cast<int>(escape_mode::html_safe)] = address(write_html);
     r.write_string[static_cast<int>(escape_mode::relaxed)] = address(write_relaxed);
     r.string_scan = address(scan);
-    r.read_string = address(read);
     r.skip_whitespace = address(skip);
     return true;
   }
@@ -175,55 +173,6 @@ class routine_emitter {
     a.ret();
     a.bind(none);
     a.mov(x86::rcx, -1);
-    a.ret();
-    return start;
-  }
-
-  asmjit::Label read_string(asmjit::Label scan) {
-    auto& a = f_.a;
-    const asmjit::Label start = a.newLabel(), helper = a.newLabel(), assign = a.newLabel(),
-                        take = a.newLabel(), out = a.newLabel();
-    a.bind(start);
-    a.cmp(x86::eax, '"');
-    a.jne(helper);
-    a.mov(x86::rcx, end);
-    a.sub(x86::rcx, cur);
-    a.cmp(x86::rcx, 17);  // the quote and a whole vector
-    a.jb(helper);
-    a.call(scan);  // rcx: its length, or negative
-    a.test(x86::rcx, x86::rcx);
-    a.js(helper);
-    a.cmp(x86::rcx, 15);
-    a.ja(assign);
-    a.lea(x86::rax, x86::ptr(x86::rdx, 16));
-    a.cmp(x86::qword_ptr(x86::rdx), x86::rax);
-    a.jne(assign);  // its text is on the heap: assign reuses that
-    a.movdqu(x86::ptr(x86::rdx, 16), x86::xmm0);
-    a.mov(x86::qword_ptr(x86::rdx, 8), x86::rcx);
-    a.mov(x86::byte_ptr(x86::rdx, x86::rcx, 0, 16), 0);
-    a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
-    a.mov(x86::eax, 1);
-    a.ret();
-    // Calls, with the stack realigned: a plain string that does not fit in place, assigned
-    // without a second scan; anything else, by the string helper.
-    a.bind(assign);
-    a.sub(x86::rsp, 8);
-    a.mov(x86::rdi, x86::rdx);
-    a.lea(x86::rsi, x86::ptr(cur, 1));
-    a.mov(x86::rdx, x86::rcx);
-    f_.call(&jsonjit_jit_assign_string);
-    a.jmp(take);
-    a.bind(helper);
-    a.sub(x86::rsp, 8);
-    a.mov(x86::rdi, cur);
-    a.mov(x86::rsi, end);
-    f_.call(&jsonjit_jit_read_string);
-    a.bind(take);
-    a.add(x86::rsp, 8);
-    a.test(x86::rax, x86::rax);
-    a.jz(out);
-    a.mov(cur, x86::rax);
-    a.bind(out);
     a.ret();
     return start;
   }
