@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <vector>
@@ -54,15 +55,35 @@ struct reader_emitter::state : x86_function {
   }
 
   /// Skips whitespace and loads the next byte into eax (gives up at the end of the input).
+  /// Whitespace (compact JSON has none) takes a call to the function's whitespace routine.
   void load_token() {
-    const asmjit::Label cold = a.newLabel(), back = a.newLabel();
+    const asmjit::Label back = a.newLabel();
+    if (!whitespace.isValid()) whitespace = a.newLabel();
     a.cmp(cur, end);
     a.jae(fail);
     a.movzx(x86::eax, x86::byte_ptr(cur));
     a.cmp(x86::eax, ' ');
-    a.jbe(cold);
+    a.ja(back);
+    a.call(whitespace);
     a.bind(back);
-    whitespace.push_back({cold, back});
+  }
+  /// The whitespace routine, called within the function: the shared skip, then the byte after
+  /// the whitespace in eax; at the end of the input (or on a NUL byte, which cannot follow
+  /// either) it leaves through the function's failure exit, dropping its return address.
+  void emit_whitespace() {
+    if (!whitespace.isValid()) return;
+    comment("; whitespace, out of the straight line (compact JSON has none)");
+    const asmjit::Label at_end = a.newLabel();
+    a.bind(whitespace);
+    a.sub(x86::rsp, 8);  // the stack as in the function, for the shared routine's call
+    call_routine(shared.skip_whitespace);
+    a.add(x86::rsp, 8);
+    a.test(x86::eax, x86::eax);
+    a.jz(at_end);
+    a.ret();
+    a.bind(at_end);
+    a.add(x86::rsp, 8);
+    a.jmp(fail);
   }
   /// The next byte after whitespace must be `c`: consumed.
   void expect(char c) {
@@ -129,14 +150,17 @@ struct reader_emitter::state : x86_function {
     a.mov(cur, x86::rax);
   }
 
-  struct cold_whitespace {
-    asmjit::Label start, back;
-  };
   asmjit::Label fail;
+  asmjit::Label whitespace;  // the whitespace routine
+  /// The tail of next_member that expects `}`, one per object end it jumps to.
+  struct closing_tail {
+    label done;
+    asmjit::Label start;
+  };
+  std::vector<closing_tail> closings;
   std::vector<asmjit::Label> labels;
   /// The routines the function calls; without them (no executable memory) it is never placed.
   const shared_routines& shared = routines();
-  std::vector<cold_whitespace> whitespace;
   asmjit::Label loop, done;  // the open sequence, map or optional
 };
 
@@ -166,10 +190,9 @@ void reader_emitter::match_name(std::string_view text, label miss) {
   auto& a = state_->a;
   const asmjit::Label to = state_->labels[miss];
   const std::size_t n = text.size();
-  a.mov(x86::rcx, end);
-  a.sub(x86::rcx, cur);
-  a.cmp(x86::rcx, asmjit::Imm(static_cast<std::int64_t>(n)));
-  a.jb(to);
+  a.lea(x86::rcx, x86::ptr(cur, static_cast<std::int32_t>(n)));
+  a.cmp(x86::rcx, end);
+  a.ja(to);
   // Whole words, the last one overlapping the one before: no byte past the name is read.
   if (n >= 8) {
     for (std::size_t i = 0;; i += 8) {
@@ -203,19 +226,17 @@ void reader_emitter::mark_seen(unsigned index, bool reject_duplicates) {
 }
 
 void reader_emitter::next_member(label next, label done) {
-  auto& a = state_->a;
-  const asmjit::Label not_comma = a.newLabel();
-  state_->load_token();
+  state& s = *state_;
+  auto& a = s.a;
+  // Anything but a comma goes to the object's closing tail (shared by its members).
+  auto tail = std::find_if(s.closings.begin(), s.closings.end(), [&](const state::closing_tail& t) { return t.done == done; });
+  if (tail == s.closings.end()) tail = s.closings.insert(s.closings.end(), {done, a.newLabel()});
+  s.load_token();
   a.cmp(x86::eax, ',');
-  a.jne(not_comma);
+  a.jne(tail->start);
   a.inc(cur);
-  state_->load_token();
-  a.jmp(state_->labels[next]);
-  a.bind(not_comma);
-  a.cmp(x86::eax, '}');
-  a.jne(state_->fail);
-  a.inc(cur);
-  a.jmp(state_->labels[done]);
+  s.load_token();
+  a.jmp(s.labels[next]);
 }
 
 void reader_emitter::dispatch(const type_info* type, std::span<const label> values, label skipped) {
@@ -463,14 +484,14 @@ placed_code reader_emitter::finish(code_memory& memory, std::string_view name) {
   a.bind(s.fail);
   a.xor_(x86::eax, x86::eax);
   s.epilogue();
-  s.comment("; whitespace, out of the straight line (compact JSON has none)");
-  for (const state::cold_whitespace& w : s.whitespace) {
-    a.bind(w.start);
-    s.call_routine(s.shared.skip_whitespace);
-    a.test(x86::eax, x86::eax);  // the end of the input, or a NUL byte: neither can follow
-    a.jz(s.fail);
-    a.jmp(w.back);
+  for (const state::closing_tail& t : s.closings) {
+    a.bind(t.start);
+    a.cmp(x86::eax, '}');
+    a.jne(s.fail);
+    a.inc(cur);
+    a.jmp(s.labels[t.done]);
   }
+  s.emit_whitespace();
   if (!s.shared.available) return {};
   return s.place(memory, name);
 }
