@@ -34,6 +34,11 @@ struct jit_entry {
   mutable std::atomic<jit_state> state{jit_state::untried};
   mutable Fn fn = nullptr;
   mutable std::string refusal;  ///< why it was not compiled
+  /// The function once it is compiled, else null (one acquire load: the fast path of every
+  /// call through the front door).
+  Fn compiled() const noexcept {
+    return state.load(std::memory_order_acquire) == jit_state::compiled ? fn : nullptr;
+  }
 };
 
 /// When a property is left out of the output, after the options' default was applied.

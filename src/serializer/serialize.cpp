@@ -72,7 +72,7 @@ const type_info* resolve(const type_descriptor& type, const serializer_options& 
 /// silent fallback); with engine::automatic the interpreter writes it.
 jit::write_fn compiled_writer(const type_info& info, const serializer_options& options, std::string_view& refusal) {
   if (options.engine() == engine::interpreter) return nullptr;
-  if (info.jit_write.state.load(std::memory_order_acquire) == jit_state::compiled) return info.jit_write.fn;
+  if (const jit::write_fn fn = info.jit_write.compiled()) return fn;
   std::string_view why;
   const jit::write_fn fn = jit::writer_for(info, why);
   if (fn == nullptr && options.engine() == engine::jit) refusal = why;
@@ -238,9 +238,8 @@ parse_error read_value(const type_descriptor& type, void* target, bool is_new, s
   const reader_options& reading = context.reading();
   if (options.engine() != engine::interpreter) {
     std::string_view why;
-    const jit::read_fn fn = info->jit_read.state.load(std::memory_order_acquire) == jit_state::compiled
-                                ? info->jit_read.fn  // without the call, once compiled
-                                : jit::reader_for(*info, why);
+    jit::read_fn fn = info->jit_read.compiled();
+    if (fn == nullptr) fn = jit::reader_for(*info, why);
     if (fn == nullptr && options.engine() == engine::jit) return not_compiled(why);
     // Types read into new storage are built by their constructor, which the JIT refuses.
     if (fn != nullptr && !is_new) {

@@ -11,6 +11,7 @@
 
 #include "text/base64_p.hpp"
 #include "text/escape_p.hpp"
+#include "text/indent_p.hpp"
 #include "text/number_p.hpp"
 #include "text/utf8_p.hpp"
 
@@ -47,16 +48,11 @@ void writer::fail(error_code code) noexcept {
 }
 
 std::size_t writer::indent_room() const {
-  if (!options_.indented) return 0;
-  return 2 + (std::size_t{depth_} + indent_base_) * options_.indent_size;
+  return options_.indented ? detail::line_room(options_, std::size_t{depth_} + indent_base_) : 0;
 }
 
 char* writer::write_indent(char* p, std::uint32_t depth) const {
-  if (options_.line_ending == newline::crlf) *p++ = '\r';
-  *p++ = '\n';
-  const std::size_t count = (std::size_t{depth} + indent_base_) * options_.indent_size;
-  std::memset(p, options_.indent_char, count);
-  return p + count;
+  return detail::write_line(p, options_, std::size_t{depth} + indent_base_);
 }
 
 char* writer::begin_value_slow(std::size_t size) {

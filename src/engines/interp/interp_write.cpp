@@ -25,6 +25,20 @@ std::string failure_path::str() const {
 
 namespace {
 
+/// The value of an integer of `kind` (uint64 as its bit pattern).
+std::int64_t integer_value(type_kind kind, const void* v) noexcept {
+  switch (kind) {
+    case type_kind::int8: return *static_cast<const std::int8_t*>(v);
+    case type_kind::int16: return *static_cast<const std::int16_t*>(v);
+    case type_kind::int32: return *static_cast<const std::int32_t*>(v);
+    case type_kind::uint8: return *static_cast<const std::uint8_t*>(v);
+    case type_kind::uint16: return *static_cast<const std::uint16_t*>(v);
+    case type_kind::uint32: return *static_cast<const std::uint32_t*>(v);
+    case type_kind::uint64: return static_cast<std::int64_t>(*static_cast<const std::uint64_t*>(v));
+    default: return *static_cast<const std::int64_t*>(v);
+  }
+}
+
 class write_engine {
  public:
   write_engine(writer& out, failure_path& path, const serializer_options& options)
@@ -143,20 +157,6 @@ class write_engine {
     out_.raw_value(std::string_view(text, static_cast<std::size_t>(end - text)), true);
   }
 
-  /// The value of an integer of `kind` (uint64 as its bit pattern).
-  static std::int64_t integer_value(type_kind kind, const void* v) noexcept {
-    switch (kind) {
-      case type_kind::int8: return *static_cast<const std::int8_t*>(v);
-      case type_kind::int16: return *static_cast<const std::int16_t*>(v);
-      case type_kind::int32: return *static_cast<const std::int32_t*>(v);
-      case type_kind::uint8: return *static_cast<const std::uint8_t*>(v);
-      case type_kind::uint16: return *static_cast<const std::uint16_t*>(v);
-      case type_kind::uint32: return *static_cast<const std::uint32_t*>(v);
-      case type_kind::uint64: return static_cast<std::int64_t>(*static_cast<const std::uint64_t*>(v));
-      default: return *static_cast<const std::int64_t*>(v);
-    }
-  }
-
   void enumeration(const type_info& info, const void* v) {
     const std::int64_t n = integer_value(info.descriptor->underlying, v);
     if (options_.enums_as_strings()) {
@@ -243,16 +243,12 @@ class write_engine {
     return out_.ok();
   }
 
-  /// The decimal text of an integer of `kind` in `text` (max_number_chars of room).
-  static std::string_view integer_text(char* text, type_kind kind, const void* v) noexcept {
-    char* end = kind == type_kind::uint64 ? format_uint64(text, *static_cast<const std::uint64_t*>(v))
-                                          : format_int64(text, integer_value(kind, v));
-    return {text, static_cast<std::size_t>(end - text)};
-  }
-
   /// A map key as a property name.
   void key(const type_info& key, const void* k) {
     char text[max_number_chars];
+    const auto digits = [&](type_kind kind) {
+      return std::string_view(text, static_cast<std::size_t>(format_integer(text, kind, k) - text));
+    };
     std::string_view name;
     switch (key.kind) {
       case type_kind::string: name = *static_cast<const std::string*>(k); break;
@@ -265,11 +261,11 @@ class write_engine {
             return;
           }
         }
-        name = integer_text(text, key.descriptor->underlying, k);
+        name = digits(key.descriptor->underlying);
         break;
       }
       case type_kind::custom: key.converter->write_key(key.converter->self, out_, k, options_); return;
-      default: name = integer_text(text, key.kind, k); break;  // the integers
+      default: name = digits(key.kind); break;  // the integers
     }
     if (options_.key_naming() != naming_policy::none && key.kind == type_kind::string) {
       out_.property_name(apply_naming_policy(options_.key_naming(), name));
@@ -356,6 +352,11 @@ class write_engine {
 };
 
 }  // namespace
+
+char* format_integer(char* out, type_kind kind, const void* value) noexcept {
+  return kind == type_kind::uint64 ? format_uint64(out, *static_cast<const std::uint64_t*>(value))
+                                   : format_int64(out, integer_value(kind, value));
+}
 
 bool interp_write(writer& out, const type_info& info, const void* value, failure_path& path) {
   return write_engine(out, path, *info.options).value(info, value);

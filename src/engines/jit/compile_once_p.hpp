@@ -27,7 +27,7 @@ Fn compile_once(const type_info& info, const jit_entry<Fn>& entry, std::string_v
       statistics().compile_nanoseconds.fetch_add(static_cast<std::uint64_t>(spent.count()), std::memory_order_relaxed);
     }
   }
-  if (entry.state.load(std::memory_order_acquire) == jit_state::compiled) return entry.fn;
+  if (const Fn fn = entry.compiled()) return fn;
   why = entry.refusal;
   return nullptr;
 }

@@ -153,7 +153,7 @@ class writer_compiler {
                     has_flag(type.options->numbers(), number_handling::write_as_string), base);
         break;
       case how::string:
-        out.string(offset, base, type.options->writer_settings().escaping, string_layout_known());
+        out.string(offset, base, type.options->context().writing().escaping, string_layout_known());
         break;
       case how::converted: out.converted(offset, converter, base); break;
       case how::object: out.object(offset, &type.jit_write.fn, base); break;
@@ -180,8 +180,7 @@ class writer_compiler {
     const how element = simple(*info.element);
     open_.pop_back();
     if (element == how::interpreted) return refuse(info, "its elements are not compiled");
-    writer_emitter out(function_shape::sequence, info.options->writer_settings(),
-                       listing_wanted(*info.options));
+    writer_emitter out(function_shape::sequence, context_.writing(), listing_wanted(*info.options));
     out.comment("; elements");
     out.begin_sequence(0, &ops, 0);
     element_value(out, element, *info.element);
@@ -238,7 +237,7 @@ class writer_compiler {
   /// else asked of a flag the written conditional properties set (and the interpreter, for
   /// the properties it writes whole).
   write_fn emit_general(const type_info& info, const std::vector<planned_property>& plan) {
-    const writer_options settings = info.options->writer_settings();
+    const writer_options& settings = context_.writing();
     writer_emitter out(function_shape::object, settings, listing_wanted(*info.options));
     enum class before : std::uint8_t { nothing, something, maybe } written = before::nothing;
     out.reserve(1);
@@ -275,10 +274,14 @@ class writer_compiler {
       } else {
         out.reserve(1 + name.size() + planned.fixed_room());
       }
-      if (written == before::something) out.bytes(",");
       if (written == before::maybe) out.comma_if_written();
-      if (settings.indented) out.line(0);
-      out.bytes(name);
+      if (settings.indented) {
+        if (written == before::something) out.bytes(",");
+        out.line(0);
+        out.bytes(name);
+      } else {
+        out.bytes(written == before::something ? "," + name : name);  // one run of stores
+      }
       if (conditional) out.mark_written();
       property_value(out, planned);
       if (conditional) out.end_unless();
@@ -302,8 +305,7 @@ class writer_compiler {
     for (const planned_property& planned : plan) {
       if (planned.left_out != skip::never || !planned.named()) return emit_general(info, plan);
     }
-    writer_emitter out(function_shape::object, info.options->writer_settings(),
-                       listing_wanted(*info.options));
+    writer_emitter out(function_shape::object, context_.writing(), listing_wanted(*info.options));
     std::size_t reserved = 0;  // room still known to be there
     for (std::size_t i = 0; i < plan.size(); ++i) {
       const property_info& p = *plan[i].property;

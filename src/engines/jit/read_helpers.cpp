@@ -125,6 +125,17 @@ const char* read_integer(const char* p, const char* end, void* target) noexcept 
   return p;
 }
 
+/// Reads a value by `converter`'s read_string from `text` (unescaped); false on failure.
+bool read_from_text(read_context* context, std::string_view text,
+                    const jsonjit::converter_descriptor* converter, void* target) noexcept {
+  try {
+    return converter->read_string(converter->self, text, target, *context->options) ==
+           jsonjit::error_code::none;
+  } catch (...) {
+    return false;
+  }
+}
+
 /// read_integer for the integer type of `kind`.
 const char* read_integer_of(jsonjit::type_kind kind, const char* p, const char* end, void* target) noexcept {
   using jsonjit::type_kind;
@@ -293,15 +304,7 @@ const char* jsonjit_jit_assign_string(std::string* target, const char* text, std
 
 const char* jsonjit_jit_read_text(read_context* context, const char* text, std::size_t size,
                                   const jsonjit::converter_descriptor* converter, void* target) noexcept {
-  try {
-    if (converter->read_string(converter->self, {text, size}, target, *context->options) !=
-        jsonjit::error_code::none) {
-      return nullptr;
-    }
-  } catch (...) {
-    return nullptr;
-  }
-  return text + size + 1;
+  return read_from_text(context, {text, size}, converter, target) ? text + size + 1 : nullptr;
 }
 
 const char* jsonjit_jit_read_converted(read_context* context, const char* cur,
@@ -319,9 +322,7 @@ const char* jsonjit_jit_read_converted(read_context* context, const char* cur,
         if (text.size() > sizeof buffer) return nullptr;  // long escaped text: the interpreter's
         text = {buffer, static_cast<std::size_t>(jsonjit::detail::unescape(cur + 1, close, buffer) - buffer)};
       }
-      return jsonjit_jit_read_text(context, text.data(), text.size(), converter, target) != nullptr
-                 ? close + 1
-                 : nullptr;
+      return read_from_text(context, text, converter, target) ? close + 1 : nullptr;
     }
     jsonjit::reader in({cur, static_cast<std::size_t>(close + 1 - cur)}, context->reading);
     jsonjit::detail::reader_access::start_on_string(in, escaped);

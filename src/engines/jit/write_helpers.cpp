@@ -5,6 +5,7 @@
 #include "engines/interp/interp_p.hpp"
 #include "engines/jit/jit_p.hpp"
 #include "text/escape_p.hpp"
+#include "text/indent_p.hpp"
 #include "text/number_p.hpp"
 #include "text/writer_access_p.hpp"
 
@@ -58,25 +59,9 @@ char* with_member_writer(write_context* context, char* cur, bool* written, Write
       });
 }
 
-/// The integer of `kind` at `value`, formatted at `out` (max_number_chars of room); the end.
-char* format_integer(char* out, jsonjit::type_kind kind, const void* value) noexcept {
-  using jsonjit::type_kind;
-  switch (kind) {
-    case type_kind::int8: return jsonjit::detail::format_int64(out, *static_cast<const std::int8_t*>(value));
-    case type_kind::int16:
-      return jsonjit::detail::format_int64(out, *static_cast<const std::int16_t*>(value));
-    case type_kind::int32:
-      return jsonjit::detail::format_int64(out, *static_cast<const std::int32_t*>(value));
-    case type_kind::int64:
-      return jsonjit::detail::format_int64(out, *static_cast<const std::int64_t*>(value));
-    case type_kind::uint8:
-      return jsonjit::detail::format_uint64(out, *static_cast<const std::uint8_t*>(value));
-    case type_kind::uint16:
-      return jsonjit::detail::format_uint64(out, *static_cast<const std::uint16_t*>(value));
-    case type_kind::uint32:
-      return jsonjit::detail::format_uint64(out, *static_cast<const std::uint32_t*>(value));
-    default: return jsonjit::detail::format_uint64(out, *static_cast<const std::uint64_t*>(value));
-  }
+/// `n` bytes of room at `p`: without a call when the window has them.
+char* room(write_context* context, char* p, std::size_t n) noexcept {
+  return static_cast<std::size_t>(context->end - p) >= n ? p : jsonjit_jit_reserve(context, p, n);
 }
 
 char* copy_text(char* out, std::string_view text) noexcept {
@@ -151,82 +136,68 @@ char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::
   using jsonjit::type_kind;
   const jsonjit::writer_options& settings = context->settings;
   if (context->depth >= settings.max_depth) return nullptr;  // the interpreter reports it
-  ++context->depth;
+  const int depth = ++context->depth;
   const jsonjit::detail::type_info& key_type = *map->key;
   const jsonjit::detail::type_info& value_type = *map->element;
-  const bool numbers_as_strings =
+  const bool quoted_numbers =
       has_flag(context->options->numbers(), jsonjit::number_handling::write_as_string);
   const std::size_t line_room =
-      settings.indented ? 2 + std::size_t(context->depth) * settings.indent_size : 0;
-  // A line break and the indentation of `depth` (room reserved).
-  const auto line = [&](char* p, int depth) {
-    if (settings.line_ending == jsonjit::newline::crlf) *p++ = '\r';
-    *p++ = '\n';
-    const std::size_t n = std::size_t(depth) * settings.indent_size;
-    std::memset(p, settings.indent_char, n);
-    return p + n;
-  };
-  char* pos = jsonjit_jit_reserve(context, cur, 1);
+      settings.indented ? jsonjit::detail::line_room(settings, static_cast<std::size_t>(depth)) : 0;
+  char* pos = room(context, cur, 1);
   if (pos == nullptr) return nullptr;
   *pos++ = '{';
   bool first = true;
   const auto entry = [&](const void* k, const void* v) -> bool {
-    // The key, as a property name.
+    // The key, as a property name: digits need no escaping.
     char digits[jsonjit::detail::max_number_chars];
+    const bool text_key = key_type.kind == type_kind::string;
     std::string_view name;
-    if (key_type.kind == type_kind::string) {
+    if (text_key) {
       name = *static_cast<const std::string*>(k);
     } else {
-      name = {digits, static_cast<std::size_t>(format_integer(digits, key_type.kind, k) - digits)};
+      char* const digits_end = jsonjit::detail::format_integer(digits, key_type.kind, k);
+      name = {digits, static_cast<std::size_t>(digits_end - digits)};
     }
-    char* p =
-        jsonjit_jit_reserve(context, pos, 1 + line_room + jsonjit::writer::escaped_room(name.size()) + 2);
+    char* p = room(context, pos, 1 + line_room + jsonjit::writer::escaped_room(name.size()) + 2);
     if (p == nullptr) return false;
     if (!first) *p++ = ',';
     first = false;
-    if (settings.indented) p = line(p, context->depth);
-    if (key_type.kind == type_kind::string) {
+    if (settings.indented) p = jsonjit::detail::write_line(p, settings, static_cast<std::size_t>(depth));
+    if (text_key) {
       jsonjit::error_code failure = jsonjit::error_code::none;
       p = jsonjit::detail::write_quoted_escaped(*context->out, p, name, settings.escaping, false, failure);
       if (p == nullptr) return false;
-      context->end = context->out->limit();
+      context->end = context->out->limit();  // long keys reserve as they go
     } else {
       *p++ = '"';
-      std::memcpy(p, name.data(), name.size());
-      p += name.size();
+      p = copy_text(p, name);
       *p++ = '"';
     }
     *p++ = ':';
     if (settings.indented) *p++ = ' ';
-    // The value.
-    switch (value_type.kind) {
-      case type_kind::string: p = jsonjit_jit_string(context, p, static_cast<const std::string*>(v)); break;
-      case type_kind::boolean:
-        p = jsonjit_jit_reserve(context, p, 5);
-        if (p != nullptr) p = *static_cast<const bool*>(v) ? copy_text(p, "true") : copy_text(p, "false");
-        break;
-      case type_kind::object:
-        if (value_type.jit_write.state.load(std::memory_order_acquire) ==
-            jsonjit::detail::jit_state::compiled) {
-          context->cur = p;
-          p = value_type.jit_write.fn(context, v) ? context->cur : nullptr;
-          break;
-        }
-        [[fallthrough]];
-      default:
-        if (value_type.kind >= type_kind::int8 && value_type.kind <= type_kind::uint64) {
-          p = jsonjit_jit_reserve(context, p, jsonjit::detail::max_number_chars + 2);
-          if (p == nullptr) break;
-          if (numbers_as_strings) *p++ = '"';
-          p = format_integer(p, value_type.kind, v);
-          if (numbers_as_strings) *p++ = '"';
-          break;
-        }
-        p = with_writer(context, p, [&](jsonjit::writer& w) {
-          jsonjit::detail::failure_path path;  // the replay reports the path
-          return jsonjit::detail::interp_write(w, value_type, v, path);
-        });
-        break;
+    // The value: the kinds the generated code writes itself without a writer, else the
+    // interpreter.
+    const auto write = value_type.kind == type_kind::object ? value_type.jit_write.compiled() : nullptr;
+    if (value_type.kind == type_kind::string) {
+      p = jsonjit_jit_string(context, p, static_cast<const std::string*>(v));
+    } else if (value_type.kind == type_kind::boolean) {
+      p = room(context, p, 5);
+      if (p != nullptr) p = copy_text(p, *static_cast<const bool*>(v) ? "true" : "false");
+    } else if (value_type.kind >= type_kind::int8 && value_type.kind <= type_kind::uint64) {
+      p = room(context, p, jsonjit::detail::max_number_chars + 2);
+      if (p != nullptr) {
+        if (quoted_numbers) *p++ = '"';
+        p = jsonjit::detail::format_integer(p, value_type.kind, v);
+        if (quoted_numbers) *p++ = '"';
+      }
+    } else if (write != nullptr) {
+      context->cur = p;
+      p = write(context, v) ? context->cur : nullptr;
+    } else {
+      p = with_writer(context, p, [&](jsonjit::writer& w) {
+        jsonjit::detail::failure_path path;  // the replay reports the path
+        return jsonjit::detail::interp_write(w, value_type, v, path);
+      });
     }
     pos = p;
     return p != nullptr;
@@ -235,10 +206,11 @@ char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::
       value, [](void* f, const void* k, const void* v) { return (*static_cast<decltype(entry)*>(f))(k, v); },
       const_cast<void*>(static_cast<const void*>(&entry)));
   if (!ok) return nullptr;
-  char* p = jsonjit_jit_reserve(context, pos, 1 + line_room);
+  char* p = room(context, pos, 1 + line_room);
   if (p == nullptr) return nullptr;
   --context->depth;
-  if (settings.indented && !first) p = line(p, context->depth);
+  if (settings.indented && !first)
+    p = jsonjit::detail::write_line(p, settings, static_cast<std::size_t>(depth - 1));
   *p++ = '}';
   return p;
 }

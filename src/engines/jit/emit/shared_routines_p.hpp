@@ -1,9 +1,9 @@
 // Routines every generated function calls instead of carrying its own copy — the writers'
-// string copy with its escape check, the readers' string scan and whitespace skip — emitted
-// once per process into executable memory that lives as long as the process. Generated code
-// calls them by absolute address through r11 (no routine takes an input there). They follow
-// the emitters' register convention (x86_function_p.hpp); each says what it takes and
-// clobbers. Part of the emitter module.
+// string copy with its escape check, the readers' string scan — emitted once per process into
+// executable memory that lives as long as the process. Generated code calls them by absolute
+// address through r11 (no routine takes an input there). They follow the emitters' register
+// convention (x86_function_p.hpp); each says what it takes and clobbers. Part of the emitter
+// module.
 #pragma once
 
 #include <cstdint>
@@ -27,9 +27,6 @@ struct shared_routines {
   /// string — else -1. Looks 16 bytes at a time, never past the input (r13). Clobbers rax and
   /// xmm1 to xmm3.
   std::uint64_t string_scan = 0;
-  /// Readers: skips the whitespace at the position; eax: the byte after it, or 0 at the end of
-  /// the input. Clobbers the caller-saved registers.
-  std::uint64_t skip_whitespace = 0;
 };
 
 /// The routines, emitted on first use (thread-safe).

@@ -21,7 +21,6 @@ class routine_emitter {
     const asmjit::Label write_html = write_string(escape_mode::html_safe);
     const asmjit::Label write_relaxed = write_string(escape_mode::relaxed);
     const asmjit::Label scan = string_scan();
-    const asmjit::Label skip = skip_whitespace();
     static code_memory* const memory = new code_memory;  // lives as long as the process
     const placed_code code = f_.place(*memory, "jsonjit::shared_routines");
     if (code.entry == nullptr) return false;
@@ -31,7 +30,6 @@ class routine_emitter {
     r.write_string[static_cast<int>(escape_mode::html_safe)] = address(write_html);
     r.write_string[static_cast<int>(escape_mode::relaxed)] = address(write_relaxed);
     r.string_scan = address(scan);
-    r.skip_whitespace = address(skip);
     return true;
   }
 
@@ -173,25 +171,6 @@ class routine_emitter {
     a.ret();
     a.bind(none);
     a.mov(x86::rcx, -1);
-    a.ret();
-    return start;
-  }
-
-  asmjit::Label skip_whitespace() {
-    auto& a = f_.a;
-    const asmjit::Label start = a.newLabel(), at_end = a.newLabel();
-    a.bind(start);
-    a.sub(x86::rsp, 8);
-    a.mov(x86::rdi, cur);
-    a.mov(x86::rsi, end);
-    f_.call(&jsonjit_jit_skip_whitespace);
-    a.add(x86::rsp, 8);
-    a.mov(cur, x86::rax);
-    a.xor_(x86::eax, x86::eax);
-    a.cmp(cur, end);
-    a.jae(at_end);
-    a.movzx(x86::eax, x86::byte_ptr(cur));
-    a.bind(at_end);
     a.ret();
     return start;
   }

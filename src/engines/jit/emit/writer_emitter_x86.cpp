@@ -68,11 +68,6 @@ struct writer_emitter::state : x86_function {
     take_position();
     reload_end();
   }
-  /// Growth by the amount in rax, out of the straight line, then back to `retry` (reserve_line).
-  struct cold_growth {
-    asmjit::Label start, retry;
-  };
-  std::vector<cold_growth> growth;
 
   /// rax: the indentation of the nesting at run time plus `level`, in characters.
   void indentation_size(int level) {
@@ -107,6 +102,7 @@ struct writer_emitter::state : x86_function {
     a.ret();
   }
 
+  /// Growth out of the straight line: `n` bytes more room (0: as many as rax says), then back.
   struct cold_reserve {
     asmjit::Label start, back;
     std::size_t n;
@@ -386,7 +382,7 @@ void writer_emitter::reserve_line(int level, std::size_t then) {
   a.sub(x86::rcx, cur);
   a.cmp(x86::rcx, x86::rax);
   a.jb(grow);
-  s.growth.push_back({grow, check});
+  s.cold.push_back({grow, check, 0});  // back to the check: the size is computed again
 }
 
 void writer_emitter::line(int level) {
@@ -415,21 +411,15 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
     a.bind(c.start);
     a.mov(x86::rdi, context);
     a.mov(x86::rsi, cur);
-    a.mov(x86::rdx, asmjit::Imm(static_cast<std::int64_t>(c.n)));
+    if (c.n != 0) {
+      a.mov(x86::rdx, asmjit::Imm(static_cast<std::int64_t>(c.n)));
+    } else {
+      a.mov(x86::rdx, x86::rax);
+    }
     s.call(&jsonjit_jit_reserve);
     s.take_position();
     s.reload_end();
     a.jmp(c.back);
-  }
-  for (const state::cold_growth& c : s.growth) {
-    a.bind(c.start);
-    a.mov(x86::rdi, context);
-    a.mov(x86::rsi, cur);
-    a.mov(x86::rdx, x86::rax);
-    s.call(&jsonjit_jit_reserve);
-    s.take_position();
-    s.reload_end();
-    a.jmp(c.retry);
   }
   s.emit_line();
   if (!s.shared.available) return {};
