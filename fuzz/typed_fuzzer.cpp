@@ -8,12 +8,13 @@
 //    and write it alike (bytes, or error code and path).
 #include <jsonjit/jsonjit.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
 #include <list>
-#include <memory>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -82,11 +83,21 @@ struct Plain {
   std::uint64_t u64 = 0;
   bool flag = false;
 };
+/// Read through its constructor (which orders the two numbers), the label moved in after.
+struct Span {
+  Span() = default;
+  Span(int from, int to) : first(from), last(std::max(from, to)) {}
+  int first = 0;
+  int last = 0;
+  std::string label;
+};
 struct Compiled {
   Plain first;
   std::string note;
   std::int64_t i64 = 0;
   Plain second;
+  Span span;
+  std::vector<Span> spans;
 };
 
 }  // namespace fuzz_types
@@ -97,6 +108,14 @@ struct jsonjit::meta<fuzz_types::Priced> {
   static constexpr auto properties = jsonjit::properties(
       jsonjit::property("cents", &T::cents), jsonjit::property("currency", &T::currency), jsonjit::property("note", &T::note));
   static constexpr auto constructor = jsonjit::constructor<std::int64_t, std::string>("cents", "currency");
+};
+template <>
+struct jsonjit::meta<fuzz_types::Span> {
+  using T = fuzz_types::Span;
+  static constexpr auto properties =
+      jsonjit::properties(jsonjit::property("first", &T::first), jsonjit::property("last", &T::last),
+                          jsonjit::property("label", &T::label));
+  static constexpr auto constructor = jsonjit::constructor<int, int>("first", "last");
 };
 template <>
 struct jsonjit::meta<fuzz_types::Timely> {

@@ -106,6 +106,8 @@ struct type_info {
   /// through &jit_write.fn and &jit_read.fn.
   jit_entry<jit::write_fn> jit_write;
   jit_entry<jit::read_fn> jit_read;
+  /// Objects built by a constructor: how jit_read builds them (set before it is published).
+  mutable std::unique_ptr<jit::constructed_reader> jit_constructed;
 };
 
 /// The per-options state: every type resolved so far. Lookups take no lock.

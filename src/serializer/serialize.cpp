@@ -197,14 +197,20 @@ parse_error serialize_value(const type_descriptor& type, const void* value, std:
 }
 
 namespace {
-/// Runs a compiled reader over the whole of `json`; false if it gave up (then the interpreter
-/// reads it again, for the same result or its exact error).
-bool read_compiled(jit::read_fn fn, void* target, std::string_view json, const serializer_options& options,
-                   const reader_options& reading) {
+/// Runs the compiled reader of `info` over the whole of `json` (into new storage with
+/// `is_new`: a type built by its constructor); false if it gave up, leaving no new object
+/// (then the interpreter reads it again, for the same result or its exact error).
+bool read_compiled(jit::read_fn fn, const type_info& info, void* target, bool is_new, std::string_view json,
+                   const serializer_options& options, const reader_options& reading) {
   const char* const end = json.data() + json.size();
   jit::read_context context{end, &options, reading, 0};
-  const char* p = fn(&context, target, json.data());
-  return p != nullptr && (p == end || jsonjit_jit_skip_whitespace(p, end) == end);
+  const char* p =
+      is_new ? jsonjit_jit_read_constructed(&context, target, json.data(), info.jit_constructed.get(), true)
+             : fn(&context, target, json.data());
+  if (p == nullptr) return false;
+  if (p == end || jsonjit_jit_skip_whitespace(p, end) == end) return true;
+  if (is_new) info.descriptor->destroy(target);
+  return false;
 }
 
 /// The interpreter's reading of `json` (or the replay of a compiled read that gave up).
@@ -241,9 +247,9 @@ parse_error read_value(const type_descriptor& type, void* target, bool is_new, s
     jit::read_fn fn = info->jit_read.compiled();
     if (fn == nullptr) fn = jit::reader_for(*info, why);
     if (fn == nullptr && options.engine() == engine::jit) return not_compiled(why);
-    // Types read into new storage are built by their constructor, which the JIT refuses.
-    if (fn != nullptr && !is_new) {
-      if (read_compiled(fn, target, json, options, reading)) return success();
+    // New storage takes a type built by its constructor (else the interpreter reports it).
+    if (fn != nullptr && (!is_new || info->jit_constructed != nullptr)) {
+      if (read_compiled(fn, *info, target, is_new, json, options, reading)) return success();
       jit::statistics().reads_replayed.fetch_add(1, std::memory_order_relaxed);
     }
   }

@@ -32,11 +32,16 @@ Fn compile_once(const type_info& info, const jit_entry<Fn>& entry, std::string_v
   return nullptr;
 }
 
+/// Counts a placed function in the statistics.
+inline void account(const placed_code& code) {
+  statistics().functions.fetch_add(1, std::memory_order_relaxed);
+  statistics().code_bytes.fetch_add(code.size, std::memory_order_relaxed);
+}
+
 /// Publishes a compiled function.
 template <class Fn>
 Fn publish(const jit_entry<Fn>& entry, const placed_code& code) {
-  statistics().functions.fetch_add(1, std::memory_order_relaxed);
-  statistics().code_bytes.fetch_add(code.size, std::memory_order_relaxed);
+  account(code);
   entry.fn = reinterpret_cast<Fn>(const_cast<void*>(code.entry));
   entry.state.store(jit_state::compiled, std::memory_order_release);
   return entry.fn;

@@ -3,7 +3,8 @@
 // read right after — and falls back to a lookup by name when they come in another order.
 // Booleans are read inline; numbers and strings by helpers; converters called directly; member
 // objects by direct calls to their compiled readers; sequences, maps and optionals of those as
-// loops and branches; other values by the interpreter. What the code does not read
+// loops and branches; other values by the interpreter. Objects built by a constructor are
+// read into a frame first (constructed_reader). What the code does not read
 // itself it gives up on, and the interpreter reads the input again (see read_fn).
 #include <algorithm>
 #include <string>
@@ -37,9 +38,14 @@ enum class how : std::uint8_t {
 
 struct planned_property {
   const property_info* property;
+  std::ptrdiff_t offset;  ///< of its value in the object (or constructed_reader's frame)
   how read;
   how element = how::interpreted;  ///< sequence: its elements; map and nullable: its values
 };
+
+std::size_t align_up(std::size_t n, std::size_t align) {
+  return (n + align - 1) / align * align;
+}
 
 scalar_helper helper_for(type_kind kind) {
   switch (kind) {
@@ -69,7 +75,7 @@ class reader_compiler {
     }
     if (info.kind == type_kind::sequence) return sequence(info);
     if (info.kind != type_kind::object) return refuse(info, "only objects and sequences are compiled yet");
-    if (info.descriptor->constructor != nullptr) return refuse(info, "objects built by a constructor are not compiled yet");
+    if (info.descriptor->constructor != nullptr) return constructed(info);
     // The seen mask has a bit for each of the first 64 properties; beyond them nothing needs
     // one unless a property there is required or duplicates are rejected, or it is the
     // extension member (whose bit says whether unknown data came).
@@ -79,40 +85,124 @@ class reader_compiler {
                     "objects of more than 64 properties are compiled only without required members or "
                     "duplicate checks beyond the 64th");
     }
+    std::vector<std::ptrdiff_t> offsets;
+    for (const property_info& p : info.properties) offsets.push_back(p.descriptor->offset);
+    const std::vector<planned_property> members = plan(info, offsets);
+    reader_emitter out(function_shape::object, listing_wanted(*info.options));
+    emit(out, info, members, -1);
+    return place(info, out);
+  }
 
+ private:
+  /// How each property of `info` is read, its value at offsets[index] (negative: by its setter).
+  std::vector<planned_property> plan(const type_info& info, const std::vector<std::ptrdiff_t>& offsets) {
     open_.push_back(&info);
     std::vector<planned_property> plan;
     for (const property_info& p : info.properties) {
+      const std::ptrdiff_t offset = offsets[p.index];
       if (!p.readable) {  // the lookup skips its value; where written output has it, so does the code
-        if (p.write != write_condition::never && p.plain_name) plan.push_back({&p, how::skipped});
+        if (p.write != write_condition::never && p.plain_name) plan.push_back({&p, offset, how::skipped});
         continue;
       }
       how read = how::interpreted;
       how element = how::interpreted;
       const type_info& type = *p.type;
-      if (p.descriptor->offset < 0) {
+      if (offset < 0) {
         read = how::by_setter;
       } else if (p.converter != nullptr) {
         read = how::converted;
       } else if (type.kind == type_kind::sequence && type.descriptor->sequence->emplace_back != nullptr) {
         element = simple(*type.element);
         if (element != how::interpreted) read = how::sequence;
-      } else if (type.kind == type_kind::map && type.descriptor->map->emplace != nullptr && has_plain_keys(*type.key)) {
+      } else if (type.kind == type_kind::map && emplaces(type, type.descriptor->map->emplace != nullptr) &&
+                 has_plain_keys(*type.key)) {
         element = simple(*type.element);
         if (element != how::interpreted) read = how::map;
-      } else if (type.kind == type_kind::nullable && type.descriptor->nullable->emplace != nullptr) {
+      } else if (type.kind == type_kind::nullable &&
+                 emplaces(type, type.descriptor->nullable->emplace != nullptr)) {
         element = simple(*type.element);
         if (element != how::interpreted) read = how::nullable;
       } else {
         read = simple(type);
       }
-      plan.push_back({&p, read, element});
+      plan.push_back({&p, offset, read, element});
     }
     open_.pop_back();
-    return emit(info, plan);
+    return plan;
+  }
+
+  /// An object built by its constructor: a members function reading into the frame
+  /// constructed_reader describes, and an entry that builds the object from it.
+  read_fn constructed(const type_info& info) {
+    if (info.properties.size() > 64) {
+      return refuse(info, "objects built by a constructor are compiled only with up to 64 properties");
+    }
+    auto reader = std::make_unique<constructed_reader>();
+    reader->type = &info;
+    reader->slots.assign(info.properties.size(), -1);
+    // Members keep their offsets (so the frame reads like the object), the values of setters
+    // and getters go after the object's size; every value is default-constructed.
+    std::size_t size = info.descriptor->size,
+                align = std::max(info.descriptor->align, alignof(std::uint64_t));
+    std::vector<std::pair<std::size_t, std::size_t>> members;  // [begin, end) in the frame
+    // The values read: readable properties and the extension data (which the lookup fills).
+    auto has_value = [&](const property_info& p) {
+      return p.readable || static_cast<int>(p.index) == info.extension_data;
+    };
+    for (const property_info& p : info.properties) {
+      if (!has_value(p)) continue;
+      const type_descriptor& type = *p.type->descriptor;
+      if (type.construct == nullptr) {
+        return refuse(info,
+                      "a property of a type without a default constructor (" + std::string(type.name) + ")");
+      }
+      if (p.descriptor->offset >= 0) {
+        reader->slots[p.index] = p.descriptor->offset;
+        const auto begin = static_cast<std::size_t>(p.descriptor->offset);
+        members.emplace_back(begin, begin + type.size);
+      }
+    }
+    std::sort(members.begin(), members.end());
+    for (std::size_t i = 1; i < members.size(); ++i) {
+      if (members[i].first < members[i - 1].second) return refuse(info, "members that share storage");
+    }
+    for (const property_info& p : info.properties) {
+      if (!has_value(p) || p.descriptor->offset >= 0) continue;
+      const type_descriptor& type = *p.type->descriptor;
+      size = align_up(size, type.align);
+      reader->slots[p.index] = static_cast<std::ptrdiff_t>(size);
+      size += type.size;
+      align = std::max(align, type.align);
+    }
+    reader->seen_offset = align_up(size, alignof(std::uint64_t));
+    reader->frame_size = reader->seen_offset + sizeof(std::uint64_t);
+    reader->frame_align = align;
+
+    const std::string name = function_name(info);
+    const std::vector<planned_property> members_plan = plan(info, reader->slots);
+    reader_emitter out(function_shape::object, listing_wanted(*info.options));
+    emit(out, info, members_plan, static_cast<std::ptrdiff_t>(reader->seen_offset));
+    const placed_code members_code = placed(info, out, name + "::members");
+    if (members_code.entry == nullptr) return refuse(info, "no executable memory could be had");
+    account(members_code);
+    reader->members = reinterpret_cast<read_fn>(const_cast<void*>(members_code.entry));
+    std::string listing;
+    const bool listed = listing_wanted(*info.options);
+    const placed_code entry =
+        place_constructed_entry(context_.code(), name, reader.get(), listed ? &listing : nullptr);
+    if (entry.entry == nullptr) return refuse(info, "no executable memory could be had");
+    if (listed) deliver_listing(*info.options, name, entry, listing);
+    info.jit_constructed = std::move(reader);
+    return publish(info.jit_read, entry);
   }
 
  private:
+  /// Whether the container `type` makes its values by `emplace` (default-constructed; values
+  /// built by a constructor are moved in by the interpreter).
+  static bool emplaces(const type_info& type, bool has_emplace) {
+    return has_emplace && type.element->descriptor->construct != nullptr;
+  }
+
   /// Map keys the entry helper reads as the interpreter does: strings, integers, converted.
   static bool has_plain_keys(const type_info& key) {
     return key.kind == type_kind::string || key.kind == type_kind::custom ||
@@ -178,16 +268,29 @@ class reader_compiler {
     return place(info, out);
   }
 
-  read_fn place(const type_info& info, reader_emitter& out) {
-    const std::string name = "jsonjit::read<" + std::string(info.descriptor->name) + ">";
+  static std::string function_name(const type_info& info) {
+    return "jsonjit::read<" + std::string(info.descriptor->name) + ">";
+  }
+
+  /// Places the function `out` emitted as `name` (delivering its listing if asked for).
+  placed_code placed(const type_info& info, reader_emitter& out, const std::string& name) {
     const placed_code code = out.finish(context_.code(), name);
+    if (code.entry != nullptr && listing_wanted(*info.options))
+      deliver_listing(*info.options, name, code, out.listing());
+    return code;
+  }
+
+  /// Places and publishes the reader of `info` that `out` emitted.
+  read_fn place(const type_info& info, reader_emitter& out) {
+    const placed_code code = placed(info, out, function_name(info));
     if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
-    if (listing_wanted(*info.options)) deliver_listing(*info.options, name, code, out.listing());
     return publish(info.jit_read, code);
   }
 
-  read_fn emit(const type_info& info, const std::vector<planned_property>& plan) {
-    reader_emitter out(function_shape::object, listing_wanted(*info.options));
+  /// The function reading the members of `info` as `plan` says (with `seen_to` >= 0, storing
+  /// the seen mask there), into `out`.
+  static void emit(reader_emitter& out, const type_info& info, const std::vector<planned_property>& plan,
+                   std::ptrdiff_t seen_to) {
     const bool reject_duplicates = info.options->duplicates() == duplicate_members::reject;
     const reader_emitter::label done = out.new_label(), lookup = out.new_label(), skipped = out.new_label();
     // Where the lookup sends each property index (read-only properties are skipped by it).
@@ -217,7 +320,7 @@ class reader_compiler {
         continue;
       }
       if (p.index < 64) out.mark_seen(p.index, reject_duplicates);
-      const std::ptrdiff_t offset = p.descriptor->offset;
+      const std::ptrdiff_t offset = plan[i].offset;
       switch (plan[i].read) {
         case how::sequence:
           out.begin_sequence(offset, p.type->descriptor->sequence);
@@ -252,8 +355,7 @@ class reader_compiler {
     out.next_member(lookup, done);
     out.bind(done);
     out.comment("; end of the object");
-    out.end_object(info.required_mask);
-    return place(info, out);
+    out.end_object(info.required_mask, seen_to);
   }
 
   static read_fn refuse(const type_info& info, std::string_view reason) {

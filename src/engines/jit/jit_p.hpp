@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <jsonjit/output.hpp>
 #include <jsonjit/reader.hpp>
@@ -69,6 +70,22 @@ using read_fn = const char* (*)(read_context* context, void* object, const char*
 
 /// The compiled reader of `info`, as writer_for.
 read_fn reader_for(const type_info& info, std::string_view& why);
+
+/// How compiled code reads an object built by its constructor (meta<T>::constructor), which
+/// does not exist until its members are read: `members` reads them (as it reads any object's)
+/// into a frame where each readable property has a default-constructed value — a member at
+/// its offset in the object, a value set through a setter or getter after the object's size —
+/// and stores the mask of the properties it read at `seen_offset`; then the object is built
+/// from the frame as the interpreter builds it (jsonjit_jit_read_constructed). The type's
+/// jit_read function calls that helper.
+struct constructed_reader {
+  const type_info* type;
+  read_fn members;
+  std::size_t frame_size;
+  std::size_t frame_align;
+  std::size_t seen_offset;
+  std::vector<std::ptrdiff_t> slots;  ///< per property index: its value's offset in the frame, or -1
+};
 
 /// Whether std::string has the layout generated code may use directly (libstdc++'s: the data
 /// pointer at offset 0, the size at offset 8, at least 16 readable bytes at the data, and
@@ -152,6 +169,15 @@ const char* jsonjit_jit_read_converted(jsonjit::detail::jit::read_context* conte
 /// A value of `type` read by the interpreter into `target`.
 const char* jsonjit_jit_read_interpreted(jsonjit::detail::jit::read_context* context, const char* cur,
                                          const jsonjit::detail::type_info* type, void* target) noexcept;
+/// An object built by its constructor (`reader`), from its `{` at `cur`: its members read into
+/// a frame, then (with `is_new`) constructed in the storage at `target`, or (without) built
+/// aside and move-assigned to the object at `target`. Null when the members function gave up
+/// or building threw (the interpreter's replay then throws it again, as it reports the rest);
+/// `target` is then untouched.
+const char* jsonjit_jit_read_constructed(jsonjit::detail::jit::read_context* context, void* target,
+                                         const char* cur,
+                                         const jsonjit::detail::jit::constructed_reader* reader,
+                                         bool is_new) noexcept;
 /// A property with a setter, read by the interpreter into `object`.
 const char* jsonjit_jit_read_by_setter(jsonjit::detail::jit::read_context* context, const char* cur,
                                        const jsonjit::detail::property_info* property, void* object) noexcept;

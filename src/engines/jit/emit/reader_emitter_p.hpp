@@ -60,8 +60,9 @@ class reader_emitter {
   /// jumps to values[index] for a property, or to `skipped` when the helper skipped the member.
   void dispatch(const type_info* type, std::span<const label> values, label skipped);
   /// The object is complete: gives up when a property in `required` (a mask of indices) was
-  /// not seen, else returns the position after the `}`.
-  void end_object(std::uint64_t required);
+  /// not seen, else returns the position after the `}` — having stored the seen mask at
+  /// offset `seen_to` of the object, if that is not negative (constructed_reader's frame).
+  void end_object(std::uint64_t required, std::ptrdiff_t seen_to = -1);
 
   // Values, at `offset` from the object or from the current element.
   void boolean(std::ptrdiff_t offset, value_base base = value_base::object);
@@ -115,5 +116,11 @@ class reader_emitter {
   struct state;
   std::unique_ptr<state> state_;
 };
+
+/// The reader of an object built by its constructor: it jumps to jsonjit_jit_read_constructed
+/// with `reader` (not is_new), placed in `memory` as `name` (a null entry if that fails); its
+/// annotated assembly in `*listing` when that is not null.
+placed_code place_constructed_entry(code_memory& memory, std::string_view name,
+                                    const constructed_reader* reader, std::string* listing);
 
 }  // namespace jsonjit::detail::jit

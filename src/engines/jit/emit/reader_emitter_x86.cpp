@@ -275,7 +275,7 @@ void reader_emitter::dispatch(const type_info* type, std::span<const label> valu
   a.jmp(state_->fail);
 }
 
-void reader_emitter::end_object(std::uint64_t required) {
+void reader_emitter::end_object(std::uint64_t required, std::ptrdiff_t seen_to) {
   auto& a = state_->a;
   if (required != 0) {
     a.mov(x86::rax, seen);
@@ -283,6 +283,10 @@ void reader_emitter::end_object(std::uint64_t required) {
     a.mov(x86::rcx, asmjit::Imm(required));
     a.test(x86::rax, x86::rcx);
     a.jnz(state_->fail);
+  }
+  if (seen_to >= 0) {
+    a.mov(x86::rax, seen);
+    a.mov(at(value_base::object, seen_to), x86::rax);
   }
   state_->close_level();
   a.mov(x86::rax, cur);
@@ -497,6 +501,23 @@ placed_code reader_emitter::finish(code_memory& memory, std::string_view name) {
   s.emit_whitespace();
   if (!s.shared.available) return {};
   return s.place(memory, name);
+}
+
+}  // namespace jsonjit::detail::jit
+
+namespace jsonjit::detail::jit {
+
+placed_code place_constructed_entry(code_memory& memory, std::string_view name,
+                                    const constructed_reader* reader, std::string* listing) {
+  // A tail call: the arguments (context, object, position) stay where the caller put them.
+  x86_function f(listing != nullptr);
+  f.comment("; built by its constructor: members into a frame, then the object");
+  f.a.mov(x86::rcx, asmjit::Imm(reinterpret_cast<std::uint64_t>(reader)));
+  f.a.xor_(x86::r8d, x86::r8d);
+  f.a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(&jsonjit_jit_read_constructed)));
+  f.a.jmp(x86::rax);
+  if (listing != nullptr) *listing = f.listing();
+  return f.place(memory, name);
 }
 
 }  // namespace jsonjit::detail::jit
