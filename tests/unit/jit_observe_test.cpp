@@ -7,9 +7,11 @@
 #include <elf.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -89,6 +91,38 @@ TEST(JitObserve, ListingsNameTheTypeAndItsProperties) {
     EXPECT_NE(listing.find("ret"), std::string::npos);
   }
   EXPECT_NE(listings[1].find("looked up"), std::string::npos);  // the reader's lookup path
+}
+
+// Without a listing, fixed instruction sequences are copied from templates assembled once;
+// with one, the assembler writes them: the listing shows the code that runs only if both give
+// the same instructions, hence the same sizes (a template whose holes took the wrong width, or
+// a jump of another length, would change them).
+TEST(JitObserve, ListingsShowTheCodeThatRuns) {
+  std::map<std::string, std::uint64_t> listed;  // function: its size
+  jsonjit::serializer_options listing;
+  listing.jit_dump([&](std::string_view text) {
+    const std::size_t colon = text.find(": ");
+    listed[std::string(text.substr(2, colon - 2))] = std::stoull(std::string(text.substr(colon + 2)));
+  });
+  jsonjit::serializer_options plain;
+  std::vector<std::uint64_t> before;
+  for (const announced_function& f : announced()) before.push_back(f.address);
+  for (const jsonjit::serializer_options* options : {&listing, &plain}) {
+    ASSERT_FALSE(jsonjit::precompile<models::IndexViewModel>(*options));
+    ASSERT_FALSE(jsonjit::precompile<models::MyEventsListerViewModel>(*options));
+    ASSERT_FALSE(jsonjit::precompile<models::CollectionsOfPrimitives>(*options));
+    ASSERT_FALSE(jsonjit::precompile<std::vector<models::User>>(*options));
+  }
+  ASSERT_GE(listed.size(), 14u);
+  std::size_t compared = 0;
+  for (const announced_function& f : announced()) {
+    if (std::find(before.begin(), before.end(), f.address) != before.end()) continue;
+    const auto it = listed.find(f.name);
+    ASSERT_NE(it, listed.end()) << f.name;
+    EXPECT_EQ(f.size, it->second) << f.name;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 2 * listed.size());  // each function twice: listed, and not
 }
 
 TEST(JitObserve, FunctionsAreAnnouncedToDebuggersUntilTheirOptionsGo) {

@@ -37,6 +37,59 @@ helper_fn helper_of(scalar_helper helper) {
   return nullptr;
 }
 
+// The templates of the reader (see code_template).
+/// Skips whitespace and loads the next byte into eax: targets[0] at the end of the input,
+/// the whitespace routine targets[1] called where there is some.
+void write_load_token(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t*) {
+  const asmjit::Label back = as.newLabel();
+  as.cmp(cur, end);
+  as.jae(targets[0]);
+  as.movzx(x86::eax, x86::byte_ptr(cur));
+  as.cmp(x86::eax, ' ');
+  as.ja(back);
+  as.call(targets[1]);
+  as.bind(back);
+}
+
+/// After a member's value: a comma (anything else to targets[2]) and the token after it
+/// (targets[0], [1] as in write_load_token), then on to targets[3].
+void write_next_member(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  write_load_token(as, targets, values);
+  as.cmp(x86::eax, ',');
+  as.jne(targets[2]);
+  as.inc(cur);
+  write_load_token(as, targets, values);
+  as.jmp(targets[3]);
+}
+
+/// A string value into the std::string at rdx, with its first byte in eax: one of up to 15
+/// plain bytes found by the shared scan (values[0]) and stored in place; a longer plain one
+/// to the function's assign routine (targets[0]); anything else to its read routine
+/// (targets[1]).
+void write_string(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  const asmjit::Label general = as.newLabel(), assign = as.newLabel(), done = as.newLabel();
+  as.mov(x86::r11, asmjit::Imm(values[0]));
+  as.call(x86::r11);  // rcx: its length, or negative
+  as.test(x86::rcx, x86::rcx);
+  as.js(general);
+  as.cmp(x86::rcx, 15);
+  as.ja(assign);
+  as.lea(x86::rax, x86::ptr(x86::rdx, 16));
+  as.cmp(x86::qword_ptr(x86::rdx), x86::rax);
+  as.jne(assign);  // its text is on the heap: assign reuses that
+  as.movdqu(x86::ptr(x86::rdx, 16), x86::xmm0);
+  as.mov(x86::qword_ptr(x86::rdx, 8), x86::rcx);
+  as.mov(x86::byte_ptr(x86::rdx, x86::rcx, 0, 16), 0);
+  as.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
+  as.jmp(done);
+  as.bind(assign);  // a plain string that does not fit in place: assigned, without a second scan
+  as.call(targets[0]);
+  as.jmp(done);
+  as.bind(general);
+  as.call(targets[1]);
+  as.bind(done);
+}
+
 }  // namespace
 
 struct reader_emitter::state : x86_function {
@@ -57,15 +110,9 @@ struct reader_emitter::state : x86_function {
   /// Skips whitespace and loads the next byte into eax (gives up at the end of the input).
   /// Whitespace (compact JSON has none) takes a call to the function's whitespace routine.
   void load_token() {
-    const asmjit::Label back = a.newLabel();
+    static const code_template sequence(&write_load_token, 2);
     if (!whitespace.isValid()) whitespace = a.newLabel();
-    a.cmp(cur, end);
-    a.jae(fail);
-    a.movzx(x86::eax, x86::byte_ptr(cur));
-    a.cmp(x86::eax, ' ');
-    a.ja(back);
-    a.call(whitespace);
-    a.bind(back);
+    emit(sequence, {fail, whitespace});
   }
   /// The whitespace routine, called within the function: skips the whitespace at the
   /// position and loads the byte after it into eax; at the end of the input it leaves through
@@ -93,15 +140,50 @@ struct reader_emitter::state : x86_function {
   /// first 16 bytes in xmm0 (shared_routines::string_scan); anything else jumps to
   /// `otherwise` with the position unchanged.
   void scan_plain_string(asmjit::Label otherwise) {
-    a.cmp(x86::eax, '"');
-    a.jne(otherwise);
-    a.mov(x86::rcx, end);
-    a.sub(x86::rcx, cur);
-    a.cmp(x86::rcx, 17);  // the quote and a whole vector
-    a.jb(otherwise);
     call_routine(shared.string_scan);  // rcx: its length, or negative
     a.test(x86::rcx, x86::rcx);
     a.js(otherwise);
+  }
+  /// Calls the function's routine `routine` (emitted by emit_routines: the label made here
+  /// on first use).
+  void call_local(asmjit::Label& routine) {
+    if (!routine.isValid()) routine = a.newLabel();
+    a.call(routine);
+  }
+  /// The routines string() calls on its cold paths, which leave through the failure exit as
+  /// the whitespace routine does: `assign_string`, a plain string (length in rcx) too long for
+  /// the target's (rdx) own buffer; `read_string`, any other value into the string at rdx.
+  void emit_string_routines() {
+    if (!assign_string.isValid() && !read_string.isValid()) return;
+    comment("; strings that are not short and plain, out of the straight line");
+    const asmjit::Label failed = a.newLabel();
+    auto take_position_or_leave = [&] {
+      a.add(x86::rsp, 8);
+      a.test(x86::rax, x86::rax);
+      a.jz(failed);
+      a.mov(cur, x86::rax);
+      a.ret();
+    };
+    if (assign_string.isValid()) {
+      a.bind(assign_string);
+      a.sub(x86::rsp, 8);  // the stack aligned as in the function, for the helper call
+      a.mov(x86::rdi, x86::rdx);
+      a.lea(x86::rsi, x86::ptr(cur, 1));
+      a.mov(x86::rdx, x86::rcx);
+      call(&jsonjit_jit_assign_string);
+      take_position_or_leave();
+    }
+    if (read_string.isValid()) {
+      a.bind(read_string);
+      a.sub(x86::rsp, 8);
+      a.mov(x86::rdi, cur);
+      a.mov(x86::rsi, end);
+      call(&jsonjit_jit_read_string);
+      take_position_or_leave();
+    }
+    a.bind(failed);
+    a.add(x86::rsp, 8);  // the routine's return address
+    a.jmp(fail);
   }
   /// The next byte after whitespace must be `c`: consumed.
   void expect(char c) {
@@ -162,14 +244,11 @@ struct reader_emitter::state : x86_function {
     take_position();
   }
   /// After a helper that returns the new position or null.
-  void take_position() {
-    a.test(x86::rax, x86::rax);
-    a.jz(fail);
-    a.mov(cur, x86::rax);
-  }
+  void take_position() { x86_function::take_position(fail); }
 
   asmjit::Label fail;
   asmjit::Label whitespace;  // the whitespace routine
+  asmjit::Label assign_string, read_string;  // the string routines
   /// The tail of next_member that expects `}`, one per object end it jumps to.
   struct closing_tail {
     label done;
@@ -249,12 +328,9 @@ void reader_emitter::next_member(label next, label done) {
   // Anything but a comma goes to the object's closing tail (shared by its members).
   auto tail = std::find_if(s.closings.begin(), s.closings.end(), [&](const state::closing_tail& t) { return t.done == done; });
   if (tail == s.closings.end()) tail = s.closings.insert(s.closings.end(), {done, a.newLabel()});
-  s.load_token();
-  a.cmp(x86::eax, ',');
-  a.jne(tail->start);
-  a.inc(cur);
-  s.load_token();
-  a.jmp(s.labels[next]);
+  static const code_template sequence(&write_next_member, 4);
+  if (!s.whitespace.isValid()) s.whitespace = a.newLabel();
+  s.emit(sequence, {s.fail, s.whitespace, tail->start, s.labels[next]});
 }
 
 void reader_emitter::dispatch(const type_info* type, std::span<const label> values, label skipped) {
@@ -332,39 +408,18 @@ void reader_emitter::string(std::ptrdiff_t offset, value_base base, bool inline_
   state& s = *state_;
   auto& a = s.a;
   s.load_token();
-  const asmjit::Label call_helper = a.newLabel(), done = a.newLabel();
   a.lea(x86::rdx, at(base, offset));
-  if (inline_short) {
-    // Inline around the shared scan rather than a routine of its own: a call and return per
-    // string made LoginViewModel's read 3–4% slower (80–83 ns against 79–89 ns in three
-    // interleaved runs; noisy).
-    const asmjit::Label assign = a.newLabel();
-    s.scan_plain_string(call_helper);
-    a.cmp(x86::rcx, 15);
-    a.ja(assign);
-    a.lea(x86::rax, x86::ptr(x86::rdx, 16));
-    a.cmp(x86::qword_ptr(x86::rdx), x86::rax);
-    a.jne(assign);  // its text is on the heap: assign reuses that
-    a.movdqu(x86::ptr(x86::rdx, 16), x86::xmm0);
-    a.mov(x86::qword_ptr(x86::rdx, 8), x86::rcx);
-    a.mov(x86::byte_ptr(x86::rdx, x86::rcx, 0, 16), 0);
-    a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
-    a.jmp(done);
-    // A plain string that does not fit in place: assigned, without a second scan.
-    a.bind(assign);
-    a.mov(x86::rdi, x86::rdx);
-    a.lea(x86::rsi, x86::ptr(cur, 1));
-    a.mov(x86::rdx, x86::rcx);
-    s.call(&jsonjit_jit_assign_string);
-    s.take_position();
-    a.jmp(done);
+  if (!inline_short) {
+    s.call_local(s.read_string);
+    return;
   }
-  a.bind(call_helper);
-  a.mov(x86::rdi, cur);
-  a.mov(x86::rsi, end);
-  s.call(&jsonjit_jit_read_string);
-  s.take_position();
-  a.bind(done);
+  // Inline around the shared scan rather than a routine of its own: a call and return per
+  // string made LoginViewModel's read 3–4% slower (80–83 ns against 79–89 ns in three
+  // interleaved runs; noisy). What is not a short plain string calls the function's routines.
+  static const code_template sequence(&write_string, 2, {8});
+  if (!s.assign_string.isValid()) s.assign_string = a.newLabel();
+  if (!s.read_string.isValid()) s.read_string = a.newLabel();
+  s.emit(sequence, {s.assign_string, s.read_string}, {static_cast<std::int64_t>(s.shared.string_scan)});
 }
 
 void reader_emitter::converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base) {
@@ -499,6 +554,7 @@ placed_code reader_emitter::finish(code_memory& memory, std::string_view name) {
     a.jmp(s.labels[t.done]);
   }
   s.emit_whitespace();
+  s.emit_string_routines();
   if (!s.shared.available) return {};
   return s.place(memory, name);
 }

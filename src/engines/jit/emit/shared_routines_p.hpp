@@ -21,11 +21,11 @@ struct shared_routines {
   /// checked with vector compares and copied in one or two stores; others go to
   /// jsonjit_jit_string. eax = 0 on failure. Clobbers the caller-saved registers.
   std::uint64_t write_string[2]{};
-  /// Readers: with a string's opening quote at the position and 17 bytes there, the 16 after
-  /// the quote in xmm0 and, in rcx, the length of the string if its closing quote is the first
-  /// byte a string scan must look at ('"', '\\', a control or non-ASCII byte) — a plain
-  /// string — else -1. Looks 16 bytes at a time, never past the input (r13). Clobbers rax and
-  /// xmm1 to xmm3.
+  /// Readers: with a value's first byte at the position and in eax — when it is a string's
+  /// opening quote and 17 bytes are there — the 16 after the quote in xmm0 and, in rcx, the
+  /// length of the string if its closing quote is the first byte a string scan must look at
+  /// ('"', '\\', a control or non-ASCII byte): a plain string; else rcx = -1. Looks 16 bytes
+  /// at a time, never past the input (r13). Clobbers rax and xmm1 to xmm3.
   std::uint64_t string_scan = 0;
 };
 

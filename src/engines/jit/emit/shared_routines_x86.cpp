@@ -142,6 +142,12 @@ class routine_emitter {
     const asmjit::Label start = a.newLabel(), none = a.newLabel(), longer = a.newLabel(),
                         found = a.newLabel(), next = a.newLabel();
     a.bind(start);
+    a.cmp(x86::eax, '"');
+    a.jne(none);
+    a.mov(x86::rcx, end);
+    a.sub(x86::rcx, cur);
+    a.cmp(x86::rcx, 17);  // the quote and a whole vector
+    a.jb(none);
     a.movdqu(x86::xmm0, x86::ptr(cur, 1));
     special_bytes(x86::xmm0);
     a.test(x86::eax, x86::eax);

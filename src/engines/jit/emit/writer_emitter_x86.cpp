@@ -38,11 +38,7 @@ struct writer_emitter::state : x86_function {
   void close_level() { x86_function::close_level(depth_offset); }
 
   /// After a helper that returns the new position or null.
-  void take_position() {
-    a.test(x86::rax, x86::rax);
-    a.jz(fail);
-    a.mov(cur, x86::rax);
-  }
+  void take_position() { x86_function::take_position(fail); }
   void reload_end() { a.mov(end, x86::qword_ptr(context, end_offset)); }
   /// Calls `helper(context, position, what, argument)` (with `pass_written`, also the address
   /// of the written flag), which returns the new position or null, and reloads the end (the

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,36 @@
 namespace jsonjit::detail::jit {
 
 namespace x86 = asmjit::x86;
+
+/// A fixed instruction sequence written once as assembler calls, `write(a, labels, values)`:
+/// with the labels it jumps to (bound after it) and values of fixed widths (immediates and
+/// displacements; the instruction forms must not depend on them: an 8-bit one only where the
+/// assembler encodes any value in range as 8 bits, a 4-bit one where any is 32 bits, ...).
+/// The assembler's encoder costs about 200 instructions of compile time per instruction; so
+/// each template is assembled once per process with stand-ins — where each one lands found by
+/// assembling it again with that one changed — and functions copy its bytes and fill those
+/// places in (x86_function::emit). A function with a listing assembles it with `write`
+/// instead, which gives the same bytes and their text.
+class code_template {
+ public:
+  using writer = void (*)(x86::Assembler& a, const asmjit::Label* labels, const std::int64_t* values);
+  /// `value_widths`: the width in bytes (1, 4 or 8) of each value.
+  code_template(writer write, std::uint32_t labels, std::initializer_list<std::uint8_t> value_widths = {});
+
+  writer write;
+  std::uint32_t label_count;
+  std::vector<std::uint8_t> widths;  ///< of each value
+  /// False if the stand-ins could not be found (then `write` is always used).
+  bool usable = false;
+  std::vector<std::uint8_t> bytes;
+  /// A 32-bit displacement to label `label` at `at`, relative to `at + next` (the end of the
+  /// instruction).
+  struct displacement {
+    std::uint32_t label, at, next;
+  };
+  std::vector<displacement> displacements;
+  std::vector<std::uint32_t> value_at;  ///< per value, where its bytes are
+};
 
 struct x86_function {
   /// With `listing`, every instruction is also logged as text (see listing()).
@@ -42,6 +73,11 @@ struct x86_function {
   void call(F* function) {
     call(reinterpret_cast<std::uint64_t>(function));
   }
+  /// After a helper call that returns the new position (r12) or null (jumps to `fail`).
+  void take_position(asmjit::Label fail);
+  /// The instructions of `t` with these labels and immediates (see code_template).
+  void emit(const code_template& t, std::initializer_list<asmjit::Label> labels,
+            std::initializer_list<std::int64_t> values = {});
   /// Calls a shared routine (shared_routines_p.hpp) through r11, which none takes as input.
   void call_routine(std::uint64_t routine);
   /// A 16-byte constant of `byte` repeated, in the function's constant pool (placed after its
@@ -61,6 +97,12 @@ struct x86_function {
   asmjit::StringLogger logger;
   /// DWARF call frame instructions for the frame the prologue builds (see place()).
   std::vector<std::uint8_t> unwind;
+  /// Displacements emit() copied, filled in by place() once every label is bound.
+  struct pending_displacement {
+    asmjit::Label label;
+    std::size_t at, next;
+  };
+  std::vector<pending_displacement> pending;
   asmjit::Label constants;                  // the pool, if a vector constant is used
   std::vector<std::uint8_t> constant_bytes;  // one 16-byte vector each
   x86::Assembler a;
