@@ -90,6 +90,33 @@ void write_string(x86::Assembler& as, const asmjit::Label* targets, const std::i
   as.bind(done);
 }
 
+/// Whether values[0] (1) bytes are left at the position, else to targets[0].
+void write_name_room(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.lea(x86::rcx, x86::ptr(cur, static_cast<std::int32_t>(values[0])));
+  as.cmp(x86::rcx, end);
+  as.ja(targets[0]);
+}
+/// The 8 bytes at the position (values[1] (1) past it in write_compare8_at) compared with
+/// values[0] (8, not a 32-bit value), to targets[0] where they differ.
+void write_compare8(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(x86::rax, asmjit::Imm(values[0]));
+  as.cmp(x86::qword_ptr(cur), x86::rax);
+  as.jne(targets[0]);
+}
+void write_compare8_at(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(x86::rax, asmjit::Imm(values[0]));
+  as.cmp(x86::qword_ptr(cur, static_cast<std::int32_t>(values[1])), x86::rax);
+  as.jne(targets[0]);
+}
+/// The 4 bytes at the position and at values[2] (1) past it compared with values[0] and
+/// values[1] (4), to targets[0] where they differ.
+void write_compare4_pair(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.cmp(x86::dword_ptr(cur), asmjit::Imm(values[0]));
+  as.jne(targets[0]);
+  as.cmp(x86::dword_ptr(cur, static_cast<std::int32_t>(values[2])), asmjit::Imm(values[1]));
+  as.jne(targets[0]);
+}
+
 }  // namespace
 
 struct reader_emitter::state : x86_function {
@@ -284,33 +311,48 @@ void reader_emitter::if_end_of_object(label to) {
 }
 
 void reader_emitter::match_name(std::string_view text, label miss) {
-  auto& a = state_->a;
-  const asmjit::Label to = state_->labels[miss];
-  const std::size_t n = text.size();
-  a.lea(x86::rcx, x86::ptr(cur, static_cast<std::int32_t>(n)));
-  a.cmp(x86::rcx, end);
-  a.ja(to);
+  state& s = *state_;
+  auto& a = s.a;
+  static const code_template room(&write_name_room, 1, {1}), compare8(&write_compare8, 1, {8}),
+      compare8_at(&write_compare8_at, 1, {8, 1}), compare4_pair(&write_compare4_pair, 1, {4, 4, 1});
+  const asmjit::Label to = s.labels[miss];
+  const auto n = static_cast<std::int64_t>(text.size());
+  if (small_value(n)) {
+    s.emit(room, {to}, {n});
+  } else {
+    write_name_room(a, &to, &n);
+  }
   // Whole words, the last one overlapping the one before: no byte past the name is read.
   if (n >= 8) {
     for (std::size_t i = 0;; i += 8) {
-      const std::size_t from = i + 8 <= n ? i : n - 8;
-      a.mov(x86::rax, asmjit::Imm(bytes_of<std::uint64_t>(text, from)));
-      a.cmp(x86::qword_ptr(cur, static_cast<std::int32_t>(from)), x86::rax);
-      a.jne(to);
-      if (from + 8 >= n) break;
+      const std::size_t from = i + 8 <= text.size() ? i : text.size() - 8;
+      const std::uint64_t word = bytes_of<std::uint64_t>(text, from);
+      const std::int64_t values[] = {static_cast<std::int64_t>(word), static_cast<std::int64_t>(from)};
+      if (from == 0 && needs_64_bits(word)) {
+        s.emit(compare8, {to}, {values[0]});
+      } else if (small_value(values[1]) && needs_64_bits(word)) {
+        s.emit(compare8_at, {to}, {values[0], values[1]});
+      } else {
+        write_compare8_at(a, &to, values);
+      }
+      if (from + 8 >= text.size()) break;
     }
   } else if (n >= 4) {
-    a.cmp(x86::dword_ptr(cur), asmjit::Imm(bytes_of<std::uint32_t>(text, 0)));
-    a.jne(to);
-    a.cmp(x86::dword_ptr(cur, static_cast<std::int32_t>(n - 4)), asmjit::Imm(bytes_of<std::uint32_t>(text, n - 4)));
-    a.jne(to);
+    const std::int64_t values[] = {bytes_of<std::int32_t>(text, 0),
+                                   bytes_of<std::int32_t>(text, text.size() - 4), n - 4};
+    if (small_value(values[2])) {
+      s.emit(compare4_pair, {to}, {values[0], values[1], values[2]});
+    } else {
+      write_compare4_pair(a, &to, values);
+    }
   } else {
     a.cmp(x86::word_ptr(cur), asmjit::Imm(bytes_of<std::uint16_t>(text, 0)));
     a.jne(to);
-    a.cmp(x86::word_ptr(cur, static_cast<std::int32_t>(n - 2)), asmjit::Imm(bytes_of<std::uint16_t>(text, n - 2)));
+    a.cmp(x86::word_ptr(cur, static_cast<std::int32_t>(n - 2)),
+          asmjit::Imm(bytes_of<std::uint16_t>(text, text.size() - 2)));
     a.jne(to);
   }
-  a.add(cur, asmjit::Imm(static_cast<std::int64_t>(n)));
+  s.advance(n);
 }
 
 void reader_emitter::mark_seen(unsigned index, bool reject_duplicates) {

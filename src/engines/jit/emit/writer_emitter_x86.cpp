@@ -20,6 +20,53 @@ constexpr std::int32_t depth_offset = static_cast<std::int32_t>(offsetof(write_c
 constexpr std::int32_t max_depth_offset =
     static_cast<std::int32_t>(offsetof(write_context, settings) + offsetof(writer_options, max_depth));
 
+// The templates of the writer (see code_template). Values marked 1 are small_value()s.
+/// Room for values[0] (1) bytes at the position, else to targets[0].
+void write_room_check(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(x86::rax, end);
+  as.sub(x86::rax, cur);
+  as.cmp(x86::rax, values[0]);
+  as.jb(targets[0]);
+}
+/// The 8 bytes values[0] (8, not a 32-bit value) at the position.
+void write_store8(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
+  as.mov(x86::rax, asmjit::Imm(values[0]));
+  as.mov(x86::qword_ptr(cur), x86::rax);
+}
+/// The same at values[1] (1) past the position.
+void write_store8_at(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
+  as.mov(x86::rax, asmjit::Imm(values[0]));
+  as.mov(x86::qword_ptr(cur, static_cast<std::int32_t>(values[1])), x86::rax);
+}
+/// The 4 bytes values[0] (4) at the position.
+void write_store4(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
+  as.mov(x86::dword_ptr(cur), asmjit::Imm(values[0]));
+}
+/// The same at values[1] (1) past the position.
+void write_store4_at(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
+  as.mov(x86::dword_ptr(cur, static_cast<std::int32_t>(values[1])), asmjit::Imm(values[0]));
+}
+/// Calls the shared routine values[0] (8), to targets[0] on failure (eax = 0).
+void write_checked_routine(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(x86::r11, asmjit::Imm(values[0]));
+  as.call(x86::r11);
+  as.test(x86::eax, x86::eax);
+  as.jz(targets[0]);
+}
+
+/// The growth of the output by values[0] (4, positive) bytes; to targets[0] if it failed.
+void write_grow(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(x86::rdi, context);
+  as.mov(x86::rsi, cur);
+  as.mov(x86::rdx, asmjit::Imm(values[0]));
+  as.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(&jsonjit_jit_reserve)));
+  as.call(x86::rax);
+  as.test(x86::rax, x86::rax);
+  as.jz(targets[0]);
+  as.mov(cur, x86::rax);
+  as.mov(end, x86::qword_ptr(context, end_offset));
+}
+
 }  // namespace
 
 struct writer_emitter::state : x86_function {
@@ -121,25 +168,46 @@ writer_emitter::writer_emitter(function_shape what, const writer_options& settin
 writer_emitter::~writer_emitter() = default;
 
 void writer_emitter::reserve(std::size_t n) {
-  auto& a = state_->a;
+  state& s = *state_;
+  auto& a = s.a;
   state::cold_reserve c{a.newLabel(), a.newLabel(), n};
-  a.mov(x86::rax, end);
-  a.sub(x86::rax, cur);
-  a.cmp(x86::rax, asmjit::Imm(static_cast<std::int64_t>(n)));
-  a.jb(c.start);
+  const auto size = static_cast<std::int64_t>(n);
+  if (small_value(size)) {
+    static const code_template sequence(&write_room_check, 1, {1});
+    s.emit(sequence, {c.start}, {size});
+  } else {
+    write_room_check(a, &c.start, &size);
+  }
   a.bind(c.back);
-  state_->cold.push_back(c);
+  s.cold.push_back(c);
 }
 
 void writer_emitter::bytes(std::string_view text) {
-  auto& a = state_->a;
+  state& s = *state_;
+  auto& a = s.a;
+  static const code_template store8(&write_store8, 0, {8}), store8_at(&write_store8_at, 0, {8, 1}),
+      store4(&write_store4, 0, {4}), store4_at(&write_store4_at, 0, {4, 1});
   std::size_t at = 0;
   for (; text.size() - at >= 8; at += 8) {
-    a.mov(x86::rax, asmjit::Imm(bytes_of<std::uint64_t>(text, at)));
-    a.mov(x86::qword_ptr(cur, static_cast<std::int32_t>(at)), x86::rax);
+    const std::uint64_t word = bytes_of<std::uint64_t>(text, at);
+    const std::int64_t values[] = {static_cast<std::int64_t>(word), static_cast<std::int64_t>(at)};
+    if (!needs_64_bits(word) || !(at == 0 || small_value(values[1]))) {
+      write_store8_at(a, nullptr, values);
+    } else if (at == 0) {
+      s.emit(store8, {}, {values[0]});
+    } else {
+      s.emit(store8_at, {}, {values[0], values[1]});
+    }
   }
   if (text.size() - at >= 4) {
-    a.mov(x86::dword_ptr(cur, static_cast<std::int32_t>(at)), asmjit::Imm(bytes_of<std::uint32_t>(text, at)));
+    const std::int64_t values[] = {bytes_of<std::int32_t>(text, at), static_cast<std::int64_t>(at)};
+    if (at == 0) {
+      s.emit(store4, {}, {values[0]});
+    } else if (small_value(values[1])) {
+      s.emit(store4_at, {}, {values[0], values[1]});
+    } else {
+      write_store4_at(a, nullptr, values);
+    }
     at += 4;
   }
   if (text.size() - at >= 2) {
@@ -149,7 +217,7 @@ void writer_emitter::bytes(std::string_view text) {
   if (text.size() - at == 1) {
     a.mov(x86::byte_ptr(cur, static_cast<std::int32_t>(at)), asmjit::Imm(static_cast<std::uint8_t>(text[at])));
   }
-  a.add(cur, asmjit::Imm(static_cast<std::int64_t>(text.size())));
+  s.advance(static_cast<std::int64_t>(text.size()));
 }
 
 void writer_emitter::boolean(std::ptrdiff_t offset, value_base base) {
@@ -200,9 +268,8 @@ void writer_emitter::string(std::ptrdiff_t offset, value_base base, escape_mode 
   auto& a = s.a;
   a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
   if (inline_short) {
-    s.call_routine(s.shared.write_string[static_cast<int>(mode)]);
-    a.test(x86::eax, x86::eax);
-    a.jz(s.fail);
+    static const code_template sequence(&write_checked_routine, 1, {8});
+    s.emit(sequence, {s.fail}, {static_cast<std::int64_t>(s.shared.write_string[static_cast<int>(mode)])});
     return;
   }
   a.mov(x86::rdi, context);
@@ -398,13 +465,17 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
   a.mov(x86::qword_ptr(context, cur_offset), cur);
   a.mov(x86::eax, 1);
   s.epilogue();
-  a.bind(s.fail);
-  a.xor_(x86::eax, x86::eax);
-  s.epilogue();
   // Growth, out of the straight line: the helper moves what was written and reports the new
-  // room, or null when the output failed.
+  // room, or null when the output failed. (Before the failure exit, which they jump forward
+  // to, as templates do.)
+  static const code_template grow(&write_grow, 1, {4});
   for (const state::cold_reserve& c : s.cold) {
     a.bind(c.start);
+    if (c.n != 0 && c.n < 0x8000'0000u) {
+      s.emit(grow, {s.fail}, {static_cast<std::int64_t>(c.n)});
+      a.jmp(c.back);
+      continue;
+    }
     a.mov(x86::rdi, context);
     a.mov(x86::rsi, cur);
     if (c.n != 0) {
@@ -417,6 +488,9 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
     s.reload_end();
     a.jmp(c.back);
   }
+  a.bind(s.fail);
+  a.xor_(x86::eax, x86::eax);
+  s.epilogue();
   s.emit_line();
   if (!s.shared.available) return {};
   return s.place(memory, name);

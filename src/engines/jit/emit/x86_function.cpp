@@ -54,6 +54,9 @@ void write_take_position(x86::Assembler& as, const asmjit::Label* targets, const
   as.jz(targets[0]);
   as.mov(cur, x86::rax);
 }
+void write_advance(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
+  as.add(cur, asmjit::Imm(values[0]));
+}
 void write_call(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
   as.mov(x86::rax, asmjit::Imm(values[0]));
   as.call(x86::rax);
@@ -121,7 +124,42 @@ void x86_function::comment(std::string_view text) {
 
 std::string x86_function::listing() const { return std::string(logger.data(), logger.dataSize()); }
 
+namespace {
+/// The bytes of a sequence x86_function assembles (and the unwind description it made),
+/// assembled once.
+struct frame_code {
+  std::vector<std::uint8_t> bytes, unwind;
+};
+template <class Assemble>
+frame_code assembled_once(Assemble assemble) {
+  x86_function f(false);
+  (f.*assemble)();
+  const asmjit::CodeBuffer& buffer = f.code.textSection()->buffer();
+  return {{buffer.data(), buffer.data() + buffer.size()}, f.unwind};
+}
+}  // namespace
+
+// The frame's code is the same in every function: copied from one assembly (see code_template).
 void x86_function::prologue() {
+  static const frame_code frame = assembled_once(&x86_function::assemble_prologue);
+  if (code.logger() != nullptr) {
+    assemble_prologue();
+    return;
+  }
+  a.embed(frame.bytes.data(), frame.bytes.size());
+  unwind = frame.unwind;
+}
+
+void x86_function::epilogue() {
+  static const frame_code frame = assembled_once(&x86_function::assemble_epilogue);
+  if (code.logger() != nullptr) {
+    assemble_epilogue();
+    return;
+  }
+  a.embed(frame.bytes.data(), frame.bytes.size());
+}
+
+void x86_function::assemble_prologue() {
   // Five pushes and 32 bytes (four slots) keep the stack 16-byte aligned for calls. Each step is described
   // for unwinders (DWARF call frame instructions: after it, where the frame's base — the
   // caller's stack pointer — is relative to rsp, and where the register was saved).
@@ -151,7 +189,7 @@ void x86_function::prologue() {
   step(80, -1);
 }
 
-void x86_function::epilogue() {
+void x86_function::assemble_epilogue() {
   a.add(x86::rsp, 32);
   a.pop(x86::r15);
   a.pop(x86::r14);
@@ -193,6 +231,15 @@ void x86_function::place_constants() {
 void x86_function::call(std::uint64_t function) {
   static const code_template sequence(&write_call, 0, {8});
   emit(sequence, {}, {static_cast<std::int64_t>(function)});
+}
+
+void x86_function::advance(std::int64_t n) {
+  static const code_template sequence(&write_advance, 0, {1});
+  if (small_value(n)) {
+    emit(sequence, {}, {n});
+  } else {
+    write_advance(a, nullptr, &n);
+  }
 }
 
 void x86_function::take_position(asmjit::Label fail) {

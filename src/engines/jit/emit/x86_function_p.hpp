@@ -20,6 +20,18 @@ namespace jsonjit::detail::jit {
 
 namespace x86 = asmjit::x86;
 
+/// Whether `v` is what a template's value of 1 byte takes: a displacement or immediate the
+/// assembler encodes in one byte (0 it leaves out of a displacement).
+constexpr bool small_value(std::int64_t v) {
+  return v != 0 && v >= -128 && v <= 127;
+}
+
+/// Whether the assembler moves `v` into a 64-bit register with a 64-bit immediate (what a
+/// template's value of 8 bytes takes there).
+constexpr bool needs_64_bits(std::uint64_t v) {
+  return v > 0xFFFF'FFFFull && static_cast<std::int64_t>(v) != static_cast<std::int32_t>(v);
+}
+
 /// A fixed instruction sequence written once as assembler calls, `write(a, labels, values)`:
 /// with the labels it jumps to (bound after it) and values of fixed widths (immediates and
 /// displacements; the instruction forms must not depend on them: an 8-bit one only where the
@@ -62,6 +74,9 @@ struct x86_function {
   /// Saves the callee-saved registers the convention uses and opens four 8-byte stack slots.
   void prologue();
   void epilogue();
+  /// What prologue() and epilogue() copy (they assemble it where there is a listing).
+  void assemble_prologue();
+  void assemble_epilogue();
   /// One more object or array open: increments the int32 at [context + depth], jumping to
   /// `fail` when it passes the int32 at [context + max_depth] (where a writer or reader would
   /// stop).
@@ -73,6 +88,8 @@ struct x86_function {
   void call(F* function) {
     call(reinterpret_cast<std::uint64_t>(function));
   }
+  /// The position (r12) moved `n` bytes on.
+  void advance(std::int64_t n);
   /// After a helper call that returns the new position (r12) or null (jumps to `fail`).
   void take_position(asmjit::Label fail);
   /// The instructions of `t` with these labels and immediates (see code_template).
