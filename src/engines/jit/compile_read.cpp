@@ -7,6 +7,7 @@
 // read into a frame first (constructed_reader). What the code does not read
 // itself it gives up on, and the interpreter reads the input again (see read_fn).
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,57 @@ struct planned_property {
 
 std::size_t align_up(std::size_t n, std::size_t align) {
   return (n + align - 1) / align * align;
+}
+
+/// The frame of `info`, an object built by its constructor (all but `members`), or null with
+/// `refusal` set. Members keep their offsets (so the frame reads like the object), the values
+/// of setters and getters go after the object's size; every value is default-constructed.
+std::unique_ptr<constructed_reader> frame_of(const type_info& info, std::string& refusal) {
+  if (info.properties.size() > 64) {
+    refusal = "objects built by a constructor are compiled only with up to 64 properties";
+    return nullptr;
+  }
+  auto reader = std::make_unique<constructed_reader>();
+  reader->type = &info;
+  reader->slots.assign(info.properties.size(), -1);
+  std::size_t size = info.descriptor->size, align = std::max(info.descriptor->align, alignof(std::uint64_t));
+  std::vector<std::pair<std::size_t, std::size_t>> members;  // [begin, end) in the frame
+  // The values read: readable properties and the extension data (which the lookup fills).
+  auto has_value = [&](const property_info& p) {
+    return p.readable || static_cast<int>(p.index) == info.extension_data;
+  };
+  for (const property_info& p : info.properties) {
+    if (!has_value(p)) continue;
+    const type_descriptor& type = *p.type->descriptor;
+    if (type.construct == nullptr) {
+      refusal = "a property of a type without a default constructor (" + std::string(type.name) + ")";
+      return nullptr;
+    }
+    if (p.descriptor->offset >= 0) {
+      reader->slots[p.index] = p.descriptor->offset;
+      const auto begin = static_cast<std::size_t>(p.descriptor->offset);
+      members.emplace_back(begin, begin + type.size);
+    }
+  }
+  std::sort(members.begin(), members.end());
+  for (std::size_t i = 1; i < members.size(); ++i) {
+    if (members[i].first < members[i - 1].second) {
+      refusal = "members that share storage";
+      return nullptr;
+    }
+  }
+  for (const property_info& p : info.properties) {
+    if (!has_value(p) || p.descriptor->offset >= 0) continue;
+    const type_descriptor& type = *p.type->descriptor;
+    size = align_up(size, type.align);
+    reader->slots[p.index] = static_cast<std::ptrdiff_t>(size);
+    size += type.size;
+    align = std::max(align, type.align);
+  }
+  reader->seen_offset = align_up(size, alignof(std::uint64_t));
+  reader->frame_size = reader->seen_offset + sizeof(std::uint64_t);
+  reader->frame_align = align;
+  return reader;
 }
 
 scalar_helper helper_for(type_kind kind) {
@@ -134,50 +186,9 @@ class reader_compiler {
   /// An object built by its constructor: a members function reading into the frame
   /// constructed_reader describes, and an entry that builds the object from it.
   read_fn constructed(const type_info& info) {
-    if (info.properties.size() > 64) {
-      return refuse(info, "objects built by a constructor are compiled only with up to 64 properties");
-    }
-    auto reader = std::make_unique<constructed_reader>();
-    reader->type = &info;
-    reader->slots.assign(info.properties.size(), -1);
-    // Members keep their offsets (so the frame reads like the object), the values of setters
-    // and getters go after the object's size; every value is default-constructed.
-    std::size_t size = info.descriptor->size,
-                align = std::max(info.descriptor->align, alignof(std::uint64_t));
-    std::vector<std::pair<std::size_t, std::size_t>> members;  // [begin, end) in the frame
-    // The values read: readable properties and the extension data (which the lookup fills).
-    auto has_value = [&](const property_info& p) {
-      return p.readable || static_cast<int>(p.index) == info.extension_data;
-    };
-    for (const property_info& p : info.properties) {
-      if (!has_value(p)) continue;
-      const type_descriptor& type = *p.type->descriptor;
-      if (type.construct == nullptr) {
-        return refuse(info,
-                      "a property of a type without a default constructor (" + std::string(type.name) + ")");
-      }
-      if (p.descriptor->offset >= 0) {
-        reader->slots[p.index] = p.descriptor->offset;
-        const auto begin = static_cast<std::size_t>(p.descriptor->offset);
-        members.emplace_back(begin, begin + type.size);
-      }
-    }
-    std::sort(members.begin(), members.end());
-    for (std::size_t i = 1; i < members.size(); ++i) {
-      if (members[i].first < members[i - 1].second) return refuse(info, "members that share storage");
-    }
-    for (const property_info& p : info.properties) {
-      if (!has_value(p) || p.descriptor->offset >= 0) continue;
-      const type_descriptor& type = *p.type->descriptor;
-      size = align_up(size, type.align);
-      reader->slots[p.index] = static_cast<std::ptrdiff_t>(size);
-      size += type.size;
-      align = std::max(align, type.align);
-    }
-    reader->seen_offset = align_up(size, alignof(std::uint64_t));
-    reader->frame_size = reader->seen_offset + sizeof(std::uint64_t);
-    reader->frame_align = align;
-
+    std::string refusal;
+    std::unique_ptr<constructed_reader> reader = frame_of(info, refusal);
+    if (reader == nullptr) return refuse(info, refusal);
     const std::string name = function_name(info);
     const std::vector<planned_property> members_plan = plan(info, reader->slots);
     reader_emitter out(function_shape::object, listing_wanted(*info.options));
@@ -196,7 +207,6 @@ class reader_compiler {
     return publish(info.jit_read, entry);
   }
 
- private:
   /// Whether the container `type` makes its values by `emplace` (default-constructed; values
   /// built by a constructor are moved in by the interpreter).
   static bool emplaces(const type_info& type, bool has_emplace) {

@@ -125,38 +125,36 @@ void x86_function::comment(std::string_view text) {
 std::string x86_function::listing() const { return std::string(logger.data(), logger.dataSize()); }
 
 namespace {
-/// The bytes of a sequence x86_function assembles (and the unwind description it made),
-/// assembled once.
+/// The bytes of a sequence x86_function assembles and the unwind description it adds.
 struct frame_code {
   std::vector<std::uint8_t> bytes, unwind;
 };
-template <class Assemble>
-frame_code assembled_once(Assemble assemble) {
+frame_code assembled_once(void (x86_function::*assemble)()) {
   x86_function f(false);
   (f.*assemble)();
   const asmjit::CodeBuffer& buffer = f.code.textSection()->buffer();
   return {{buffer.data(), buffer.data() + buffer.size()}, f.unwind};
 }
+/// The sequence `assemble` writes, copied from `once` (assembled where there is a listing).
+void copy_or_assemble(x86_function& f, void (x86_function::*assemble)(), const frame_code& once) {
+  if (f.code.logger() != nullptr) {
+    (f.*assemble)();
+    return;
+  }
+  f.a.embed(once.bytes.data(), once.bytes.size());
+  f.unwind.insert(f.unwind.end(), once.unwind.begin(), once.unwind.end());
+}
 }  // namespace
 
 // The frame's code is the same in every function: copied from one assembly (see code_template).
 void x86_function::prologue() {
-  static const frame_code frame = assembled_once(&x86_function::assemble_prologue);
-  if (code.logger() != nullptr) {
-    assemble_prologue();
-    return;
-  }
-  a.embed(frame.bytes.data(), frame.bytes.size());
-  unwind = frame.unwind;
+  static const frame_code once = assembled_once(&x86_function::assemble_prologue);
+  copy_or_assemble(*this, &x86_function::assemble_prologue, once);
 }
 
 void x86_function::epilogue() {
-  static const frame_code frame = assembled_once(&x86_function::assemble_epilogue);
-  if (code.logger() != nullptr) {
-    assemble_epilogue();
-    return;
-  }
-  a.embed(frame.bytes.data(), frame.bytes.size());
+  static const frame_code once = assembled_once(&x86_function::assemble_epilogue);
+  copy_or_assemble(*this, &x86_function::assemble_epilogue, once);
 }
 
 void x86_function::assemble_prologue() {
