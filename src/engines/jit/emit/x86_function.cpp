@@ -228,7 +228,12 @@ void x86_function::place_constants() {
 
 void x86_function::call(std::uint64_t function) {
   static const code_template sequence(&write_call, 0, {8});
-  emit(sequence, {}, {static_cast<std::int64_t>(function)});
+  const auto address = static_cast<std::int64_t>(function);
+  if (needs_64_bits(function)) {
+    emit(sequence, {}, {address});
+  } else {
+    write_call(a, nullptr, &address);  // a shorter immediate (a program not built as PIE)
+  }
 }
 
 void x86_function::advance(std::int64_t n) {
