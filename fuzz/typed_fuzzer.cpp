@@ -193,11 +193,7 @@ void check(std::string_view json, const option_set& set) {
     if (error.path.empty() || error.path[0] != '$') fail("error without a path", json);
     return;
   }
-  jsonjit::reader_options reading;
-  reading.comments = options.skip_comments() ? jsonjit::comment_handling::skip : jsonjit::comment_handling::disallow;
-  reading.allow_trailing_commas = options.allow_trailing_commas();
-  reading.max_depth = options.max_depth();
-  jsonjit::reader r(json, reading);
+  jsonjit::reader r(json, options.reader_settings());
   while (r.read()) {
   }
   if (r.error()) fail("typed reading accepted what the reader rejects", json);

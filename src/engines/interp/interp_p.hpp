@@ -35,21 +35,40 @@ class failure_path {
   std::vector<segment> segments_;
 };
 
-/// Storage for one value of a described type (getter results, setter arguments, set elements,
-/// map keys): on the stack when small, else on the heap.
-class temporary {
+/// Storage of `size` bytes aligned to `align`: on the stack when small, else on the heap.
+class scratch_storage {
  public:
-  explicit temporary(const type_descriptor& type) : type_(type) {
-    if (type.size > sizeof(local_) || type.align > alignof(std::max_align_t)) {
-      heap_.reset(static_cast<unsigned char*>(::operator new(type.size, std::align_val_t{type.align})));
+  scratch_storage(std::size_t size, std::size_t align) {
+    if (size > sizeof(local_) || align > alignof(std::max_align_t)) {
+      heap_ = heap_pointer(static_cast<unsigned char*>(::operator new (size, std::align_val_t{align})),
+                           aligned_delete{align});
     }
   }
+  scratch_storage(const scratch_storage&) = delete;
+  scratch_storage& operator=(const scratch_storage&) = delete;
+  void* get() noexcept { return heap_ ? heap_.get() : local_; }
+
+ private:
+  struct aligned_delete {
+    std::size_t align;
+    void operator()(unsigned char* p) const noexcept { ::operator delete (p, std::align_val_t{align}); }
+  };
+  using heap_pointer = std::unique_ptr<unsigned char, aligned_delete>;
+  alignas(std::max_align_t) unsigned char local_[256];
+  heap_pointer heap_{nullptr, aligned_delete{0}};
+};
+
+/// Storage for one value of a described type (getter results, setter arguments, set elements,
+/// map keys), destroyed with it once constructed.
+class temporary {
+ public:
+  explicit temporary(const type_descriptor& type) : type_(type), storage_(type.size, type.align) {}
   temporary(const temporary&) = delete;
   temporary& operator=(const temporary&) = delete;
   ~temporary() {
     if (constructed_) type_.destroy(get());
   }
-  void* get() noexcept { return heap_ ? heap_.get() : local_; }
+  void* get() noexcept { return storage_.get(); }
   /// After a value was constructed in get().
   void constructed() noexcept { constructed_ = true; }
   /// Default-constructs the value (the type must be constructible).
@@ -60,13 +79,8 @@ class temporary {
   }
 
  private:
-  struct aligned_delete {
-    std::size_t align;
-    void operator()(unsigned char* p) const noexcept { ::operator delete(p, std::align_val_t{align}); }
-  };
   const type_descriptor& type_;
-  alignas(std::max_align_t) unsigned char local_[256];
-  std::unique_ptr<unsigned char, aligned_delete> heap_{nullptr, aligned_delete{type_.align}};
+  scratch_storage storage_;
   bool constructed_ = false;
 };
 

@@ -3,11 +3,10 @@
 // object is built from it exactly as the interpreter builds it (interp_read.cpp, construct):
 // the constructor's arguments from their properties (default values where absent), then the
 // other properties that appeared moved in or set.
+#include <cstdint>
 #include <cstring>
-#include <memory>
-#include <new>
-#include <vector>
 
+#include "engines/interp/interp_p.hpp"
 #include "engines/jit/jit_p.hpp"
 #include "model/type_info_p.hpp"
 
@@ -15,27 +14,6 @@ using jsonjit::detail::jit::constructed_reader;
 using jsonjit::detail::jit::read_context;
 
 namespace {
-
-/// Storage for a value of `size` bytes aligned to `align`: on the stack when small.
-class scratch {
- public:
-  scratch(std::size_t size, std::size_t align) : align_(align) {
-    if (size > sizeof local_ || align > alignof(std::max_align_t)) {
-      heap_ = ::operator new (size, std::align_val_t{align});
-    }
-  }
-  ~scratch() {
-    if (heap_ != nullptr) ::operator delete (heap_, std::align_val_t{align_});
-  }
-  scratch(const scratch&) = delete;
-  scratch& operator=(const scratch&) = delete;
-  char* get() noexcept { return static_cast<char*>(heap_ != nullptr ? heap_ : local_); }
-
- private:
-  std::size_t align_;
-  void* heap_ = nullptr;
-  alignas(std::max_align_t) unsigned char local_[512];
-};
 
 /// The frame's property values, constructed for as long as it lives.
 class frame_values {
@@ -73,13 +51,6 @@ class frame_values {
   std::size_t constructed_ = 0;
 };
 
-/// Destroys a value built aside when leaving the scope.
-struct destroy_at_exit {
-  const jsonjit::type_descriptor& type;
-  void* value;
-  ~destroy_at_exit() { type.destroy(value); }
-};
-
 /// Builds the object in `storage` from the frame's values, `seen` the properties read.
 void build(const constructed_reader& reader, const frame_values& values, std::uint64_t seen, void* storage) {
   const jsonjit::detail::type_info& type = *reader.type;
@@ -109,19 +80,20 @@ extern "C" const char* jsonjit_jit_read_constructed(read_context* context, void*
                                                     const constructed_reader* reader, bool is_new) noexcept {
   const jsonjit::type_descriptor& type = *reader->type->descriptor;
   try {
-    scratch frame(reader->frame_size, reader->frame_align);
-    const frame_values values(*reader, frame.get());
-    cur = reader->members(context, frame.get(), cur);
+    jsonjit::detail::scratch_storage frame(reader->frame_size, reader->frame_align);
+    char* const frame_base = static_cast<char*>(frame.get());
+    const frame_values values(*reader, frame_base);
+    cur = reader->members(context, frame_base, cur);
     if (cur == nullptr) return nullptr;
     std::uint64_t seen;
-    std::memcpy(&seen, frame.get() + reader->seen_offset, sizeof seen);
+    std::memcpy(&seen, frame_base + reader->seen_offset, sizeof seen);
     if (is_new) {
       build(*reader, values, seen, target);
       return cur;
     }
-    scratch built(type.size, type.align);
+    jsonjit::detail::temporary built(type);
     build(*reader, values, seen, built.get());
-    const destroy_at_exit built_value{type, built.get()};
+    built.constructed();
     type.move_assign(target, built.get());
     return cur;
   } catch (...) {

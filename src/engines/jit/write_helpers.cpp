@@ -143,6 +143,9 @@ char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::
       has_flag(context->options->numbers(), jsonjit::number_handling::write_as_string);
   const std::size_t line_room =
       settings.indented ? jsonjit::detail::line_room(settings, static_cast<std::size_t>(depth)) : 0;
+  const bool text_key = key_type.kind == type_kind::string;
+  const jsonjit::detail::jit::write_fn write =
+      value_type.kind == type_kind::object ? value_type.jit_write.compiled() : nullptr;
   char* pos = room(context, cur, 1);
   if (pos == nullptr) return nullptr;
   *pos++ = '{';
@@ -150,7 +153,6 @@ char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::
   const auto entry = [&](const void* k, const void* v) -> bool {
     // The key, as a property name: digits need no escaping.
     char digits[jsonjit::detail::max_number_chars];
-    const bool text_key = key_type.kind == type_kind::string;
     std::string_view name;
     if (text_key) {
       name = *static_cast<const std::string*>(k);
@@ -177,7 +179,6 @@ char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::
     if (settings.indented) *p++ = ' ';
     // The value: the kinds the generated code writes itself without a writer, else the
     // interpreter.
-    const auto write = value_type.kind == type_kind::object ? value_type.jit_write.compiled() : nullptr;
     if (value_type.kind == type_kind::string) {
       p = jsonjit_jit_string(context, p, static_cast<const std::string*>(v));
     } else if (value_type.kind == type_kind::boolean) {

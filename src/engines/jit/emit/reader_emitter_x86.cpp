@@ -147,7 +147,6 @@ struct reader_emitter::state : x86_function {
   void emit_whitespace() {
     if (!whitespace.isValid()) return;
     comment("; whitespace, out of the straight line (compact JSON has none)");
-    const asmjit::Label at_end = a.newLabel();
     a.bind(whitespace);
     a.sub(x86::rsp, 8);  // the stack aligned as in the function, for the helper call
     a.mov(x86::rdi, cur);
@@ -156,10 +155,19 @@ struct reader_emitter::state : x86_function {
     a.add(x86::rsp, 8);
     a.mov(cur, x86::rax);
     a.cmp(cur, end);
-    a.jae(at_end);
+    a.jae(leave_label());
     a.movzx(x86::eax, x86::byte_ptr(cur));
     a.ret();
-    a.bind(at_end);
+  }
+  /// Where the function's routines leave through its failure exit, dropping their return
+  /// address (made on first use, bound by emit_leave).
+  asmjit::Label leave_label() {
+    if (!leave.isValid()) leave = a.newLabel();
+    return leave;
+  }
+  void emit_leave() {
+    if (!leave.isValid()) return;
+    a.bind(leave);
     a.add(x86::rsp, 8);
     a.jmp(fail);
   }
@@ -171,8 +179,8 @@ struct reader_emitter::state : x86_function {
     a.test(x86::rcx, x86::rcx);
     a.js(otherwise);
   }
-  /// Calls the function's routine `routine` (emitted by emit_routines: the label made here
-  /// on first use).
+  /// Calls the function's routine `routine` (emitted by emit_string_routines: the label made
+  /// here on first use).
   void call_local(asmjit::Label& routine) {
     if (!routine.isValid()) routine = a.newLabel();
     a.call(routine);
@@ -183,7 +191,7 @@ struct reader_emitter::state : x86_function {
   void emit_string_routines() {
     if (!assign_string.isValid() && !read_string.isValid()) return;
     comment("; strings that are not short and plain, out of the straight line");
-    const asmjit::Label failed = a.newLabel();
+    const asmjit::Label failed = leave_label();
     auto take_position_or_leave = [&] {
       a.add(x86::rsp, 8);
       a.test(x86::rax, x86::rax);
@@ -208,9 +216,6 @@ struct reader_emitter::state : x86_function {
       call(&jsonjit_jit_read_string);
       take_position_or_leave();
     }
-    a.bind(failed);
-    a.add(x86::rsp, 8);  // the routine's return address
-    a.jmp(fail);
   }
   /// The next byte after whitespace must be `c`: consumed.
   void expect(char c) {
@@ -275,6 +280,7 @@ struct reader_emitter::state : x86_function {
 
   asmjit::Label fail;
   asmjit::Label whitespace;  // the whitespace routine
+  asmjit::Label leave;       // the routines' way to the failure exit
   asmjit::Label assign_string, read_string;  // the string routines
   /// The tail of next_member that expects `}`, one per object end it jumps to.
   struct closing_tail {
@@ -597,6 +603,7 @@ placed_code reader_emitter::finish(code_memory& memory, std::string_view name) {
   }
   s.emit_whitespace();
   s.emit_string_routines();
+  s.emit_leave();
   if (!s.shared.available) return {};
   return s.place(memory, name);
 }

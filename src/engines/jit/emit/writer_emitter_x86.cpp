@@ -54,11 +54,10 @@ void write_checked_routine(x86::Assembler& as, const asmjit::Label* targets, con
   as.jz(targets[0]);
 }
 
-/// The growth of the output by values[0] (4, positive) bytes; to targets[0] if it failed.
-void write_grow(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+/// The growth of the output by rdx bytes; to targets[0] if it failed.
+void write_grow(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t*) {
   as.mov(x86::rdi, context);
   as.mov(x86::rsi, cur);
-  as.mov(x86::rdx, asmjit::Imm(values[0]));
   as.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(&jsonjit_jit_reserve)));
   as.call(x86::rax);
   as.test(x86::rax, x86::rax);
@@ -468,24 +467,15 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
   // Growth, out of the straight line: the helper moves what was written and reports the new
   // room, or null when the output failed. (Before the failure exit, which they jump forward
   // to, as templates do.)
-  static const code_template grow(&write_grow, 1, {4});
+  static const code_template grow(&write_grow, 1);
   for (const state::cold_reserve& c : s.cold) {
     a.bind(c.start);
-    if (c.n != 0 && c.n < 0x8000'0000u) {
-      s.emit(grow, {s.fail}, {static_cast<std::int64_t>(c.n)});
-      a.jmp(c.back);
-      continue;
-    }
-    a.mov(x86::rdi, context);
-    a.mov(x86::rsi, cur);
     if (c.n != 0) {
       a.mov(x86::rdx, asmjit::Imm(static_cast<std::int64_t>(c.n)));
     } else {
       a.mov(x86::rdx, x86::rax);
     }
-    s.call(&jsonjit_jit_reserve);
-    s.take_position();
-    s.reload_end();
+    s.emit(grow, {s.fail});
     a.jmp(c.back);
   }
   a.bind(s.fail);
