@@ -34,33 +34,13 @@ class routine_emitter {
   }
 
  private:
-  /// Bit i of eax set where byte i of xmm0 needs escaping in `mode` (escape_p.hpp's
-  /// special_mask); clobbers xmm1 and xmm2 only. A near routine of the writers' string
-  /// routines.
+  /// Bit i of eax set where byte i of xmm0 needs escaping in `mode`: special_bytes as a near
+  /// routine of the writers' string routines.
   asmjit::Label escape_check(escape_mode mode) {
-    auto& a = f_.a;
-    const asmjit::Label check = a.newLabel();
-    a.bind(check);
-    // Controls and non-ASCII by one signed compare, then each character.
-    a.movdqa(x86::xmm1, f_.vector(0x20));
-    a.pcmpgtb(x86::xmm1, x86::xmm0);
-    auto any_equal = [&](std::uint8_t c, int and_mask) {
-      a.movdqa(x86::xmm2, x86::xmm0);
-      if (and_mask >= 0) a.pand(x86::xmm2, f_.vector(static_cast<std::uint8_t>(and_mask)));
-      a.pcmpeqb(x86::xmm2, f_.vector(c));
-      a.por(x86::xmm1, x86::xmm2);
-    };
-    any_equal('"', -1);
-    any_equal('\\', -1);
-    if (mode == escape_mode::html_safe) {
-      any_equal(0x26, 0xFE);  // & '
-      any_equal(0x3C, 0xFD);  // < >
-      any_equal('+', -1);
-      any_equal('`', -1);
-      any_equal(0x7F, -1);
-    }
-    a.pmovmskb(x86::eax, x86::xmm1);
-    a.ret();
+    const asmjit::Label check = f_.a.newLabel();
+    f_.a.bind(check);
+    special_bytes(x86::xmm0, mode);
+    f_.a.ret();
     return check;
   }
 
@@ -124,15 +104,28 @@ class routine_emitter {
     return start;
   }
 
-  /// eax: bit i set where byte i of `text` is special in a string (see string_scan).
-  void special_bytes(const x86::Xmm& text) {
+  /// eax: bit i set where byte i of `text` needs escaping in `mode` (escape_p.hpp's
+  /// special_mask; relaxed: the bytes a string scan must look at, see string_scan); clobbers
+  /// xmm1 and xmm2 only.
+  void special_bytes(const x86::Xmm& text, escape_mode mode) {
     auto& a = f_.a;
+    // Controls and non-ASCII by one signed compare, then each character.
     a.movdqa(x86::xmm1, f_.vector(0x20));
-    a.pcmpgtb(x86::xmm1, text);  // signed: controls and non-ASCII
-    for (const std::uint8_t c : {std::uint8_t{'"'}, std::uint8_t{'\\'}}) {
+    a.pcmpgtb(x86::xmm1, text);
+    auto any_equal = [&](std::uint8_t c, int and_mask) {
       a.movdqa(x86::xmm2, text);
+      if (and_mask >= 0) a.pand(x86::xmm2, f_.vector(static_cast<std::uint8_t>(and_mask)));
       a.pcmpeqb(x86::xmm2, f_.vector(c));
       a.por(x86::xmm1, x86::xmm2);
+    };
+    any_equal('"', -1);
+    any_equal('\\', -1);
+    if (mode == escape_mode::html_safe) {
+      any_equal(0x26, 0xFE);  // & '
+      any_equal(0x3C, 0xFD);  // < >
+      any_equal('+', -1);
+      any_equal('`', -1);
+      any_equal(0x7F, -1);
     }
     a.pmovmskb(x86::eax, x86::xmm1);
   }
@@ -149,7 +142,7 @@ class routine_emitter {
     a.cmp(x86::rcx, 17);  // the quote and a whole vector
     a.jb(none);
     a.movdqu(x86::xmm0, x86::ptr(cur, 1));
-    special_bytes(x86::xmm0);
+    special_bytes(x86::xmm0, escape_mode::relaxed);
     a.test(x86::eax, x86::eax);
     a.jz(longer);
     a.bsf(x86::ecx, x86::eax);
@@ -164,7 +157,7 @@ class routine_emitter {
     a.cmp(x86::rax, end);
     a.ja(none);
     a.movdqu(x86::xmm3, x86::ptr(cur, x86::rcx, 0, 1));
-    special_bytes(x86::xmm3);
+    special_bytes(x86::xmm3, escape_mode::relaxed);
     a.test(x86::eax, x86::eax);
     a.jnz(found);
     a.add(x86::rcx, 16);
