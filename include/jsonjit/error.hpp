@@ -64,6 +64,7 @@ enum class error_code : std::uint8_t {
   invalid_raw_value,
   comment_contains_end_marker,
   sink_failed,
+  input_failed,  ///< the input's source failed (an I/O error, or the operation was cancelled)
 
   // Documents and values.
   duplicate_property_name,

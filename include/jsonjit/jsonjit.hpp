@@ -11,6 +11,7 @@
 #include <jsonjit/reader.hpp>
 #include <jsonjit/serializer.hpp>
 #include <jsonjit/serializer_options.hpp>
+#include <jsonjit/stream.hpp>
 #include <jsonjit/transcode.hpp>
 #include <jsonjit/uuid.hpp>
 #include <jsonjit/version.hpp>

@@ -27,6 +27,9 @@ class output {
 
   /// Hands every pending byte to the destination. False if the destination failed.
   virtual bool flush() = 0;
+  /// The destination failed (refused data, a write failed, the operation was stopped): what
+  /// the output took so far may be incomplete, and it takes nothing more.
+  bool failed() const noexcept { return failed_; }
 
  protected:
   output() = default;
@@ -34,6 +37,7 @@ class output {
 
   char* pos_ = nullptr;
   char* limit_ = nullptr;
+  bool failed_ = false;  // set by outputs whose destination can fail
 };
 
 /// Output into one contiguous, growable block of memory (doubling growth, no per-value

@@ -9,8 +9,9 @@
 // Strict RFC 8259 by default; every relaxation is a named option marked (non-standard).
 // Input may arrive in pieces: read a piece with is_final_block = false; when read() returns
 // false with needs_more_data(), keep the bytes from bytes_consumed() on, append the next
-// piece and continue with a new reader built from state(). The tokens and errors are the
-// same as reading the whole input at once.
+// piece and continue with a new reader built from state(). Or read from an `input` (a file,
+// a pipe, a socket, a stream: input.hpp, stream.hpp), which the reader asks for more bytes
+// itself. The tokens and errors are the same as reading the whole input at once.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +22,7 @@
 
 #include <jsonjit/detail/bit_stack.hpp>
 #include <jsonjit/error.hpp>
+#include <jsonjit/input.hpp>
 
 namespace jsonjit {
 
@@ -103,6 +105,11 @@ class reader {
   explicit reader(std::string_view json, const reader_options& options = {});
   /// Reads one piece of a larger input, continuing from `state`.
   reader(std::string_view piece, bool is_final_block, reader_state state);
+  /// Reads everything `source` gives from its window on, asking it for more as needed (so
+  /// read() blocks where the source does). Views of the current token (value()) stay valid
+  /// until the next read; a source that fails is error_code::input_failed where the input
+  /// stopped. The source must outlive the reader.
+  explicit reader(input& source, const reader_options& options = {});
 
   /// Advances to the next token. False at the end of the input, when more data is needed
   /// (needs_more_data()), or on an error (error()); after an error it stays false.
@@ -191,6 +198,9 @@ class reader {
   }
   bool fail(error_code code, const char* at);
   bool need_more();
+  /// Asks the source for more bytes (keeping the current token, the pin and what is unread)
+  /// and moves every pointer into the new window. False if the source failed (the error set).
+  bool refill();
   template <bool is_final>
   bool at_end();
   /// Skips JSON whitespace from `p`, counting lines; returns the first other byte or end_.
@@ -205,6 +215,9 @@ class reader {
   bool read_literal();
   bool open_container(token_type type, bool is_object);
   bool close_container(token_type type);
+  /// On a start token whose value another reader checked up to `after` (past its closing
+  /// bracket): on that bracket's token, lines counted (detail::reader_access::finish_value).
+  void close_value_at(const char* after) noexcept;
   void after_scalar() noexcept;
   void set_token(token_type type, std::string_view value, bool escaped, std::uint64_t line,
                  std::uint64_t line_start) noexcept;
@@ -236,6 +249,8 @@ class reader {
   error_info error_{};
   checkpoint saved_{};  // where the current read() started (kept for non-final pieces only)
   reader_state state_;
+  input* source_ = nullptr;
+  const char* pin_ = nullptr;  // with a source: where a value that must stay whole starts
 };
 
 }  // namespace jsonjit

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "engines/interp/interp_p.hpp"
+#include "serializer/front_door_p.hpp"
+#include "text/writer_access_p.hpp"
 #include "engines/jit/jit_p.hpp"
 #include "model/type_info_p.hpp"
 
@@ -50,22 +52,6 @@ class string_output final : public output {
   std::string& s_;
 };
 
-/// An error about the value as a whole (path "$").
-parse_error at_root(const error_info& info, std::string name = {}) {
-  parse_error e;
-  e.info = info;
-  e.path.assign(1, '$');
-  e.name = std::move(name);
-  return e;
-}
-
-/// The resolved type, or null with `error` set (naming the type that has no description).
-const type_info* resolve(const type_descriptor& type, const serializer_options& options, parse_error& error) {
-  std::string_view unsupported;
-  const type_info* info = options.context().find(type, unsupported);
-  if (info == nullptr) error = at_root({error_code::unsupported_type}, std::string(unsupported));
-  return info;
-}
 
 /// The JIT's writer for `info`, when the options let the JIT run and it compiles the type.
 /// With engine::jit, a type it does not compile is an error saying why, in `refusal` (never a
@@ -79,14 +65,6 @@ jit::write_fn compiled_writer(const type_info& info, const serializer_options& o
   return fn;
 }
 
-/// No error. (Default-initialized member by member: `parse_error{}` clears the whole struct
-/// with `rep stos`, whose start-up cost was a tenth of a small model's read.)
-parse_error success() noexcept {
-  parse_error none;
-  return none;
-}
-
-parse_error not_compiled(std::string_view why) { return at_root({error_code::not_compiled}, std::string(why)); }
 
 /// Runs a compiled writer at out's position; false if it failed.
 bool run_compiled(jit::write_fn fn, const void* value, output& out, const serializer_options& options) {
@@ -146,8 +124,23 @@ parse_error serialize_value(const type_descriptor& type, const void* value, writ
   return write_with(*info, value, out);
 }
 
-parse_error serialize_value(const type_descriptor& type, const void* value, output& out,
-                            const serializer_options& options) {
+namespace {
+/// After a compiled write into `out` failed (bytes it received stay there): the error. A
+/// destination that failed is that error; else the interpreter names the failure (code and
+/// path) by writing again where nothing is kept.
+parse_error compiled_write_failed(const type_info& info, const void* value, output& out,
+                                  const serializer_options& options) {
+  jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
+  if (out.failed()) return at_root({error_code::sink_failed});
+  discarding_output nowhere;
+  writer w(nowhere, options.context().writing());
+  parse_error e = write_with(info, value, w);
+  return e ? e : at_root({error_code::sink_failed});
+}
+}  // namespace
+
+parse_error write_value(const type_descriptor& type, const void* value, output& out,
+                        const serializer_options& options, bool flush) {
   parse_error e;
   const type_info* info = resolve(type, options, e);
   if (info == nullptr) return e;
@@ -155,18 +148,39 @@ parse_error serialize_value(const type_descriptor& type, const void* value, outp
   if (const jit::write_fn fn = compiled_writer(*info, options, refusal); !refusal.empty()) {
     return not_compiled(refusal);
   } else if (fn != nullptr) {
-    if (run_compiled(fn, value, out, options)) return out.flush() ? parse_error{} : at_root({error_code::sink_failed});
-    // What the output received stays; the interpreter names the failure without writing again.
-    jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
-    discarding_output nowhere;
-    writer w(nowhere, options.context().writing());
-    e = write_with(*info, value, w);
-    return e ? e : at_root({error_code::sink_failed});
+    if (!run_compiled(fn, value, out, options)) return compiled_write_failed(*info, value, out, options);
+    return !flush || out.flush() ? success() : at_root({error_code::sink_failed});
   }
   writer w(out, options.context().writing());
   e = write_with(*info, value, w);
-  if (!e && !w.flush()) e = at_root({w.error()});
+  if (!e && flush && !w.flush()) e = at_root({w.error()});
   return e;
+}
+
+parse_error serialize_value(const type_descriptor& type, const void* value, output& out,
+                            const serializer_options& options) {
+  return write_value(type, value, out, options, true);
+}
+
+parse_error write_next_value(const type_info& info, const void* value, writer& out, const serializer_options& options) {
+  std::string_view refusal;
+  const jit::write_fn fn = compiled_writer(info, options, refusal);
+  if (!refusal.empty()) return not_compiled(refusal);
+  if (fn == nullptr) return write_with(info, value, out);
+  // The writer writes what comes before the value (a comma, a line break and indentation);
+  // the compiled code writes the value at the writer's depth, so its indentation is the
+  // writer's; then the writer takes the value as written.
+  const writer::window start = out.begin_direct(0);
+  if (start.pos == nullptr) return at_root({out.error()});
+  output& bytes = writer_access::output_of(out);
+  jit::write_context context{start.pos, start.limit, &bytes, &options, options.context().writing(), out.depth()};
+  if (!fn(&context, value)) {
+    parse_error e = compiled_write_failed(info, value, bytes, options);
+    out.direct_fail(e.info.code);
+    return e;
+  }
+  out.end_direct(context.cur);
+  return success();
 }
 
 parse_error serialize_value(const type_descriptor& type, const void* value, std::string& out,
@@ -217,9 +231,15 @@ bool read_compiled(jit::read_fn fn, const type_info& info, void* target, bool is
 parse_error interpret_read(const type_info& info, void* target, bool is_new, std::string_view json,
                            const reader_options& reading) {
   reader in(json, reading);
+  return read_with(in, info, target, is_new);
+}
+}  // namespace
+
+parse_error read_with(reader& in, const type_info& info, void* target, bool is_new, read_shortcut shortcut) {
   if (!in.read()) return at_root(in.error());
   read_failure failure;
-  if (!(is_new ? interp_read_new(in, info, target, failure) : interp_read(in, info, target, failure))) {
+  if (!(is_new ? interp_read_new(in, info, target, failure, shortcut)
+               : interp_read(in, info, target, failure, shortcut))) {
     parse_error e;
     e.info = failure.where;
     e.path = failure.path.str();
@@ -232,6 +252,8 @@ parse_error interpret_read(const type_info& info, void* target, bool is_new, std
   }
   return success();
 }
+
+namespace {
 
 /// Reads `json` into `target`: an existing object, or (`is_new`) storage the object is
 /// constructed in on success. Every return is a prvalue, as in serialize_value.

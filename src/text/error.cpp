@@ -49,6 +49,7 @@ std::string_view message(error_code code) noexcept {
     case error_code::invalid_raw_value: return "the raw value is not one complete, valid JSON value";
     case error_code::comment_contains_end_marker: return "a comment cannot contain '*/'";
     case error_code::sink_failed: return "the output sink failed to take the data";
+    case error_code::input_failed: return "reading the input failed";
     case error_code::duplicate_property_name: return "duplicate property name";
     case error_code::input_too_large: return "the input is too large for a document (4 GiB or more)";
     case error_code::wrong_type: return "the value does not have the requested type";

@@ -51,7 +51,7 @@ chunked_output::~chunked_output() {
 bool chunked_output::send_full_chunks() {
   char* chunk = begin_;
   while (static_cast<std::size_t>(pos_ - chunk) >= chunk_size_) {
-    if (!sink_.write_chunk({chunk, chunk_size_})) return false;
+    if (!sink_.write_chunk({chunk, chunk_size_})) return !(failed_ = true);
     chunk += chunk_size_;
   }
   const std::size_t rest = static_cast<std::size_t>(pos_ - chunk);
@@ -71,6 +71,7 @@ bool chunked_output::flush() {
   if (pos_ == begin_) return true;
   const bool sent = sink_.write_chunk({begin_, static_cast<std::size_t>(pos_ - begin_)});
   pos_ = begin_;
+  failed_ = failed_ || !sent;
   return sent;
 }
 

@@ -3,6 +3,7 @@
 // token, which is what makes piecewise reading give exactly the whole-input results.
 #include <jsonjit/reader.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <utility>
@@ -71,6 +72,12 @@ reader::reader(std::string_view piece, bool is_final_block, reader_state state)
   if (state_.options_.max_depth <= 0) state_.options_.max_depth = reader_options{}.max_depth;
 }
 
+reader::reader(input& source, const reader_options& options)
+    : reader(std::string_view(source.data(), static_cast<std::size_t>(source.end() - source.data())), false,
+             reader_state(options)) {
+  source_ = &source;
+}
+
 reader_state reader::state() const {
   reader_state copy = state_;
   copy.offset_ = offset_of(pos_);
@@ -91,6 +98,34 @@ JSONJIT_COLD bool reader::need_more() {
   state_.expect_ = saved_.expect_state;
   needs_more_ = true;
   return false;
+}
+
+JSONJIT_COLD bool reader::refill() {
+  // The current token's view stays valid until the next read, so it is kept with the rest.
+  const char* keep = pos_;
+  if (token_ != token_type::none) {
+    const int prefix = token_ == token_type::string || token_ == token_type::property_name ? 1
+                       : token_ == token_type::comment                                     ? 2
+                                                                                           : 0;
+    keep = std::min(keep, value_.data() - prefix);
+  }
+  if (pin_ != nullptr) keep = std::min(keep, pin_);
+  const std::uint64_t keep_offset = offset_of(keep);
+  const bool more = source_->refill(keep);
+  const char* const base = source_->data();
+  const auto moved = [&](const char* p) { return base + (p - keep); };
+  pos_ = moved(pos_);
+  saved_.pos = moved(saved_.pos);
+  if (pin_ != nullptr) pin_ = moved(pin_);
+  if (token_ != token_type::none) value_ = {moved(value_.data()), value_.size()};
+  begin_ = base;
+  end_ = source_->end();
+  state_.offset_ = keep_offset;
+  if (!more) {
+    if (source_->failed()) return fail(error_code::input_failed, end_);
+    final_ = true;
+  }
+  return true;
 }
 
 JSONJIT_HOT void reader::set_token(token_type type, std::string_view value, bool escaped, std::uint64_t line,
@@ -250,15 +285,22 @@ bool reader::read_name(std::string_view quoted_name, bool& matched) {
 
 bool reader::read_general() {
   if (halted_) return false;
-  if (!state_.started_ && !start()) return false;
-  if (final_) {
-    fast_ = true;
-    return read_token<true>();
+  for (;;) {
+    if (state_.started_ || start()) {
+      if (final_) {
+        fast_ = true;
+        return read_token<true>();
+      }
+      needs_more_ = false;
+      // Only a non-final piece can run out mid-token and need to roll back.
+      saved_ = {pos_, state_.line_, state_.line_start_, state_.expect_};
+      if (read_token<false>()) return true;
+    }
+    // With a source, running out means asking it for more and reading the token again.
+    if (!needs_more_ || source_ == nullptr) return false;
+    needs_more_ = false;
+    if (!refill()) return false;
   }
-  needs_more_ = false;
-  // Only a non-final piece can run out mid-token and need to roll back.
-  saved_ = {pos_, state_.line_, state_.line_start_, state_.expect_};
-  return read_token<false>();
 }
 
 template <bool is_final>
@@ -374,6 +416,17 @@ JSONJIT_HOT bool reader::close_container(token_type type) {
   ++pos_;
   after_scalar();
   return true;
+}
+
+void reader::close_value_at(const char* after) noexcept {
+  // Line breaks can only be whitespace in a value that was read successfully.
+  for (const char* p = value_.data();;) {
+    p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(after - p)));
+    if (p == nullptr) break;
+    new_line(++p);
+  }
+  pos_ = after - 1;
+  close_container(token_ == token_type::start_object ? token_type::end_object : token_type::end_array);
 }
 
 template <bool is_final>
@@ -599,7 +652,7 @@ bool reader::skip() {
   // On a non-final piece, running out of data restores the reader so that skip() can be
   // called again once more data is there.
   std::optional<reader> saved;
-  if (!final_) saved = *this;
+  if (!final_ && source_ == nullptr) saved = *this;  // a source never leaves the reader short
   if (token_ == token_type::property_name) {
     if (!read()) goto out_of_data;
     while (token_ == token_type::comment) {
@@ -615,7 +668,7 @@ bool reader::skip() {
   return true;
 
 out_of_data:
-  if (needs_more_) {
+  if (needs_more_ && saved) {
     *this = std::move(*saved);
     needs_more_ = true;
   }
@@ -632,8 +685,12 @@ bool reader::skip_value(std::string_view& text) {
     case token_type::comment: return fail(error_code::expected_value, pos_);
     default: break;
   }
-  const char* start = token_ == token_type::string ? value_.data() - 1 : value_.data();
-  if (!skip()) return false;
+  // The value's text must stay in the window while the rest of it is read: pinned.
+  pin_ = token_ == token_type::string ? value_.data() - 1 : value_.data();
+  const bool skipped = skip();
+  const char* const start = pin_;
+  pin_ = nullptr;
+  if (!skipped) return false;
   const char* end = value_.data() + value_.size() + (token_ == token_type::string ? 1 : 0);
   text = std::string_view(start, static_cast<std::size_t>(end - start));
   return true;

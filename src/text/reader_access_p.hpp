@@ -22,6 +22,24 @@ struct reader_access {
     r.state_.expect_ = reader_state::expect::end;
     r.state_.any_value_ = true;
   }
+
+  // For compiled code reading the values of a stream in the reader's window.
+  static bool has_source(const reader& r) noexcept { return r.source_ != nullptr; }
+  /// The window of input the reader has: [window_begin, window_end).
+  static const char* window_begin(const reader& r) noexcept { return r.begin_; }
+  static const char* window_end(const reader& r) noexcept { return r.end_; }
+  /// On a start_object or start_array token: its byte.
+  static const char* token_start(const reader& r) noexcept { return r.value_.data(); }
+  /// Asks the source for more input, keeping the current token (which stays at
+  /// token_start(), moved). False if there is no more (or the source failed).
+  static bool more_input(reader& r) {
+    if (r.source_ == nullptr || r.final_) return false;
+    return r.refill() && !r.final_;
+  }
+  /// The reader is on a start_object or start_array token whose value compiled code has read
+  /// up to `after` (the byte after its closing bracket): it moves on to that bracket, as if it
+  /// had read every token in between, lines counted.
+  static void finish_value(reader& r, const char* after) noexcept { r.close_value_at(after); }
 };
 
 }  // namespace jsonjit::detail

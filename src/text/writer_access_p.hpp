@@ -29,6 +29,8 @@ struct writer_access {
     w.name_separator_ = static_cast<std::uint8_t>(writer::nothing | w.force_general_);
     if (has_members) w.end_value(w.out_.pos());
   }
+  /// The output the writer writes to.
+  static output& output_of(writer& w) noexcept { return w.out_; }
   /// Whether the object continue_object opened has members now.
   static bool has_members(const writer& w) noexcept { return w.last_ == writer::last::value; }
 };

@@ -106,14 +106,21 @@ struct read_failure {
   std::string name;
 };
 
+/// Another way to read the object or array the reader is on into `target` (compiled code,
+/// for readers of a stream): true if it did (the reader then is on the value's last token),
+/// false to leave the value to the interpreter (which reads it again from its first token).
+using read_shortcut = bool (*)(reader& in, const type_info& info, void* target);
+
 /// Reads one JSON value into `target` (constructed, of the type `info` describes); the reader
 /// is on the value's first token and is left on its last. On failure returns false with
-/// `failure` filled in.
-bool interp_read(reader& in, const type_info& info, void* target, read_failure& failure);
+/// `failure` filled in. With a `shortcut`, objects and arrays are offered to it first.
+bool interp_read(reader& in, const type_info& info, void* target, read_failure& failure,
+                 read_shortcut shortcut = nullptr);
 /// The value of `property` (the reader is on it) into `object`, as when reading the object.
 bool interp_read_property(reader& in, const property_info& property, void* object, read_failure& failure);
 /// interp_read into `storage` where no object is yet (a type built by its constructor that has
 /// no default constructor); the object is constructed there on success only.
-bool interp_read_new(reader& in, const type_info& info, void* storage, read_failure& failure);
+bool interp_read_new(reader& in, const type_info& info, void* storage, read_failure& failure,
+                     read_shortcut shortcut = nullptr);
 
 }  // namespace jsonjit::detail

@@ -9,6 +9,7 @@
 #include "engines/interp/interp_p.hpp"
 #include "text/ascii_p.hpp"
 #include "text/base64_p.hpp"
+#include "text/reader_access_p.hpp"
 #include "text/number_parse_p.hpp"
 #include "text/unescape_p.hpp"
 
@@ -32,8 +33,8 @@ class object_frame {
 
 class read_engine {
  public:
-  read_engine(reader& in, read_failure& failure, const serializer_options& options)
-      : in_(in), failure_(failure), options_(options),
+  read_engine(reader& in, read_failure& failure, const serializer_options& options, read_shortcut shortcut = nullptr)
+      : in_(in), failure_(failure), options_(options), shortcut_(shortcut),
         numbers_from_strings_(has_flag(options.numbers(), number_handling::allow_reading_from_string)),
         named_floats_(has_flag(options.numbers(), number_handling::allow_named_float_literals)),
         case_insensitive_(options.case_insensitive_names()),
@@ -87,6 +88,7 @@ class read_engine {
       case type_kind::object:
         if (t != token_type::start_object) return mismatch(error_code::expected_object);
         if (info.descriptor->constructor != nullptr) return rebuild(info, target);
+        if (shortcut_ != nullptr && shortcut_(in_, info, target)) return true;
         return members(info, target);
       case type_kind::nullable: {
         const nullable_ops& ops = *info.descriptor->nullable;
@@ -495,6 +497,7 @@ class read_engine {
 
   bool sequence(const type_info& info, void* target) {
     if (in_.token() != token_type::start_array) return mismatch(error_code::expected_array);
+    if (shortcut_ != nullptr && shortcut_(in_, info, target)) return true;
     const sequence_ops& ops = *info.descriptor->sequence;
     const type_info& element = *info.element;
     ops.clear(target);
@@ -549,7 +552,11 @@ class read_engine {
 
   /// One entry of `map` (the reader is on its name) into the map at `target`.
   bool map_entry(const type_info& map, void* target) {
-    const std::string_view raw_name = in_.value();  // for the path, should the value fail
+    // The name, for the path should the value fail (a reader of a stream drops it once the
+    // value's tokens are read: copied then).
+    std::string_view raw_name = in_.value();
+    std::string kept_name;
+    if (reader_access::has_source(in_)) raw_name = kept_name.assign(raw_name);
     const bool escaped = in_.value_is_escaped();
     const map_ops& ops = *map.descriptor->map;
     error_info at_name{};  // where a duplicate key is reported
@@ -662,6 +669,7 @@ class read_engine {
   reader& in_;
   read_failure& failure_;
   const serializer_options& options_;
+  read_shortcut shortcut_;
   std::string scratch_;  // unescaped names and Base64 text
   bool numbers_from_strings_;
   bool named_floats_;
@@ -672,16 +680,17 @@ class read_engine {
 
 }  // namespace
 
-bool interp_read(reader& in, const type_info& info, void* target, read_failure& failure) {
-  return read_engine(in, failure, *info.options).value(info, target);
+bool interp_read(reader& in, const type_info& info, void* target, read_failure& failure, read_shortcut shortcut) {
+  return read_engine(in, failure, *info.options, shortcut).value(info, target);
 }
 
 bool interp_read_property(reader& in, const property_info& property, void* object, read_failure& failure) {
   return read_engine(in, failure, *property.type->options).property(property, object);
 }
 
-bool interp_read_new(reader& in, const type_info& info, void* storage, read_failure& failure) {
-  return read_engine(in, failure, *info.options).new_value(info, storage);
+bool interp_read_new(reader& in, const type_info& info, void* storage, read_failure& failure,
+                     read_shortcut shortcut) {
+  return read_engine(in, failure, *info.options, shortcut).new_value(info, storage);
 }
 
 }  // namespace jsonjit::detail

@@ -1,0 +1,61 @@
+// What the front doors share: the whole-text one (serialize.cpp) and the stream one
+// (src/stream/): errors about the value as a whole, type resolution, and the engines' entry
+// points over a writer or a reader the caller made.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <jsonjit/error.hpp>
+#include <jsonjit/reader.hpp>
+#include <jsonjit/serializer_options.hpp>
+#include <jsonjit/type_model.hpp>
+#include <jsonjit/writer.hpp>
+
+#include "engines/interp/interp_p.hpp"
+
+namespace jsonjit::detail {
+
+/// An error about the value as a whole (path "$").
+inline parse_error at_root(const error_info& info, std::string name = {}) {
+  parse_error e;
+  e.info = info;
+  e.path.assign(1, '$');
+  e.name = std::move(name);
+  return e;
+}
+
+/// No error. (Default-initialized member by member: `parse_error{}` clears the whole struct
+/// with `rep stos`, whose start-up cost was a tenth of a small model's read.)
+inline parse_error success() noexcept {
+  parse_error none;
+  return none;
+}
+
+inline parse_error not_compiled(std::string_view why) {
+  return at_root({error_code::not_compiled}, std::string(why));
+}
+
+/// The resolved type, or null with `error` set (naming the type that has no description).
+inline const type_info* resolve(const type_descriptor& type, const serializer_options& options, parse_error& error) {
+  std::string_view unsupported;
+  const type_info* info = options.context().find(type, unsupported);
+  if (info == nullptr) error = at_root({error_code::unsupported_type}, std::string(unsupported));
+  return info;
+}
+
+/// The interpreter's reading of the value the reader `in` is about to read (its first read()
+/// not yet done), then of the end of the input: into `target`, or (`is_new`) into storage the
+/// object is constructed in on success. `shortcut` as interp_read's.
+parse_error read_with(reader& in, const type_info& info, void* target, bool is_new, read_shortcut shortcut = nullptr);
+
+/// Writes `value` as the next value of `out` (an array's next element: the writer writes the
+/// separator and the indentation) with the options' engine: compiled code at the writer's
+/// position and depth where the type compiles, else the interpreter.
+parse_error write_next_value(const type_info& info, const void* value, writer& out, const serializer_options& options);
+
+/// serialize_to into an output, without the final flush when `flush` is false.
+parse_error write_value(const type_descriptor& type, const void* value, output& out,
+                        const serializer_options& options, bool flush);
+
+}  // namespace jsonjit::detail

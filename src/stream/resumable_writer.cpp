@@ -1,0 +1,150 @@
+// jsonjit::serializer: serialize_to runs on a fiber into an output whose window is the
+// caller's buffer where a reservation fits there, else a staging buffer; when the window is
+// full the fiber stops inside make_room, and the next write_some continues it right there.
+// Either engine, a converter or the interpreter inside compiled code: all of it stops and
+// continues the same way, at the cost of one stack switch.
+#include <jsonjit/stream.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+
+#include "serializer/front_door_p.hpp"
+#include "stream/fiber_p.hpp"
+#include "stream/pooled_object_p.hpp"
+
+namespace jsonjit::detail {
+
+struct serializer_state final : output {
+  serializer_state(const type_descriptor& type, const void* value, const serializer_options& options)
+      : type_(type), value_(value), options_(options) {}
+
+  bool flush() override { return true; }  // write_some hands the bytes out
+
+  // Called by the writer on the fiber: waits for a window of `n` bytes.
+  bool make_room(std::size_t n) override {
+    needed_ = n;
+    fiber_.suspend();
+    if (stopping_) failed_ = true;
+    return !stopping_;
+  }
+
+  static void run(void* self) noexcept {
+    auto* s = static_cast<serializer_state*>(self);
+#if defined(__cpp_exceptions)
+    try {
+      s->error_ = serialize_value(s->type_, s->value_, *s, s->options_);
+    } catch (...) {
+      s->exception_ = std::current_exception();
+    }
+#else
+    s->error_ = serialize_value(s->type_, s->value_, *s, s->options_);
+#endif
+  }
+
+  std::size_t write_some(std::span<char> buffer) {
+    char* const out = buffer.data();
+    const std::size_t capacity = buffer.size();
+    std::size_t copied = 0;
+    for (;;) {
+      if (staged_ < pos_) {  // bytes waiting in the staging buffer go first
+        const std::size_t n = std::min(static_cast<std::size_t>(pos_ - staged_), capacity - copied);
+        std::memcpy(out + copied, staged_, n);
+        staged_ += n;
+        copied += n;
+        if (staged_ < pos_) return copied;
+      }
+      if (fiber_.finished()) {
+        done_ = true;
+#if defined(__cpp_exceptions)
+        if (exception_) std::rethrow_exception(std::exchange(exception_, nullptr));
+#endif
+        return copied;
+      }
+      if (copied == capacity) return copied;
+      // The next bytes go straight into the caller's buffer when the reservation the writer
+      // waits for fits there; else into the staging buffer — exactly that reservation for
+      // buffers of a usual size (so the next call is direct again), all of it for tiny ones.
+      const std::size_t room = capacity - copied;
+      char* start;
+      if (capacity >= small_buffer && room >= needed_) {
+        start = out + copied;
+        staged_ = pos_ = start;
+        limit_ = out + capacity;
+      } else {
+        if (staging_.size() < needed_ && !staging_.grow(needed_, 0)) return stop_for_memory(copied);
+        start = staging_.data();
+        staged_ = pos_ = start;
+        limit_ = start + (capacity >= small_buffer ? needed_ : staging_.size());
+      }
+      const bool direct = start != staging_.data();
+      fiber_.resume();
+      if (direct) {
+        copied += static_cast<std::size_t>(pos_ - start);
+        staged_ = pos_;
+      }
+    }
+  }
+
+  /// Unwinds a serialization that has not finished: the waiting make_room fails, and the
+  /// writer returns through every frame as on any failed write.
+  void stop() noexcept {
+    if (!fiber_.started() || fiber_.finished()) return;
+    stopping_ = true;
+    fiber_.resume();
+  }
+
+  /// No memory for a staging buffer that large: the serialization fails as on a failed sink.
+  std::size_t stop_for_memory(std::size_t copied) {
+    stop();
+    error_ = at_root({error_code::sink_failed});
+    done_ = true;
+    return copied;
+  }
+
+  static constexpr std::size_t small_buffer = 256;
+
+  const type_descriptor& type_;
+  const void* value_;
+  const serializer_options& options_;
+  fiber fiber_{&run, this};
+  pooled_buffer staging_{default_buffer_size};
+  char* staged_ = nullptr;  // staging bytes [staged_, pos_) not yet handed out
+  std::size_t needed_ = 0;  // the room the writer waits for
+  bool stopping_ = false;
+  bool done_ = false;
+  parse_error error_;
+#if defined(__cpp_exceptions)
+  std::exception_ptr exception_;
+#endif
+};
+
+}  // namespace jsonjit::detail
+
+namespace jsonjit {
+
+serializer::serializer(const type_descriptor& type, const void* value, const serializer_options& options)
+    : state_(detail::pooled_new<detail::serializer_state>(type, value, options)) {
+  if (state_ == nullptr) detail::out_of_memory();
+}
+
+serializer::~serializer() {
+  if (state_ == nullptr) return;
+  state_->stop();
+  detail::pooled_delete(state_);
+}
+
+std::size_t serializer::write_some(std::span<char> buffer) {
+  if (state_->done_ || buffer.empty()) return 0;
+  return state_->write_some(buffer);
+}
+
+bool serializer::done() const noexcept {
+  return state_->done_;
+}
+
+const parse_error& serializer::error() const noexcept {
+  return state_->error_;
+}
+
+}  // namespace jsonjit
