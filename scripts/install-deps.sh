@@ -4,8 +4,8 @@ set -euo pipefail
 
 common=(cmake ninja-build g++ make libfast-float-dev libasmjit-dev)
 case "${1:-}" in
-  test) wanted=("${common[@]}" libssl-dev libgtest-dev clang libclang-rt-14-dev) ;;
-  bench) wanted=("${common[@]}" libssl-dev libbenchmark-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlohmann-json3-dev) ;;
+  test) wanted=("${common[@]}" libssl-dev libgtest-dev libboost1.81-dev clang libclang-rt-14-dev) ;;
+  bench) wanted=("${common[@]}" libssl-dev libbenchmark-dev libboost1.81-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlohmann-json3-dev) ;;
   *) echo "usage: $0 test|bench" >&2; exit 2 ;;
 esac
 

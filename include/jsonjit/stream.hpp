@@ -25,7 +25,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <iosfwd>
+#include <new>
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -91,6 +93,37 @@ class pooled_buffer {
   std::span<char> bytes_;
   buffer_pool* pool_ = nullptr;
 };
+
+namespace detail {
+/// Owns a T that lives in a pooled buffer (a movable handle to an object that cannot move).
+template <class T>
+class pooled_unique {
+ public:
+  template <class... Args>
+  explicit pooled_unique(Args&&... args) : memory_(sizeof(T)) {
+    if (memory_.empty()) {
+#if defined(__cpp_exceptions)
+      throw std::bad_alloc();
+#else
+      std::abort();
+#endif
+    }
+    object_ = new (memory_.data()) T(std::forward<Args>(args)...);
+  }
+  pooled_unique(pooled_unique&& other) noexcept
+      : memory_(std::move(other.memory_)), object_(std::exchange(other.object_, nullptr)) {}
+  pooled_unique& operator=(pooled_unique&&) = delete;
+  ~pooled_unique() {
+    if (object_ != nullptr) object_->~T();
+  }
+  T* operator->() const noexcept { return object_; }
+  T& operator*() const noexcept { return *object_; }
+
+ private:
+  pooled_buffer memory_;
+  T* object_ = nullptr;
+};
+}  // namespace detail
 
 /// Output to a file descriptor (a file, a pipe, a socket) through one pooled buffer: the
 /// window is the buffer, and a full window is written out with write(2) (send(2) without
@@ -361,6 +394,36 @@ class element_source {
   bool ended_ = false;
   std::size_t index_ = 0;
   parse_error error_;
+};
+}  // namespace detail
+
+namespace detail {
+struct incremental_elements_state;
+/// element_source over pieces pushed by the caller (what async element readers run).
+class incremental_elements {
+ public:
+  enum class status : std::uint8_t {
+    element,  ///< an element was read into the target
+    more,     ///< the pieces so far are used up: write() the next, or finish()
+    end,      ///< the sequence ended
+    failed,   ///< error() says why
+  };
+  incremental_elements(const type_descriptor& type, const serializer_options& options, sequence_format format);
+  incremental_elements(const incremental_elements&) = delete;
+  incremental_elements& operator=(const incremental_elements&) = delete;
+  ~incremental_elements();
+  /// Reads on into `target` (a value of the type, as element_reader's next) with what it has.
+  status next(void* target);
+  /// The next piece, continuing the element next() started. The piece's bytes must stay
+  /// valid and unchanged until a call returns `more` again.
+  status write(std::string_view piece);
+  /// The input ends.
+  status finish();
+  const parse_error& error() const noexcept;
+  std::size_t count() const noexcept;
+
+ private:
+  incremental_elements_state* state_;
 };
 }  // namespace detail
 

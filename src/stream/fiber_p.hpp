@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstddef>
+#include <exception>
+#include <utility>
 
 namespace jsonjit::detail {
 
@@ -48,6 +50,25 @@ class fiber {
   void* tsan_fiber_ = nullptr;
   void* tsan_caller_ = nullptr;
 };
+
+/// Runs `body` on a fiber, keeping an exception it throws in `carried` (nothing may unwind
+/// past a fiber's first frame); rethrow_carried raises it where the fiber was resumed.
+template <class Body>
+void run_carrying(Body&& body, std::exception_ptr& carried) noexcept {
+#if defined(__cpp_exceptions)
+  try {
+    body();
+  } catch (...) {
+    carried = std::current_exception();
+  }
+#else
+  (void)carried;
+  body();
+#endif
+}
+inline void rethrow_carried(std::exception_ptr& carried) {
+  if (carried) std::rethrow_exception(std::exchange(carried, nullptr));
+}
 
 /// Address space reserved for each fiber stack (touched pages only become memory).
 inline constexpr std::size_t fiber_stack_size = std::size_t{8} << 20;

@@ -31,15 +31,7 @@ struct serializer_state final : output {
 
   static void run(void* self) noexcept {
     auto* s = static_cast<serializer_state*>(self);
-#if defined(__cpp_exceptions)
-    try {
-      s->error_ = serialize_value(s->type_, s->value_, *s, s->options_);
-    } catch (...) {
-      s->exception_ = std::current_exception();
-    }
-#else
-    s->error_ = serialize_value(s->type_, s->value_, *s, s->options_);
-#endif
+    run_carrying([s] { s->error_ = serialize_value(s->type_, s->value_, *s, s->options_); }, s->exception_);
   }
 
   std::size_t write_some(std::span<char> buffer) {
@@ -56,9 +48,7 @@ struct serializer_state final : output {
       }
       if (fiber_.finished()) {
         done_ = true;
-#if defined(__cpp_exceptions)
-        if (exception_) std::rethrow_exception(std::exchange(exception_, nullptr));
-#endif
+        rethrow_carried(exception_);
         return copied;
       }
       if (copied == capacity) return copied;
@@ -114,9 +104,7 @@ struct serializer_state final : output {
   bool stopping_ = false;
   bool done_ = false;
   parse_error error_;
-#if defined(__cpp_exceptions)
   std::exception_ptr exception_;
-#endif
 };
 
 }  // namespace jsonjit::detail
