@@ -30,8 +30,8 @@ void ratio_reporter::ReportRuns(const std::vector<Run>& runs) {
 
 void ratio_reporter::Finalize() {
   ConsoleReporter::Finalize();
-  std::printf("\n%-40s %-22s %12s %10s %10s %12s %13s %13s %13s\n", "benchmark", "engine", "ns/op", "MB/s",
-              "allocs/op", "alloc B/op", "vs rapidjson", "vs simdjson", "vs hand");
+  std::printf("\n%-40s %-22s %12s %10s %10s %12s %13s %13s %13s %13s\n", "benchmark", "engine", "ns/op", "MB/s",
+              "allocs/op", "alloc B/op", "vs rapidjson", "vs simdjson", "vs hand", "vs string");
   for (const auto& [key, engines] : results_) {
     for (const auto& [engine, m] : engines) {
       std::printf("%-40s %-22s %12.0f %10.1f %10.1f %12.0f", key.c_str(), engine.c_str(), m.seconds_per_op * 1e9,
@@ -40,7 +40,7 @@ void ratio_reporter::Finalize() {
         std::printf("  (the replay loop both writers include)\n");
         continue;
       }
-      for (const char* peer : {"rapidjson", "simdjson", "hand_written"}) {
+      for (const char* peer : {"rapidjson", "simdjson", "hand_written", "jsonjit_string"}) {
         const auto baseline = engines.find(peer);
         if (baseline != engines.end() && engine != peer) {
           std::printf(" %12.2fx", baseline->second.seconds_per_op / m.seconds_per_op);
@@ -53,7 +53,8 @@ void ratio_reporter::Finalize() {
   }
   std::printf(
       "\n'vs PEER' = PEER's time / this engine's time in the same run (higher is faster; 2.00x = twice "
-      "PEER's throughput; 'vs hand' compares with the hand-written code).\n");
+      "PEER's throughput; 'vs hand' compares with the hand-written code; 'vs string', in the stream groups, "
+      "with jsonjit writing or reading the same value in memory).\n");
   std::fflush(stdout);
 }
 

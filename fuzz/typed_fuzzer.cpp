@@ -1,12 +1,15 @@
 // Fuzz target for typed deserialization. The first byte picks the target type (low three
-// bits) and the ignore condition for writing (the next two), the second the other options;
-// the rest is the JSON. Checks properties, not just the absence of crashes:
+// bits), the ignore condition for writing (the next two) and whether to stream (the next),
+// the second the other options; the rest is the JSON. Checks properties, not just the absence of crashes:
 //  - any input gives a value or an error with a code, a position inside the input and a path;
 //  - an accepted input is valid JSON (the reader accepts it with the same options);
 //  - what is read writes out, reads back and writes out again to the same bytes;
 //  - the JIT and the interpreter read it alike (value, or error code, position, path, name)
-//    and write it alike (bytes, or error code and path).
+//    and write it alike (bytes, or error code and path);
+//  - streaming: pieces of random sizes read as the whole text does, write_some through
+//    buffers of random sizes writes the same bytes.
 #include <jsonjit/jsonjit.hpp>
+#include <jsonjit/stream.hpp>
 
 #include <algorithm>
 #include <array>
@@ -168,11 +171,61 @@ void same_error(const jsonjit::parse_error& jit, const jsonjit::parse_error& int
   }
 }
 
+/// Sizes of pieces or buffers from 1 byte to a few hundred, drawn from `seed` (so an input
+/// always replays the same cuts).
+class cut_sizes {
+ public:
+  explicit cut_sizes(std::uint64_t seed) : state_(seed | 1) {}
+  std::size_t next() {
+    state_ ^= state_ << 13;
+    state_ ^= state_ >> 7;
+    state_ ^= state_ << 17;
+    return 1 + (state_ % 8 == 0 ? state_ % 4096 : state_ % 64);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+/// Streaming reads and writes what the whole-text functions do: deserializer<T> fed pieces of
+/// random sizes gives the same value or the same error, serializer::write_some through
+/// buffers of random sizes the same bytes or the same error.
 template <class T>
-void check(std::string_view json, const option_set& set) {
+void check_streaming(std::string_view json, const jsonjit::serializer_options& options,
+                     const jsonjit::parse_error& whole_error, const T& whole_value) {
+  cut_sizes sizes(std::hash<std::string_view>{}(json));
+  jsonjit::deserializer<T> d(options);
+  jsonjit::parse_error e;
+  for (std::size_t at = 0; at < json.size() && !e;) {
+    const std::size_t n = std::min(sizes.next(), json.size() - at);
+    e = d.write(json.substr(at, n));
+    at += n;
+  }
+  if (!e) e = d.finish();
+  same_error(e, whole_error, "pieces read differently from the whole text");
+  if (e) return;
+  const T streamed = d.release();
+  std::string a, b;
+  const jsonjit::parse_error write_error = jsonjit::serialize_to(whole_value, a, options);
+  if (jsonjit::serialize_to(streamed, b, options).info.code != write_error.info.code || a != b) {
+    fail("pieces read a different value", a + "\n" + b);
+  }
+  jsonjit::serializer s(whole_value, options);
+  std::string written;
+  char buffer[4096];
+  while (!s.done()) written.append(buffer, s.write_some(std::span<char>(buffer, sizes.next())));
+  if (s.error().info.code != write_error.info.code || s.error().path != write_error.path) {
+    fail("write_some failed differently", jsonjit::to_string(s.error()) + "\n" + jsonjit::to_string(write_error));
+  }
+  if (!write_error && written != a) fail("write_some wrote different bytes", written + "\n" + a);
+}
+
+template <class T>
+void check(std::string_view json, const option_set& set, bool streaming) {
   const jsonjit::serializer_options& options = set.automatic;
   T value{};
   const jsonjit::parse_error error = jsonjit::deserialize_into(value, json, options);
+  if (streaming) check_streaming(json, options, error, value);
 
   // Both engines read the same value, or fail alike, wherever the JIT compiles the type.
   T by_jit_reader{};
@@ -247,15 +300,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const option_set& options = *slot;
   const std::string_view json(reinterpret_cast<const char*>(data) + (size > 1 ? 2 : 1), size - (size > 1 ? 2 : 1));
+  const bool streaming = (selector & 32) != 0;
   switch (selector % 8) {
-    case 0: check<fuzz_types::Mixed>(json, options); break;
-    case 1: check<models::IndexViewModel>(json, options); break;
-    case 2: check<models::MyEventsListerViewModel>(json, options); break;
-    case 3: check<models::CollectionsOfPrimitives>(json, options); break;
-    case 4: check<models::TreeRecord>(json, options); break;
-    case 5: check<std::vector<models::User>>(json, options); break;
-    case 6: check<fuzz_types::Timely>(json, options); break;
-    default: check<fuzz_types::Compiled>(json, options); break;
+    case 0: check<fuzz_types::Mixed>(json, options, streaming); break;
+    case 1: check<models::IndexViewModel>(json, options, streaming); break;
+    case 2: check<models::MyEventsListerViewModel>(json, options, streaming); break;
+    case 3: check<models::CollectionsOfPrimitives>(json, options, streaming); break;
+    case 4: check<models::TreeRecord>(json, options, streaming); break;
+    case 5: check<std::vector<models::User>>(json, options, streaming); break;
+    case 6: check<fuzz_types::Timely>(json, options, streaming); break;
+    default: check<fuzz_types::Compiled>(json, options, streaming); break;
   }
   return 0;
 }

@@ -147,8 +147,17 @@ bool read(std::string_view text, T& out) {
   }
 }
 
+template <class T>
+void write_through(const T& value, std::span<char> buffer, void (*send)(std::string_view, void*), void* context) {
+  const json::value v = json::value_from(value);
+  json::serializer writer;
+  writer.reset(&v);
+  while (!writer.done()) send(writer.read(buffer.data(), buffer.size()), context);
+}
+
 #define JSONJIT_INSTANTIATE(T)                    \
   template void write<T>(const T&, std::string&); \
+  template void write_through<T>(const T&, std::span<char>, void (*)(std::string_view, void*), void*); \
   template bool read<T>(std::string_view, T&);
 JSONJIT_TYPED_BENCH_TYPES(JSONJIT_INSTANTIATE)
 #undef JSONJIT_INSTANTIATE

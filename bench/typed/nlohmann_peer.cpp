@@ -124,8 +124,14 @@ bool read(std::string_view json, T& out) {
   }
 }
 
+template <class T>
+void write_to(const T& value, std::ostream& out) {
+  out << nlohmann::json(value);
+}
+
 #define JSONJIT_INSTANTIATE(T)                    \
   template void write<T>(const T&, std::string&); \
+  template void write_to<T>(const T&, std::ostream&); \
   template bool read<T>(std::string_view, T&);
 JSONJIT_TYPED_BENCH_TYPES(JSONJIT_INSTANTIATE)
 #undef JSONJIT_INSTANTIATE

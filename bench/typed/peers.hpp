@@ -4,6 +4,9 @@
 // HTML-sensitive characters, so their output differs in `+` and `'` only).
 #pragma once
 
+#include <cstdio>
+#include <iosfwd>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +37,9 @@ bool read(std::string_view json, T& value);
 namespace rapidjson_peer {
 template <class T>
 void write(const T& value, std::string& out);
+/// Through a FileWriteStream (a 16 KiB buffer) to `file`, flushed.
+template <class T>
+void write_to(const T& value, std::FILE* file);
 template <class T>
 bool read(std::string_view json, T& value);
 }  // namespace rapidjson_peer
@@ -41,6 +47,9 @@ bool read(std::string_view json, T& value);
 namespace nlohmann_peer {
 template <class T>
 void write(const T& value, std::string& out);
+/// `out << json`.
+template <class T>
+void write_to(const T& value, std::ostream& out);
 template <class T>
 bool read(std::string_view json, T& value);
 }  // namespace nlohmann_peer
@@ -48,6 +57,9 @@ bool read(std::string_view json, T& value);
 namespace boost_json_peer {
 template <class T>
 void write(const T& value, std::string& out);
+/// Through serializer::read into `buffer`, each filled piece handed to `send`.
+template <class T>
+void write_through(const T& value, std::span<char> buffer, void (*send)(std::string_view, void*), void* context);
 template <class T>
 bool read(std::string_view json, T& value);
 }  // namespace boost_json_peer

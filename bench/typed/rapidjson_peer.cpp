@@ -1,6 +1,8 @@
-// RapidJSON as its users write typed code: a Writer<StringBuffer> driven field by field, and a
+// RapidJSON as its users write typed code: a Writer<StringBuffer> (or, to a file, a
+// Writer<FileWriteStream>) driven field by field, and a
 // Document parsed then read field by field (FindMember).
 #include <rapidjson/document.h>
+#include <rapidjson/filewritestream.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
@@ -14,50 +16,62 @@ namespace {
 using namespace models;
 using writer_t = rapidjson::Writer<rapidjson::StringBuffer>;
 
-void put(writer_t& w, const std::string& s) { w.String(s.data(), static_cast<rapidjson::SizeType>(s.size())); }
-void put(writer_t& w, std::int32_t n) { w.Int(n); }
-void put(writer_t& w, bool b) { w.Bool(b); }
-void put(writer_t& w, const DateTimeOffset& d) {
+template <class W>
+void put(W& w, const std::string& s) { w.String(s.data(), static_cast<rapidjson::SizeType>(s.size())); }
+template <class W>
+void put(W& w, std::int32_t n) { w.Int(n); }
+template <class W>
+void put(W& w, bool b) { w.Bool(b); }
+template <class W>
+void put(W& w, const DateTimeOffset& d) {
   char text[48];
   w.String(text, static_cast<rapidjson::SizeType>(format_date_time_offset(text, d)));
 }
-void put(writer_t& w, const DateTime& d) {
+template <class W>
+void put(W& w, const DateTime& d) {
   char text[48];
   w.String(text, static_cast<rapidjson::SizeType>(format_date_time(text, d)));
 }
-void put(writer_t& w, const ActiveOrUpcomingEvent& e);
-void put(writer_t& w, const CampaignSummaryViewModel& c);
-void put(writer_t& w, const MyEventsListerItemTask& t);
-void put(writer_t& w, const MyEventsListerItem& e);
-void put(writer_t& w, const User& u);
-template <class T>
-void put(writer_t& w, const std::optional<T>& o) {
+template <class W>
+void put(W& w, const ActiveOrUpcomingEvent& e);
+template <class W>
+void put(W& w, const CampaignSummaryViewModel& c);
+template <class W>
+void put(W& w, const MyEventsListerItemTask& t);
+template <class W>
+void put(W& w, const MyEventsListerItem& e);
+template <class W>
+void put(W& w, const User& u);
+template <class W, class T>
+void put(W& w, const std::optional<T>& o) {
   if (o) {
     put(w, *o);
   } else {
     w.Null();
   }
 }
-template <class T>
-void put(writer_t& w, const std::vector<T>& v) {
+template <class W, class T>
+void put(W& w, const std::vector<T>& v) {
   w.StartArray();
   for (const T& e : v) put(w, e);
   w.EndArray();
 }
-template <class T>
-void field(writer_t& w, const char* name, const T& value) {
+template <class W, class T>
+void field(W& w, const char* name, const T& value) {
   w.Key(name);
   put(w, value);
 }
 
-void put(writer_t& w, const LoginViewModel& m) {
+template <class W>
+void put(W& w, const LoginViewModel& m) {
   w.StartObject();
   field(w, "Email", m.Email);
   field(w, "Password", m.Password);
   field(w, "RememberMe", m.RememberMe);
   w.EndObject();
 }
-void put(writer_t& w, const Location& m) {
+template <class W>
+void put(W& w, const Location& m) {
   w.StartObject();
   field(w, "Id", m.Id);
   field(w, "Address1", m.Address1);
@@ -70,7 +84,8 @@ void put(writer_t& w, const Location& m) {
   field(w, "Country", m.Country);
   w.EndObject();
 }
-void put(writer_t& w, const ActiveOrUpcomingEvent& e) {
+template <class W>
+void put(W& w, const ActiveOrUpcomingEvent& e) {
   w.StartObject();
   field(w, "Id", e.Id);
   field(w, "ImageUrl", e.ImageUrl);
@@ -82,7 +97,8 @@ void put(writer_t& w, const ActiveOrUpcomingEvent& e) {
   field(w, "EndDate", e.EndDate);
   w.EndObject();
 }
-void put(writer_t& w, const CampaignSummaryViewModel& c) {
+template <class W>
+void put(W& w, const CampaignSummaryViewModel& c) {
   w.StartObject();
   field(w, "Id", c.Id);
   field(w, "Title", c.Title);
@@ -92,7 +108,8 @@ void put(writer_t& w, const CampaignSummaryViewModel& c) {
   field(w, "Headline", c.Headline);
   w.EndObject();
 }
-void put(writer_t& w, const IndexViewModel& m) {
+template <class W>
+void put(W& w, const IndexViewModel& m) {
   w.StartObject();
   field(w, "ActiveOrUpcomingEvents", m.ActiveOrUpcomingEvents);
   field(w, "FeaturedCampaign", m.FeaturedCampaign);
@@ -100,7 +117,8 @@ void put(writer_t& w, const IndexViewModel& m) {
   field(w, "HasFeaturedCampaign", m.HasFeaturedCampaign());
   w.EndObject();
 }
-void put(writer_t& w, const MyEventsListerItemTask& t) {
+template <class W>
+void put(W& w, const MyEventsListerItemTask& t) {
   w.StartObject();
   field(w, "Name", t.Name);
   field(w, "StartDate", t.StartDate);
@@ -108,7 +126,8 @@ void put(writer_t& w, const MyEventsListerItemTask& t) {
   field(w, "FormattedDate", t.FormattedDate());
   w.EndObject();
 }
-void put(writer_t& w, const MyEventsListerItem& e) {
+template <class W>
+void put(W& w, const MyEventsListerItem& e) {
   w.StartObject();
   field(w, "EventId", e.EventId);
   field(w, "EventName", e.EventName);
@@ -121,14 +140,16 @@ void put(writer_t& w, const MyEventsListerItem& e) {
   field(w, "Tasks", e.Tasks);
   w.EndObject();
 }
-void put(writer_t& w, const MyEventsListerViewModel& m) {
+template <class W>
+void put(W& w, const MyEventsListerViewModel& m) {
   w.StartObject();
   field(w, "CurrentEvents", m.CurrentEvents);
   field(w, "FutureEvents", m.FutureEvents);
   field(w, "PastEvents", m.PastEvents);
   w.EndObject();
 }
-void put(writer_t& w, const CollectionsOfPrimitives& m) {
+template <class W>
+void put(W& w, const CollectionsOfPrimitives& m) {
   w.StartObject();
   w.Key("ByteArray");
   char base64[2048];
@@ -145,7 +166,8 @@ void put(writer_t& w, const CollectionsOfPrimitives& m) {
   field(w, "ListOfInt", m.ListOfInt);
   w.EndObject();
 }
-void put(writer_t& w, const User& u) {
+template <class W>
+void put(W& w, const User& u) {
   w.StartObject();
   w.Key("Id");
   char id[36];
@@ -308,6 +330,15 @@ void write(const T& value, std::string& out) {
 }
 
 template <class T>
+void write_to(const T& value, std::FILE* file) {
+  char buffer[16 * 1024];
+  rapidjson::FileWriteStream stream(file, buffer, sizeof buffer);
+  rapidjson::Writer<rapidjson::FileWriteStream> w(stream);
+  put(w, value);
+  stream.Flush();
+}
+
+template <class T>
 bool read(std::string_view json, T& out) {
   rapidjson::Document document;
   document.Parse(json.data(), json.size());
@@ -316,6 +347,7 @@ bool read(std::string_view json, T& out) {
 
 #define JSONJIT_INSTANTIATE(T)                    \
   template void write<T>(const T&, std::string&); \
+  template void write_to<T>(const T&, std::FILE*);  \
   template bool read<T>(std::string_view, T&);
 JSONJIT_TYPED_BENCH_TYPES(JSONJIT_INSTANTIATE)
 #undef JSONJIT_INSTANTIATE

@@ -85,6 +85,8 @@ struct async_serialize_op {
 
   template <class Self>
   void operator()(Self& self, boost::system::error_code ec = {}, std::size_t = 0) {
+    // A cancellation that came between two writes (no write was in progress to abort).
+    if (!ec && self.cancelled() != boost::asio::cancellation_type::none) ec = boost::asio::error::operation_aborted;
     if (!ec) {
       if (buffer.empty()) return self.complete(make_error_code(error_code::sink_failed));
       if (const std::size_t n = writer.write_some({buffer.data(), buffer.size()}); n != 0) {
@@ -116,6 +118,9 @@ struct async_deserialize_op {
       if (ec) return self.complete(ec, T{});
     }
     if (buffer.empty()) return self.complete(make_error_code(error_code::input_failed), T{});
+    if (self.cancelled() != boost::asio::cancellation_type::none) {  // between two reads
+      return self.complete(boost::asio::error::operation_aborted, T{});
+    }
     started = true;
     stream.async_read_some(boost::asio::buffer(buffer.data(), buffer.size()), std::move(self));
   }
@@ -226,6 +231,10 @@ class async_element_reader {
         case status::end: return self.complete({}, false);
         case status::failed: return self.complete(make_error_code(r.elements_.error().info.code), false);
         case status::more: break;
+      }
+      if (self.cancelled() != boost::asio::cancellation_type::none) {  // between two reads
+        r.broken_ = boost::asio::error::operation_aborted;
+        return self.complete(r.broken_, false);
       }
       r.stream_.async_read_some(boost::asio::buffer(r.buffer_.data(), r.buffer_.size()), std::move(self));
     }

@@ -28,7 +28,7 @@ class output {
   /// Hands every pending byte to the destination. False if the destination failed.
   virtual bool flush() = 0;
   /// The destination failed (refused data, a write failed, the operation was stopped): what
-  /// the output took so far may be incomplete, and it takes nothing more.
+  /// it received so far may be incomplete.
   bool failed() const noexcept { return failed_; }
 
  protected:

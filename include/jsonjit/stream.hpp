@@ -209,6 +209,17 @@ class istream_input final : public buffered_input {
   std::istream& stream_;
 };
 
+/// Text already in memory as an input (one window, nothing to refill): what element_reader
+/// and the input overloads read when the text is at hand. The text must outlive the input.
+class memory_input final : public input {
+ public:
+  explicit memory_input(std::string_view text) noexcept {
+    begin_ = text.data();
+    end_ = text.data() + text.size();
+  }
+  bool refill(const char*) override { return false; }
+};
+
 namespace detail {
 parse_error deserialize_value(const type_descriptor& type, void* target, input& json,
                               const serializer_options& options);

@@ -70,7 +70,5 @@ inline void rethrow_carried(std::exception_ptr& carried) {
   if (carried) std::rethrow_exception(std::exchange(carried, nullptr));
 }
 
-/// Address space reserved for each fiber stack (touched pages only become memory).
-inline constexpr std::size_t fiber_stack_size = std::size_t{8} << 20;
 
 }  // namespace jsonjit::detail

@@ -56,18 +56,19 @@ struct serializer_state final : output {
       // waits for fits there; else into the staging buffer — exactly that reservation for
       // buffers of a usual size (so the next call is direct again), all of it for tiny ones.
       const std::size_t room = capacity - copied;
+      const bool direct = capacity >= small_buffer && room >= needed_;
       char* start;
-      if (capacity >= small_buffer && room >= needed_) {
+      if (direct) {
         start = out + copied;
-        staged_ = pos_ = start;
         limit_ = out + capacity;
       } else {
-        if (staging_.size() < needed_ && !staging_.grow(needed_, 0)) return stop_for_memory(copied);
+        // Made on first need: a serialization that fits the caller's buffers never has one.
+        const std::size_t wanted = capacity >= small_buffer ? needed_ : std::max(needed_, default_buffer_size);
+        if (staging_.size() < wanted && !staging_.grow(wanted, 0)) return stop_for_memory(copied);
         start = staging_.data();
-        staged_ = pos_ = start;
         limit_ = start + (capacity >= small_buffer ? needed_ : staging_.size());
       }
-      const bool direct = start != staging_.data();
+      staged_ = pos_ = start;
       fiber_.resume();
       if (direct) {
         copied += static_cast<std::size_t>(pos_ - start);
@@ -98,7 +99,7 @@ struct serializer_state final : output {
   const void* value_;
   const serializer_options& options_;
   fiber fiber_{&run, this};
-  pooled_buffer staging_{default_buffer_size};
+  pooled_buffer staging_;
   char* staged_ = nullptr;  // staging bytes [staged_, pos_) not yet handed out
   std::size_t needed_ = 0;  // the room the writer waits for
   bool stopping_ = false;

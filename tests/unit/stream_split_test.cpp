@@ -109,12 +109,12 @@ TEST(StreamSplit, SerializerWritesTheSameBytesThroughBuffersOfEverySize) {
 }
 
 TEST(StreamSplit, ADeepTreeStopsAndContinuesAtEveryLevel) {
-  // 2,001 levels of objects and arrays: the writer's and the reader's frames all stop and
+  // 1,001 levels of objects and arrays: the writer's and the reader's frames all stop and
   // continue on the fiber's stack.
-  const nest deep = make_nest(1000);
+  const nest deep = make_nest(500);
   for (const engine e : {engine::interpreter, engine::automatic}) {
     serializer_options options = with_engine(e);
-    options.max_depth(2100);
+    options.max_depth(1100);
     const std::string expected = jsonjit::serialize(deep, options);
     for (const std::size_t size : {1u, 7u, 256u, 5000u}) {
       ASSERT_TRUE(written_through(deep, options, size) == expected) << "buffer size " << size;
