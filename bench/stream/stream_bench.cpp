@@ -113,6 +113,12 @@ void add_model(std::string_view name, const T& value) {
     add(name, engine + "_pipe", n, [value, to_pipe, &options](benchmark::State& state) {
       if (jsonjit::serialize_to(value, *to_pipe, options)) state.SkipWithError("writing failed");
     });
+    // The socket the async benchmark writes to, written synchronously: async's own cost.
+    auto sync_socket = std::make_shared<drained_socket>();
+    auto to_socket = std::make_shared<jsonjit::fd_output>(sync_socket->near.native_handle());
+    add(name, engine + "_socket", n, [value, sync_socket, to_socket, &options](benchmark::State& state) {
+      if (jsonjit::serialize_to(value, *to_socket, options)) state.SkipWithError("writing failed");
+    });
     for (const std::size_t size : {std::size_t{16384}, std::size_t{256}}) {
       add(name, engine + "_write_some_" + std::to_string(size), n, [value, size, &options, json](benchmark::State& state) {
         thread_local std::vector<char> buffer(16384);

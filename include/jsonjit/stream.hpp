@@ -217,7 +217,10 @@ class memory_input final : public input {
     begin_ = text.data();
     end_ = text.data() + text.size();
   }
-  bool refill(const char*) override { return false; }
+  bool refill(const char* keep) override {
+    begin_ = keep;
+    return false;
+  }
 };
 
 namespace detail {

@@ -130,8 +130,8 @@ namespace {
 /// path) by writing again where nothing is kept.
 parse_error compiled_write_failed(const type_info& info, const void* value, output& out,
                                   const serializer_options& options) {
-  jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
   if (out.failed()) return at_root({error_code::sink_failed});
+  jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
   discarding_output nowhere;
   writer w(nowhere, options.context().writing());
   parse_error e = write_with(info, value, w);

@@ -1,6 +1,7 @@
-// jsonjit::serializer: serialize_to runs on a fiber into an output whose window is the
-// caller's buffer where a reservation fits there, else a staging buffer; when the window is
-// full the fiber stops inside make_room, and the next write_some continues it right there.
+// jsonjit::serializer: a value that fits the caller's first buffer is written there at once;
+// otherwise serialize_to runs on a fiber into an output whose window is the caller's buffer
+// where a reservation fits there, else a staging buffer; when the window is full the fiber
+// stops inside make_room, and the next write_some continues it right there.
 // Either engine, a converter or the interpreter inside compiled code: all of it stops and
 // continues the same way, at the cost of one stack switch.
 #include <jsonjit/stream.hpp>
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <optional>
 
 #include "serializer/front_door_p.hpp"
 #include "stream/fiber_p.hpp"
@@ -21,12 +23,35 @@ struct serializer_state final : output {
 
   bool flush() override { return true; }  // write_some hands the bytes out
 
-  // Called by the writer on the fiber: waits for a window of `n` bytes.
+  // Called by the writer on the fiber: waits for a window of `n` bytes. On the first try,
+  // without a fiber, the value did not fit the caller's buffer.
   bool make_room(std::size_t n) override {
+    if (!fiber_) {
+      failed_ = true;
+      return false;
+    }
     needed_ = n;
-    fiber_.suspend();
+    fiber_->suspend();
     if (stopping_) failed_ = true;
     return !stopping_;
+  }
+
+  /// Most values fit the caller's buffer whole: written there without a fiber. True if that
+  /// settled it (written, or failed for a reason of its own); false if the value was larger,
+  /// and nothing was handed out.
+  bool wrote_at_once(std::span<char> buffer, std::size_t& written) {
+    pos_ = buffer.data();
+    limit_ = buffer.data() + buffer.size();
+    done_ = true;  // also if a converter throws
+    error_ = serialize_value(type_, value_, *this, options_);
+    if (!failed_) {
+      written = static_cast<std::size_t>(pos_ - buffer.data());
+      return true;
+    }
+    done_ = failed_ = false;
+    error_ = {};
+    pos_ = limit_ = nullptr;
+    return false;
   }
 
   static void run(void* self) noexcept {
@@ -38,6 +63,10 @@ struct serializer_state final : output {
     char* const out = buffer.data();
     const std::size_t capacity = buffer.size();
     std::size_t copied = 0;
+    if (!fiber_) {
+      if (capacity >= at_once_minimum && wrote_at_once(buffer, copied)) return copied;
+      fiber_.emplace(&run, this);
+    }
     for (;;) {
       if (staged_ < pos_) {  // bytes waiting in the staging buffer go first
         const std::size_t n = std::min(static_cast<std::size_t>(pos_ - staged_), capacity - copied);
@@ -46,7 +75,7 @@ struct serializer_state final : output {
         copied += n;
         if (staged_ < pos_) return copied;
       }
-      if (fiber_.finished()) {
+      if (fiber_->finished()) {
         done_ = true;
         rethrow_carried(exception_);
         return copied;
@@ -69,7 +98,7 @@ struct serializer_state final : output {
         limit_ = start + (capacity >= small_buffer ? needed_ : staging_.size());
       }
       staged_ = pos_ = start;
-      fiber_.resume();
+      fiber_->resume();
       if (direct) {
         copied += static_cast<std::size_t>(pos_ - start);
         staged_ = pos_;
@@ -80,9 +109,9 @@ struct serializer_state final : output {
   /// Unwinds a serialization that has not finished: the waiting make_room fails, and the
   /// writer returns through every frame as on any failed write.
   void stop() noexcept {
-    if (!fiber_.started() || fiber_.finished()) return;
+    if (!fiber_ || !fiber_->started() || fiber_->finished()) return;
     stopping_ = true;
-    fiber_.resume();
+    fiber_->resume();
   }
 
   /// No memory for a staging buffer that large: the serialization fails as on a failed sink.
@@ -94,11 +123,14 @@ struct serializer_state final : output {
   }
 
   static constexpr std::size_t small_buffer = 256;
+  /// Buffers from this size are tried at once, without a fiber (a value that does not fit has
+  /// wasted at most that much work, once).
+  static constexpr std::size_t at_once_minimum = 1024;
 
   const type_descriptor& type_;
   const void* value_;
   const serializer_options& options_;
-  fiber fiber_{&run, this};
+  std::optional<fiber> fiber_;  // made when the value does not fit one buffer
   pooled_buffer staging_;
   char* staged_ = nullptr;  // staging bytes [staged_, pos_) not yet handed out
   std::size_t needed_ = 0;  // the room the writer waits for

@@ -46,6 +46,13 @@ TEST(StreamElements, ReaderReadsWhatTheWholeArrayReads) {
   jsonjit::parse_error error;
   EXPECT_TRUE(read_all<int>(" [ ] ", with_engine(engine::automatic), sequence_format::array, error).empty());
   EXPECT_FALSE(error);
+  // Text in memory, element by element.
+  jsonjit::memory_input in(json);
+  jsonjit::element_reader<models::User> elements(in);
+  std::size_t count = 0;
+  for (models::User user; elements.next(user); ++count) ASSERT_TRUE(user == users[count]);
+  EXPECT_FALSE(elements.error()) << jsonjit::to_string(elements.error());
+  EXPECT_EQ(count, users.size());
 }
 
 TEST(StreamElements, ReaderErrorsNameTheElementAndThePositionInTheWholeInput) {
