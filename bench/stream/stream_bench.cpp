@@ -3,7 +3,8 @@
 // operation) and asynchronously (async_serialize over a local socket pair), resumably
 // (serializer::write_some into a 16 KiB and a 256-byte buffer), with both engines, beside
 // jsonjit into a reused string ("jsonjit_string", the 'vs string' column), RapidJSON's
-// FileWriteStream, nlohmann's operator<< and Boost.JSON's serializer::read into a fixed buffer.
+// FileWriteStream, nlohmann's operator<< and Boost.JSON's serializer::read into a fixed buffer,
+// and Asio writing the finished bytes ("asio_async_write_bytes": the floor under async).
 // Reading: a 100 MB array of users element by element from a file, against the same elements
 // read from the text in memory and the whole array read from memory.
 #include <fcntl.h>
@@ -131,15 +132,48 @@ void add_model(std::string_view name, const T& value) {
         if (total != json.size()) state.SkipWithError("write_some wrote another length");
       });
     }
+    // As a server writes: one coroutine awaiting one serialization after another.
     auto socket = std::make_shared<drained_socket>();
-    add(name, engine + "_async", n, [value, socket, &options](benchmark::State& state) {
-      bool failed = false;
-      jsonjit::async_serialize(socket->near, value, options, [&](boost::system::error_code ec) { failed = !!ec; });
-      socket->io.restart();
-      socket->io.run();
-      if (failed) state.SkipWithError("async writing failed");
-    });
+    benchmark::RegisterBenchmark(
+        ("stream_write/" + std::string(name) + "/" + engine + "_async").c_str(),
+        [value, socket, &options, n](benchmark::State& state) {
+          boost::system::error_code ec;
+          asio::co_spawn(
+              socket->io,
+              [&]() -> asio::awaitable<void> {
+                auto token = asio::redirect_error(asio::use_awaitable, ec);
+                co_await jsonjit::async_serialize(socket->near, value, options, token);  // warm
+                allocation_counter allocations(state);
+                for (auto _ : state) {
+                  co_await jsonjit::async_serialize(socket->near, value, options, token);
+                  if (ec) state.SkipWithError("async writing failed");
+                }
+              },
+              asio::detached);
+          socket->io.restart();
+          socket->io.run();
+          set_bytes(state, n);
+        })
+        ->Unit(benchmark::kMicrosecond);
   }
+  // The floor under any async serializer: Asio writing the finished bytes the same way.
+  auto socket = std::make_shared<drained_socket>();
+  benchmark::RegisterBenchmark(("stream_write/" + std::string(name) + "/asio_async_write_bytes").c_str(),
+                               [json, socket, n](benchmark::State& state) {
+                                 asio::co_spawn(
+                                     socket->io,
+                                     [&]() -> asio::awaitable<void> {
+                                       allocation_counter allocations(state);
+                                       for (auto _ : state) {
+                                         co_await asio::async_write(socket->near, asio::buffer(json), asio::use_awaitable);
+                                       }
+                                     },
+                                     asio::detached);
+                                 socket->io.restart();
+                                 socket->io.run();
+                                 set_bytes(state, n);
+                               })
+      ->Unit(benchmark::kMicrosecond);
   std::FILE* null_file = std::fopen("/dev/null", "wb");
   add(name, "rapidjson_devnull", n, [value, null_file](benchmark::State&) { typed::rapidjson_peer::write_to(value, null_file); });
   auto null_stream = std::make_shared<std::ofstream>("/dev/null", std::ios::binary);

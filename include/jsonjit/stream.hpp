@@ -39,6 +39,10 @@
 
 namespace jsonjit {
 
+namespace detail {
+struct buffer_pool_access;
+}
+
 /// The buffer size outputs, inputs and the async operations use unless told otherwise.
 inline constexpr std::size_t default_buffer_size = 16 * 1024;
 
@@ -69,6 +73,8 @@ class buffer_pool {
   void reset_high_water() noexcept;
 
  private:
+  friend struct detail::buffer_pool_access;
+  void release(std::span<char> buffer, bool counted) noexcept;
   struct state;
   state* state_;
 };

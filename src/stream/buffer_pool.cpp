@@ -1,6 +1,6 @@
-// The buffer pool: one free list per power-of-two size, under one lock (an acquire or release
-// is a lock, a list push or pop and an unlock; streams take a buffer once per operation). The
-// lists are intrusive: a free buffer's first bytes point to the next one.
+// The buffer pool: one free list per power-of-two size, under one lock, the lists intrusive (a
+// free buffer's first bytes point to the next one); in front of the shared pool's lists, a
+// few buffers per size kept by each thread, taken and given back without the lock.
 #include <jsonjit/stream.hpp>
 
 #include <algorithm>
@@ -51,16 +51,66 @@ buffer_pool::~buffer_pool() {
   delete state_;
 }
 
-buffer_pool& buffer_pool::shared() noexcept {
+namespace {
+buffer_pool* shared_pool() noexcept;
+}
+
+namespace detail {
+struct buffer_pool_access {
+  /// A buffer a thread kept (already counted as given back) into the shared pool's lists.
+  static void give_back(std::span<char> buffer) noexcept;
+};
+}  // namespace detail
+
+namespace {
+buffer_pool* shared_pool() noexcept {
   static buffer_pool* pool = new buffer_pool;  // never destroyed: buffers may be released during exit
-  return *pool;
+  return pool;
+}
+
+/// Each thread keeps a few buffers of each size of the shared pool at hand, so that taking and
+/// giving back the buffer of an operation costs no lock; they go back to the pool when the
+/// thread ends.
+class thread_cache {
+ public:
+  static constexpr int kept = 2;
+  char* take(int size_class) noexcept {
+    int& n = counts_[size_class];
+    return n > 0 ? slots_[size_class][--n] : nullptr;
+  }
+  bool keep(int size_class, char* buffer) noexcept {
+    int& n = counts_[size_class];
+    if (n == kept) return false;
+    slots_[size_class][n++] = buffer;
+    return true;
+  }
+  ~thread_cache() {
+    for (int c = 0; c < class_count; ++c) {
+      for (int i = 0; i < counts_[c]; ++i) detail::buffer_pool_access::give_back({slots_[c][i], size_of(c)});
+    }
+  }
+
+ private:
+  char* slots_[class_count][kept] = {};
+  int counts_[class_count] = {};
+};
+thread_local thread_cache cache;
+}  // namespace
+
+void detail::buffer_pool_access::give_back(std::span<char> buffer) noexcept {
+  shared_pool()->release(buffer, false);
+}
+
+buffer_pool& buffer_pool::shared() noexcept {
+  return *shared_pool();
 }
 
 std::span<char> buffer_pool::acquire(std::size_t size) noexcept {
   const int size_class = class_of(size);
   const std::size_t rounded = size_class < class_count ? size_of(size_class) : size;
   char* buffer = nullptr;
-  if (size_class < class_count) {
+  if (size_class < class_count && this == shared_pool()) buffer = cache.take(size_class);
+  if (buffer == nullptr && size_class < class_count) {
     std::lock_guard<std::mutex> lock(state_->mutex);
     buffer = state_->free[size_class];
     if (buffer != nullptr) std::memcpy(&state_->free[size_class], buffer, sizeof buffer);
@@ -75,9 +125,16 @@ std::span<char> buffer_pool::acquire(std::size_t size) noexcept {
 }
 
 void buffer_pool::release(std::span<char> buffer) noexcept {
+  release(buffer, true);
+}
+
+void buffer_pool::release(std::span<char> buffer, bool counted) noexcept {
   if (buffer.empty()) return;
   const int size_class = class_of(buffer.size());
-  state_->in_use.fetch_sub(size_class < class_count ? size_of(size_class) : buffer.size(), std::memory_order_relaxed);
+  if (counted) {
+    state_->in_use.fetch_sub(size_class < class_count ? size_of(size_class) : buffer.size(), std::memory_order_relaxed);
+    if (size_class < class_count && this == shared_pool() && cache.keep(size_class, buffer.data())) return;
+  }
   if (size_class < class_count) {
     std::lock_guard<std::mutex> lock(state_->mutex);
     std::memcpy(buffer.data(), &state_->free[size_class], sizeof(char*));

@@ -11,6 +11,7 @@
 #include <exception>
 #include <optional>
 
+#include "model/type_info_p.hpp"
 #include "serializer/front_door_p.hpp"
 #include "stream/fiber_p.hpp"
 #include "stream/pooled_object_p.hpp"
@@ -64,7 +65,13 @@ struct serializer_state final : output {
     const std::size_t capacity = buffer.size();
     std::size_t copied = 0;
     if (!fiber_) {
-      if (capacity >= at_once_minimum && wrote_at_once(buffer, copied)) return copied;
+      // At once, unless the last value of the type was larger than this buffer (then the
+      // attempt would be wasted work).
+      std::string_view unsupported;
+      const type_info* info = options_.context().find(type_, unsupported);
+      size_hint_ = info != nullptr ? &info->size_hint : nullptr;
+      const bool may_fit = size_hint_ == nullptr || size_hint_->load(std::memory_order_relaxed) <= capacity;
+      if (capacity >= at_once_minimum && may_fit && wrote_at_once(buffer, copied)) return copied;
       fiber_.emplace(&run, this);
     }
     for (;;) {
@@ -73,14 +80,15 @@ struct serializer_state final : output {
         std::memcpy(out + copied, staged_, n);
         staged_ += n;
         copied += n;
-        if (staged_ < pos_) return copied;
+        if (staged_ < pos_) return handed_out(copied);
       }
       if (fiber_->finished()) {
         done_ = true;
+        if (size_hint_ != nullptr && !error_) size_hint_->store(total_ + copied, std::memory_order_relaxed);
         rethrow_carried(exception_);
         return copied;
       }
-      if (copied == capacity) return copied;
+      if (copied == capacity) return handed_out(copied);
       // The next bytes go straight into the caller's buffer when the reservation the writer
       // waits for fits there; else into the staging buffer — exactly that reservation for
       // buffers of a usual size (so the next call is direct again), all of it for tiny ones.
@@ -104,6 +112,11 @@ struct serializer_state final : output {
         staged_ = pos_;
       }
     }
+  }
+
+  std::size_t handed_out(std::size_t n) noexcept {
+    total_ += n;
+    return n;
   }
 
   /// Unwinds a serialization that has not finished: the waiting make_room fails, and the
@@ -134,6 +147,8 @@ struct serializer_state final : output {
   pooled_buffer staging_;
   char* staged_ = nullptr;  // staging bytes [staged_, pos_) not yet handed out
   std::size_t needed_ = 0;  // the room the writer waits for
+  std::size_t total_ = 0;   // bytes handed out by earlier calls
+  std::atomic<std::size_t>* size_hint_ = nullptr;  // the type's last output size (type_info)
   bool stopping_ = false;
   bool done_ = false;
   parse_error error_;
