@@ -28,16 +28,8 @@ namespace jsonjit::bench::stream {
 namespace {
 
 using namespace models;
+using typed::interpreter_options;
 namespace asio = boost::asio;
-
-const jsonjit::serializer_options& interpreter_options() {
-  static const jsonjit::serializer_options options = [] {
-    jsonjit::serializer_options o;
-    o.engine(jsonjit::engine::interpreter);
-    return o;
-  }();
-  return options;
-}
 
 /// The write end of a pipe whose read end a thread drains for as long as the process runs.
 int drained_pipe() {

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include <jsonjit/serializer_options.hpp>
+
 #include "dotnet_models.hpp"
 
 /// Every type a peer writes and reads; each peer's .cpp instantiates its functions for these.
@@ -24,6 +26,9 @@
   X(std::vector<models::User>)
 
 namespace jsonjit::bench::typed {
+
+/// Options that keep to the interpreter alone (jsonjit_interp in the tables: what the JIT adds).
+const jsonjit::serializer_options& interpreter_options();
 
 /// Direct code: the fastest serializer (STJ's bytes) and parser a person can write for these
 /// models.

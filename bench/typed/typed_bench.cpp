@@ -10,6 +10,16 @@
 #include "peers.hpp"
 
 namespace jsonjit::bench::typed {
+
+const jsonjit::serializer_options& interpreter_options() {
+  static const jsonjit::serializer_options options = [] {
+    jsonjit::serializer_options o;
+    o.engine(jsonjit::engine::interpreter);
+    return o;
+  }();
+  return options;
+}
+
 namespace {
 
 using namespace models;
@@ -22,15 +32,6 @@ using read_fn = bool (*)(std::string_view, T&);
 template <class T>
 void jsonjit_write(const T& value, std::string& out) {
   jsonjit::serialize_to(value, out);  // engine::automatic: the JIT where it compiles the type
-}
-/// The interpreter alone, to show what the JIT adds.
-const jsonjit::serializer_options& interpreter_options() {
-  static const jsonjit::serializer_options options = [] {
-    jsonjit::serializer_options o;
-    o.engine(jsonjit::engine::interpreter);
-    return o;
-  }();
-  return options;
 }
 template <class T>
 void jsonjit_interp_write(const T& value, std::string& out) {

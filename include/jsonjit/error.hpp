@@ -203,4 +203,10 @@ class result {
   std::variant<T, Error> value_;
 };
 
+namespace detail {
+/// What jsonjit does where it gets no memory and the C++ convention is std::bad_alloc: throws
+/// it (aborts where exceptions are disabled).
+[[noreturn]] void out_of_memory();
+}  // namespace detail
+
 }  // namespace jsonjit

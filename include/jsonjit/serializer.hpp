@@ -39,6 +39,27 @@ parse_error deserialize_new_value(const type_descriptor& type, void* storage, st
                                   const serializer_options& options);
 
 [[noreturn]] void throw_or_abort(const parse_error& error);
+
+/// A T read by `read(void* target, bool is_new)`: into a default-constructed T, or (types
+/// built by their meta constructor) into storage where it is constructed on success.
+template <class T, class Read>
+result<T, parse_error> read_result(Read read) {
+  if constexpr (std::is_default_constructible_v<T>) {
+    T value{};
+    parse_error error = read(&value, false);
+    if (error) return error;
+    return value;
+  } else {
+    static_assert(requires { meta<T>::constructor; }, "jsonjit reads a T by default construction or meta<T>::constructor");
+    alignas(T) unsigned char storage[sizeof(T)];
+    parse_error error = read(storage, true);
+    if (error) return error;
+    T& built = *std::launder(reinterpret_cast<T*>(storage));
+    result<T, parse_error> r(std::move(built));
+    built.~T();
+    return r;
+  }
+}
 }  // namespace detail
 
 /// Writes `value` as JSON into `out`, replacing its content and reusing its memory (no
@@ -92,21 +113,10 @@ parse_error deserialize_into(T& target, std::string_view json,
 template <class T>
 result<T, parse_error> try_deserialize(std::string_view json,
                                        const serializer_options& options = serializer_options::defaults()) {
-  if constexpr (std::is_default_constructible_v<T>) {
-    T value{};
-    parse_error error = deserialize_into(value, json, options);
-    if (error) return error;
-    return value;
-  } else {
-    static_assert(requires { meta<T>::constructor; }, "jsonjit reads a T by default construction or meta<T>::constructor");
-    alignas(T) unsigned char storage[sizeof(T)];
-    parse_error error = detail::deserialize_new_value(descriptor_of<T>(), storage, json, options);
-    if (error) return error;
-    T& built = *std::launder(reinterpret_cast<T*>(storage));
-    result<T, parse_error> r(std::move(built));
-    built.~T();
-    return r;
-  }
+  return detail::read_result<T>([&](void* target, bool is_new) {
+    return is_new ? detail::deserialize_new_value(descriptor_of<T>(), target, json, options)
+                  : detail::deserialize_value(descriptor_of<T>(), target, json, options);
+  });
 }
 
 /// A T read from `json`. Throws json_error on failure (aborts without exceptions).

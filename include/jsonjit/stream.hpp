@@ -25,7 +25,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <iosfwd>
 #include <new>
 #include <span>
@@ -107,13 +106,7 @@ class pooled_unique {
  public:
   template <class... Args>
   explicit pooled_unique(Args&&... args) : memory_(sizeof(T)) {
-    if (memory_.empty()) {
-#if defined(__cpp_exceptions)
-      throw std::bad_alloc();
-#else
-      std::abort();
-#endif
-    }
+    if (memory_.empty()) out_of_memory();
     object_ = new (memory_.data()) T(std::forward<Args>(args)...);
   }
   pooled_unique(pooled_unique&& other) noexcept
@@ -247,20 +240,10 @@ parse_error deserialize_into(T& target, input& json, const serializer_options& o
 /// A T read from `json` (see deserialize_into above), or the error.
 template <class T>
 result<T, parse_error> try_deserialize(input& json, const serializer_options& options = serializer_options::defaults()) {
-  if constexpr (std::is_default_constructible_v<T>) {
-    T value{};
-    parse_error error = deserialize_into(value, json, options);
-    if (error) return error;
-    return value;
-  } else {
-    alignas(T) unsigned char storage[sizeof(T)];
-    parse_error error = detail::deserialize_new_value(descriptor_of<T>(), storage, json, options);
-    if (error) return error;
-    T& built = *std::launder(reinterpret_cast<T*>(storage));
-    result<T, parse_error> r(std::move(built));
-    built.~T();
-    return r;
-  }
+  return detail::read_result<T>([&](void* target, bool is_new) {
+    return is_new ? detail::deserialize_new_value(descriptor_of<T>(), target, json, options)
+                  : detail::deserialize_value(descriptor_of<T>(), target, json, options);
+  });
 }
 
 /// A T read from `json`. Throws json_error on failure (aborts without exceptions).

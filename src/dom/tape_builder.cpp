@@ -23,15 +23,6 @@ void detail::free_deleter::operator()(void* p) const noexcept {
 
 namespace {
 
-/// Out of memory where the C++ convention is std::bad_alloc.
-[[noreturn]] void throw_or_abort() {
-#if defined(__cpp_exceptions)
-  throw std::bad_alloc();
-#else
-  std::abort();
-#endif
-}
-
 template <class T>
 using buffer = std::unique_ptr<T[], detail::free_deleter>;
 
@@ -41,7 +32,7 @@ void reserve_buffer(buffer<T>& memory, std::size_t& capacity, std::size_t wanted
   memory.reset();  // freed first: the old content is not kept
   capacity = 0;
   void* p = std::malloc(wanted * sizeof(T));
-  if (p == nullptr) throw_or_abort();
+  if (p == nullptr) detail::out_of_memory();
   memory.reset(static_cast<T*>(p));
   capacity = wanted;
 }

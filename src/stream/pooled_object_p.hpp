@@ -4,7 +4,6 @@
 
 #include <jsonjit/stream.hpp>
 
-#include <cstdlib>
 #include <new>
 #include <utility>
 
@@ -17,16 +16,6 @@ T* pooled_new(Args&&... args) {
   const std::span<char> memory = buffer_pool::shared().acquire(sizeof(T));
   if (memory.empty()) return nullptr;
   return new (memory.data()) T(std::forward<Args>(args)...);
-}
-
-/// What a constructor does when it gets no memory: throws std::bad_alloc (aborts without
-/// exceptions).
-[[noreturn]] inline void out_of_memory() {
-#if defined(__cpp_exceptions)
-  throw std::bad_alloc();
-#else
-  std::abort();
-#endif
 }
 
 template <class T>

@@ -1,5 +1,8 @@
 #include <jsonjit/error.hpp>
 
+#include <cstdlib>
+#include <new>
+
 namespace jsonjit {
 
 std::string_view message(error_code code) noexcept {
@@ -93,6 +96,14 @@ std::string to_string(const parse_error& error) {
   }
   if (!error.name.empty()) text += ": \"" + error.name + "\"";
   return text;
+}
+
+void detail::out_of_memory() {
+#if defined(__cpp_exceptions)
+  throw std::bad_alloc();
+#else
+  std::abort();
+#endif
 }
 
 }  // namespace jsonjit
