@@ -1,6 +1,7 @@
 # The two entry points. Both install missing Debian packages first.
 #   make test   - build (Debug) and run every test with ctest, then the unit tests again under
-#                 ASan+UBSan, the JIT's tests under TSan (compiling and running from 8 threads),
+#                 ASan+UBSan, the JIT's tests (compiling and running from 8 threads) and the
+#                 streams' I/O and element tests under TSan,
 #                 then the fuzzers (clang + libFuzzer) for a short run each
 #   make bench  - build Release and print the side-by-side benchmark report
 
@@ -16,7 +17,7 @@ test:
 	ctest --preset asan
 	cmake --preset tsan
 	cmake --build --preset tsan --target jsonjit_unit_tests
-	ctest --preset tsan -R '^Jit'
+	ctest --preset tsan -R '^(Jit|StreamIo|StreamElements)'
 	cmake --preset fuzz
 	cmake --build --preset fuzz
 	ctest --test-dir build/fuzz --output-on-failure -L fuzz
