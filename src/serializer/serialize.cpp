@@ -139,27 +139,26 @@ parse_error compiled_write_failed(const type_info& info, const void* value, outp
 }
 }  // namespace
 
-parse_error write_value(const type_descriptor& type, const void* value, output& out,
-                        const serializer_options& options, bool flush) {
-  parse_error e;
-  const type_info* info = resolve(type, options, e);
-  if (info == nullptr) return e;
+parse_error write_value(const type_info& info, const void* value, output& out, const serializer_options& options,
+                        bool flush) {
   std::string_view refusal;
-  if (const jit::write_fn fn = compiled_writer(*info, options, refusal); !refusal.empty()) {
+  if (const jit::write_fn fn = compiled_writer(info, options, refusal); !refusal.empty()) {
     return not_compiled(refusal);
   } else if (fn != nullptr) {
-    if (!run_compiled(fn, value, out, options)) return compiled_write_failed(*info, value, out, options);
+    if (!run_compiled(fn, value, out, options)) return compiled_write_failed(info, value, out, options);
     return !flush || out.flush() ? success() : at_root({error_code::sink_failed});
   }
   writer w(out, options.context().writing());
-  e = write_with(*info, value, w);
+  parse_error e = write_with(info, value, w);
   if (!e && flush && !w.flush()) e = at_root({w.error()});
   return e;
 }
 
 parse_error serialize_value(const type_descriptor& type, const void* value, output& out,
                             const serializer_options& options) {
-  return write_value(type, value, out, options, true);
+  parse_error e;
+  const type_info* info = resolve(type, options, e);
+  return info == nullptr ? e : write_value(*info, value, out, options, true);
 }
 
 parse_error write_next_value(const type_info& info, const void* value, writer& out, const serializer_options& options) {

@@ -91,7 +91,7 @@ parse_error element_sink::write(const type_descriptor& type, const void* value) 
   const type_info* info = resolve(type, options_, e);
   if (info == nullptr) return fail(std::move(e));
   if (format_ == sequence_format::lines) {
-    e = write_value(type, value, out_, options_, false);
+    e = write_value(*info, value, out_, options_, false);
     if (!e && !out_.reserve(1)) e = at_root({error_code::sink_failed});
     if (!e) {
       *out_.pos() = '\n';

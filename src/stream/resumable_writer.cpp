@@ -44,7 +44,7 @@ struct serializer_state final : output {
     pos_ = buffer.data();
     limit_ = buffer.data() + buffer.size();
     done_ = true;  // also if a converter throws
-    error_ = serialize_value(type_, value_, *this, options_);
+    error_ = write();
     if (!failed_) {
       written = static_cast<std::size_t>(pos_ - buffer.data());
       return true;
@@ -57,7 +57,13 @@ struct serializer_state final : output {
 
   static void run(void* self) noexcept {
     auto* s = static_cast<serializer_state*>(self);
-    run_carrying([s] { s->error_ = serialize_value(s->type_, s->value_, *s, s->options_); }, s->exception_);
+    run_carrying([s] { s->error_ = s->write(); }, s->exception_);
+  }
+
+  /// serialize_to into this output (the bytes are handed out by write_some, so no flush).
+  parse_error write() {
+    return info_ != nullptr ? write_value(*info_, value_, *this, options_, false)
+                            : serialize_value(type_, value_, *this, options_);  // names the unsupported type
   }
 
   std::size_t write_some(std::span<char> buffer) {
@@ -68,8 +74,8 @@ struct serializer_state final : output {
       // At once, unless the last value of the type was larger than this buffer (then the
       // attempt would be wasted work).
       std::string_view unsupported;
-      const type_info* info = options_.context().find(type_, unsupported);
-      size_hint_ = info != nullptr ? &info->size_hint : nullptr;
+      info_ = options_.context().find(type_, unsupported);
+      size_hint_ = info_ != nullptr ? &info_->size_hint : nullptr;
       const bool may_fit = size_hint_ == nullptr || size_hint_->load(std::memory_order_relaxed) <= capacity;
       if (capacity >= at_once_minimum && may_fit && wrote_at_once(buffer, copied)) return copied;
       fiber_.emplace(&run, this);
@@ -148,6 +154,7 @@ struct serializer_state final : output {
   char* staged_ = nullptr;  // staging bytes [staged_, pos_) not yet handed out
   std::size_t needed_ = 0;  // the room the writer waits for
   std::size_t total_ = 0;   // bytes handed out by earlier calls
+  const type_info* info_ = nullptr;  // resolved on the first call
   std::atomic<std::size_t>* size_hint_ = nullptr;  // the type's last output size (type_info)
   bool stopping_ = false;
   bool done_ = false;
