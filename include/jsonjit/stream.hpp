@@ -265,10 +265,12 @@ struct incremental_state;
 ///   while (!s.done()) send(buffer, s.write_some(std::span<char>(buffer, size)));
 ///   if (s.error()) ...;
 ///
-/// The bytes are exactly serialize()'s, however the output is cut. Memory: one pooled staging
-/// buffer and a pooled stack for the writer (pages touched in proportion to the nesting), no
-/// heap allocation per serializer once the pools are warm. `value` and the options must outlive the
-/// serializer and stay unchanged while it writes. A serialization that fails midway reports
+/// The bytes are exactly serialize()'s, however the output is cut. A value that fits the first
+/// buffer (of 1 KiB or more) is written there at once; a larger one runs on a pooled stack of
+/// its own (pages touched in proportion to the nesting), writing straight into the caller's
+/// buffers and staging only a reservation that does not fit one. No heap allocation per
+/// serializer once the pools are warm. `value` and the options must outlive the serializer
+/// and stay unchanged while it writes. A serialization that fails midway reports
 /// serialize_to's error; the bytes already given out are the caller's to discard.
 class serializer {
  public:
