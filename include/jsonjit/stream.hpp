@@ -283,7 +283,9 @@ class serializer {
   serializer(const T&& value, const serializer_options& options = serializer_options::defaults()) = delete;
   template <class T>
   serializer(const T& value, serializer_options&& options) = delete;
-  serializer(serializer&& other) noexcept : state_(std::exchange(other.state_, nullptr)) {}
+  serializer(serializer&& other) noexcept
+      : type_(other.type_), value_(other.value_), options_(other.options_),
+        state_(std::exchange(other.state_, nullptr)), done_(other.done_), error_(std::move(other.error_)) {}
   serializer& operator=(serializer&&) = delete;
   /// Stops a serialization that is not done (the writer unwinds; nothing leaks).
   ~serializer();
@@ -297,7 +299,12 @@ class serializer {
   const parse_error& error() const noexcept;
 
  private:
-  detail::serializer_state* state_;
+  const type_descriptor* type_;
+  const void* value_;
+  const serializer_options* options_;
+  detail::serializer_state* state_ = nullptr;  // once a value does not fit one buffer: the fiber
+  bool done_ = false;   // of a value written at once (else the state's)
+  parse_error error_;  // of a value written at once
 };
 
 namespace detail {

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
-#include <optional>
 
 #include "model/type_info_p.hpp"
 #include "serializer/front_door_p.hpp"
@@ -19,40 +18,19 @@
 namespace jsonjit::detail {
 
 struct serializer_state final : output {
-  serializer_state(const type_descriptor& type, const void* value, const serializer_options& options)
-      : type_(type), value_(value), options_(options) {}
+  serializer_state(const type_info* info, const type_descriptor& type, const void* value,
+                   const serializer_options& options)
+      : type_(type), value_(value), options_(options), info_(info),
+        size_hint_(info != nullptr ? &info->size_hint : nullptr) {}
 
   bool flush() override { return true; }  // write_some hands the bytes out
 
-  // Called by the writer on the fiber: waits for a window of `n` bytes. On the first try,
-  // without a fiber, the value did not fit the caller's buffer.
+  // Called by the writer on the fiber: waits for a window of `n` bytes.
   bool make_room(std::size_t n) override {
-    if (!fiber_) {
-      failed_ = true;
-      return false;
-    }
     needed_ = n;
-    fiber_->suspend();
+    fiber_.suspend();
     if (stopping_) failed_ = true;
     return !stopping_;
-  }
-
-  /// Most values fit the caller's buffer whole: written there without a fiber. True if that
-  /// settled it (written, or failed for a reason of its own); false if the value was larger,
-  /// and nothing was handed out.
-  bool wrote_at_once(std::span<char> buffer, std::size_t& written) {
-    pos_ = buffer.data();
-    limit_ = buffer.data() + buffer.size();
-    done_ = true;  // also if a converter throws
-    error_ = write();
-    if (!failed_) {
-      written = static_cast<std::size_t>(pos_ - buffer.data());
-      return true;
-    }
-    done_ = failed_ = false;
-    error_ = {};
-    pos_ = limit_ = nullptr;
-    return false;
   }
 
   static void run(void* self) noexcept {
@@ -70,16 +48,6 @@ struct serializer_state final : output {
     char* const out = buffer.data();
     const std::size_t capacity = buffer.size();
     std::size_t copied = 0;
-    if (!fiber_) {
-      // At once, unless the last value of the type was larger than this buffer (then the
-      // attempt would be wasted work).
-      std::string_view unsupported;
-      info_ = options_.context().find(type_, unsupported);
-      size_hint_ = info_ != nullptr ? &info_->size_hint : nullptr;
-      const bool may_fit = size_hint_ == nullptr || size_hint_->load(std::memory_order_relaxed) <= capacity;
-      if (capacity >= at_once_minimum && may_fit && wrote_at_once(buffer, copied)) return copied;
-      fiber_.emplace(&run, this);
-    }
     for (;;) {
       if (staged_ < pos_) {  // bytes waiting in the staging buffer go first
         const std::size_t n = std::min(static_cast<std::size_t>(pos_ - staged_), capacity - copied);
@@ -88,7 +56,7 @@ struct serializer_state final : output {
         copied += n;
         if (staged_ < pos_) return handed_out(copied);
       }
-      if (fiber_->finished()) {
+      if (fiber_.finished()) {
         done_ = true;
         if (size_hint_ != nullptr && !error_) size_hint_->store(total_ + copied, std::memory_order_relaxed);
         rethrow_carried(exception_);
@@ -112,7 +80,7 @@ struct serializer_state final : output {
         limit_ = start + (capacity >= small_buffer ? needed_ : staging_.size());
       }
       staged_ = pos_ = start;
-      fiber_->resume();
+      fiber_.resume();
       if (direct) {
         copied += static_cast<std::size_t>(pos_ - start);
         staged_ = pos_;
@@ -128,9 +96,9 @@ struct serializer_state final : output {
   /// Unwinds a serialization that has not finished: the waiting make_room fails, and the
   /// writer returns through every frame as on any failed write.
   void stop() noexcept {
-    if (!fiber_ || !fiber_->started() || fiber_->finished()) return;
+    if (!fiber_.started() || fiber_.finished()) return;
     stopping_ = true;
-    fiber_->resume();
+    fiber_.resume();
   }
 
   /// No memory for a staging buffer that large: the serialization fails as on a failed sink.
@@ -142,20 +110,17 @@ struct serializer_state final : output {
   }
 
   static constexpr std::size_t small_buffer = 256;
-  /// Buffers from this size are tried at once, without a fiber (a value that does not fit has
-  /// wasted at most that much work, once).
-  static constexpr std::size_t at_once_minimum = 1024;
 
   const type_descriptor& type_;
   const void* value_;
   const serializer_options& options_;
-  std::optional<fiber> fiber_;  // made when the value does not fit one buffer
+  fiber fiber_{&run, this};
   pooled_buffer staging_;
   char* staged_ = nullptr;  // staging bytes [staged_, pos_) not yet handed out
   std::size_t needed_ = 0;  // the room the writer waits for
   std::size_t total_ = 0;   // bytes handed out by earlier calls
-  const type_info* info_ = nullptr;  // resolved on the first call
-  std::atomic<std::size_t>* size_hint_ = nullptr;  // the type's last output size (type_info)
+  const type_info* info_;  // null when the type has no description (write() names it)
+  std::atomic<std::size_t>* size_hint_;  // the type's last output size (type_info)
   bool stopping_ = false;
   bool done_ = false;
   parse_error error_;
@@ -165,11 +130,30 @@ struct serializer_state final : output {
 }  // namespace jsonjit::detail
 
 namespace jsonjit {
+namespace {
+
+/// The caller's buffer as the whole output: a value that needs more room fails to fit.
+class fixed_output final : public output {
+ public:
+  explicit fixed_output(std::span<char> buffer) noexcept {
+    pos_ = buffer.data();
+    limit_ = buffer.data() + buffer.size();
+  }
+  bool flush() override { return true; }
+  bool make_room(std::size_t) override {
+    failed_ = true;
+    return false;
+  }
+};
+
+/// Buffers from this size are tried at once, without a fiber (a value that does not fit has
+/// wasted at most that much work, once).
+constexpr std::size_t at_once_minimum = 1024;
+
+}  // namespace
 
 serializer::serializer(const type_descriptor& type, const void* value, const serializer_options& options)
-    : state_(detail::pooled_new<detail::serializer_state>(type, value, options)) {
-  if (state_ == nullptr) detail::out_of_memory();
-}
+    : type_(&type), value_(value), options_(&options) {}
 
 serializer::~serializer() {
   if (state_ == nullptr) return;
@@ -178,16 +162,33 @@ serializer::~serializer() {
 }
 
 std::size_t serializer::write_some(std::span<char> buffer) {
-  if (state_->done_ || buffer.empty()) return 0;
+  if (done() || buffer.empty()) return 0;
+  if (state_ == nullptr) {
+    std::string_view unsupported;
+    const detail::type_info* info = options_->context().find(*type_, unsupported);
+    // Most values fit one buffer: written there, with no state and no fiber — unless the last
+    // value of the type was larger than this buffer (the attempt would be wasted work).
+    if (info != nullptr && buffer.size() >= at_once_minimum &&
+        info->size_hint.load(std::memory_order_relaxed) <= buffer.size()) {
+      fixed_output out(buffer);
+      done_ = true;  // also if a converter throws
+      error_ = detail::write_value(*info, value_, out, *options_, false);
+      if (!out.failed()) return static_cast<std::size_t>(out.pos() - buffer.data());
+      done_ = false;  // larger than the buffer: nothing was handed out, start over on a fiber
+      error_ = {};
+    }
+    state_ = detail::pooled_new<detail::serializer_state>(info, *type_, value_, *options_);
+    if (state_ == nullptr) detail::out_of_memory();
+  }
   return state_->write_some(buffer);
 }
 
 bool serializer::done() const noexcept {
-  return state_->done_;
+  return state_ != nullptr ? state_->done_ : done_;
 }
 
 const parse_error& serializer::error() const noexcept {
-  return state_->error_;
+  return state_ != nullptr ? state_->error_ : error_;
 }
 
 }  // namespace jsonjit
