@@ -65,11 +65,7 @@ void add_costs(const std::string& name, const T& value) {
 }
 
 void register_all() {
-  add_costs("LoginViewModel", make_login());
-  add_costs("Location", make_location());
-  add_costs("IndexViewModel", make_index(fixed_clock()));
-  add_costs("MyEventsListerViewModel", make_my_events(fixed_clock()));
-  add_costs("CollectionsOfPrimitives", make_collections(fixed_clock()));
+  for_each_model([](std::string_view name, const auto& value) { add_costs(std::string(name), value); });
   add_costs("User", make_users(1).front());
 }
 

@@ -27,6 +27,16 @@
 
 namespace jsonjit::bench::typed {
 
+/// Calls `add(name, value)` for each .NET benchmark model, in the tables' order.
+template <class Add>
+void for_each_model(Add add) {
+  add("LoginViewModel", models::make_login());
+  add("Location", models::make_location());
+  add("IndexViewModel", models::make_index(models::fixed_clock()));
+  add("MyEventsListerViewModel", models::make_my_events(models::fixed_clock()));
+  add("CollectionsOfPrimitives", models::make_collections(models::fixed_clock()));
+}
+
 /// Options that keep to the interpreter alone (jsonjit_interp in the tables: what the JIT adds).
 const jsonjit::serializer_options& interpreter_options();
 

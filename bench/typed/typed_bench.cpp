@@ -198,11 +198,7 @@ void add_users() {
 }
 
 void register_all() {
-  add_model("LoginViewModel", make_login());
-  add_model("Location", make_location());
-  add_model("IndexViewModel", make_index(fixed_clock()));
-  add_model("MyEventsListerViewModel", make_my_events(fixed_clock()));
-  add_model("CollectionsOfPrimitives", make_collections(fixed_clock()));
+  for_each_model([](std::string_view name, const auto& value) { add_model(name, value); });
   add_users();
 }
 

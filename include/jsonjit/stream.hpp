@@ -40,7 +40,8 @@ namespace jsonjit {
 
 namespace detail {
 struct buffer_pool_access;
-}
+struct type_info;
+}  // namespace detail
 
 /// The buffer size outputs, inputs and the async operations use unless told otherwise.
 inline constexpr std::size_t default_buffer_size = 16 * 1024;
@@ -317,7 +318,6 @@ class incremental_reader {
   ~incremental_reader();
   parse_error write(std::string_view piece);
   parse_error finish();
-  bool finished() const noexcept;
 
  private:
   incremental_state* state_;
@@ -399,8 +399,10 @@ class element_source {
 
  private:
   bool fail(parse_error e);
+  bool start(const type_descriptor& type);
   reader reader_;
   const serializer_options& options_;
+  const type_info* info_ = nullptr;  // resolved by the first next()
   sequence_format format_;
   bool started_ = false;
   bool ended_ = false;
@@ -480,6 +482,7 @@ class element_sink {
   parse_error fail(parse_error e);
   output& out_;
   const serializer_options& options_;
+  const type_info* info_ = nullptr;  // resolved by the first write()
   sequence_format format_;
   writer writer_;
   bool started_ = false;

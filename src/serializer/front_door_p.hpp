@@ -44,6 +44,15 @@ inline const type_info* resolve(const type_descriptor& type, const serializer_op
   return info;
 }
 
+/// A failed reading as the front doors report it.
+inline parse_error error_of(read_failure& failure) {
+  parse_error e;
+  e.info = failure.where;
+  e.path = failure.path.str();
+  e.name = std::move(failure.name);
+  return e;
+}
+
 /// The interpreter's reading of the value the reader `in` is about to read (its first read()
 /// not yet done), then of the end of the input: into `target`, or (`is_new`) into storage the
 /// object is constructed in on success. `shortcut` as interp_read's.

@@ -239,11 +239,7 @@ parse_error read_with(reader& in, const type_info& info, void* target, bool is_n
   read_failure failure;
   if (!(is_new ? interp_read_new(in, info, target, failure, shortcut)
                : interp_read(in, info, target, failure, shortcut))) {
-    parse_error e;
-    e.info = failure.where;
-    e.path = failure.path.str();
-    e.name = std::move(failure.name);
-    return e;
+    return error_of(failure);
   }
   if (in.read() || in.error()) {  // something after the value
     if (is_new) info.descriptor->destroy(target);

@@ -35,23 +35,22 @@ bool element_source::fail(parse_error e) {
   return false;
 }
 
-bool element_source::next(const type_descriptor& type, void* target) {
-  if (ended_) return false;
+/// The type resolved and, for an array, its '['. Once, by the first next().
+bool element_source::start(const type_descriptor& type) {
+  started_ = true;
   parse_error e;
-  const type_info* info = resolve(type, options_, e);
-  if (info == nullptr || (e = jit_refusal(*info, options_))) return fail(std::move(e));
-  if (!started_) {
-    started_ = true;
-    if (format_ == sequence_format::array) {
-      if (!reader_.read()) return fail(at_root(reader_.error()));
-      if (reader_.token() != token_type::start_array) {
-        // As reading the text whole as a std::vector<T> reports it.
-        const error_code code =
-            reader_.token() == token_type::null ? error_code::null_not_allowed : error_code::expected_array;
-        return fail(at_root({code, reader_.token_offset(), reader_.token_line(), reader_.token_column(), false}));
-      }
-    }
-  }
+  info_ = resolve(type, options_, e);
+  if (info_ == nullptr || (e = jit_refusal(*info_, options_))) return fail(std::move(e));
+  if (format_ == sequence_format::lines) return true;
+  if (!reader_.read()) return fail(at_root(reader_.error()));
+  if (reader_.token() == token_type::start_array) return true;
+  // As reading the text whole as a std::vector<T> reports it.
+  const error_code code = reader_.token() == token_type::null ? error_code::null_not_allowed : error_code::expected_array;
+  return fail(at_root({code, reader_.token_offset(), reader_.token_line(), reader_.token_column(), false}));
+}
+
+bool element_source::next(const type_descriptor& type, void* target) {
+  if (ended_ || (!started_ && !start(type))) return false;
   if (!reader_.read()) {
     // No (more) values: the end of a JSON Lines input, empty or not.
     const bool no_values = reader_.error().code == error_code::empty_input && format_ == sequence_format::lines;
@@ -65,13 +64,9 @@ bool element_source::next(const type_descriptor& type, void* target) {
     return false;
   }
   read_failure failure;
-  if (!interp_read(reader_, *info, target, failure, stream_shortcut(options_))) {
+  if (!interp_read(reader_, *info_, target, failure, stream_shortcut(options_))) {
     failure.path.add_index(index_);
-    parse_error error;
-    error.info = failure.where;
-    error.path = failure.path.str();
-    error.name = std::move(failure.name);
-    return fail(std::move(error));
+    return fail(error_of(failure));
   }
   ++index_;
   return true;
@@ -88,10 +83,9 @@ parse_error element_sink::fail(parse_error e) {
 parse_error element_sink::write(const type_descriptor& type, const void* value) {
   if (error_ || finished_) return error_;
   parse_error e;
-  const type_info* info = resolve(type, options_, e);
-  if (info == nullptr) return fail(std::move(e));
+  if (info_ == nullptr && (info_ = resolve(type, options_, e)) == nullptr) return fail(std::move(e));
   if (format_ == sequence_format::lines) {
-    e = write_value(*info, value, out_, options_, false);
+    e = write_value(*info_, value, out_, options_, false);
     if (!e && !out_.reserve(1)) e = at_root({error_code::sink_failed});
     if (!e) {
       *out_.pos() = '\n';
@@ -102,7 +96,7 @@ parse_error element_sink::write(const type_descriptor& type, const void* value) 
       started_ = true;
       writer_.start_array();
     }
-    e = write_next_value(*info, value, writer_, options_);
+    e = write_next_value(*info_, value, writer_, options_);
   }
   if (e) return fail(in_element(std::move(e), index_));
   ++index_;

@@ -10,10 +10,19 @@
 
 namespace jsonjit {
 namespace {
-/// Waits until `fd` is ready for `events` (a non-blocking descriptor that said EAGAIN).
-void wait_for(int fd, short events) noexcept {
-  pollfd p{fd, events, 0};
-  while (poll(&p, 1, -1) < 0 && errno == EINTR) {
+/// `call()` (a read(2) or write(2) on `fd`) until it transfers something or fails for good:
+/// EINTR is retried, and a non-blocking descriptor that says EAGAIN is waited for with poll(2)
+/// for `events`. The count, or -1 with errno set.
+template <class Call>
+ssize_t transfer(int fd, short events, Call call) noexcept {
+  for (;;) {
+    const ssize_t n = call();
+    if (n >= 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) return n;
+    if (errno != EINTR) {
+      pollfd p{fd, events, 0};
+      while (poll(&p, 1, -1) < 0 && errno == EINTR) {
+      }
+    }
   }
 }
 }  // namespace
@@ -35,24 +44,19 @@ bool fd_output::write_out() {
   const char* p = buffer_.data();
   std::size_t n = static_cast<std::size_t>(pos_ - p);
   while (n > 0) {
-    ssize_t written;
-    if (socket_ != 0) {
-      // A socket whose peer has gone reports EPIPE instead of raising SIGPIPE.
-      written = send(fd_, p, n, MSG_NOSIGNAL);
-      if (written < 0 && errno == ENOTSOCK) {
+    const ssize_t written = transfer(fd_, POLLOUT, [&] {
+      if (socket_ != 0) {
+        // A socket whose peer has gone reports EPIPE instead of raising SIGPIPE.
+        const ssize_t sent = send(fd_, p, n, MSG_NOSIGNAL);
+        if (sent >= 0 || errno != ENOTSOCK) {
+          socket_ = 1;
+          return sent;
+        }
         socket_ = 0;
-        continue;
       }
-      socket_ = 1;
-    } else {
-      written = write(fd_, p, n);
-    }
+      return write(fd_, p, n);
+    });
     if (written < 0) {
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) {
-        wait_for(fd_, POLLOUT);
-        continue;
-      }
       error_number_ = errno;
       failed_ = true;
       return false;
@@ -85,18 +89,12 @@ bool fd_output::flush() {
 fd_input::fd_input(int fd, std::size_t buffer_size) : buffered_input(buffer_size), fd_(fd) {}
 
 std::ptrdiff_t fd_input::read_some(char* dest, std::size_t size) {
-  for (;;) {
-    const ssize_t n = read(fd_, dest, size);
-    if (n >= 0) return n;
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) {
-      wait_for(fd_, POLLIN);
-      continue;
-    }
+  const ssize_t n = transfer(fd_, POLLIN, [&] { return read(fd_, dest, size); });
+  if (n < 0) {
     error_number_ = errno;
     failed_ = true;
-    return -1;
   }
+  return n;
 }
 
 }  // namespace jsonjit

@@ -74,10 +74,6 @@ parse_error incremental_reader::finish() {
   return state_->feed({});
 }
 
-bool incremental_reader::finished() const noexcept {
-  return state_->fiber_.finished();
-}
-
 }  // namespace jsonjit::detail
 
 namespace jsonjit::detail {

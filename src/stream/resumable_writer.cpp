@@ -18,10 +18,8 @@
 namespace jsonjit::detail {
 
 struct serializer_state final : output {
-  serializer_state(const type_info* info, const type_descriptor& type, const void* value,
-                   const serializer_options& options)
-      : type_(type), value_(value), options_(options), info_(info),
-        size_hint_(info != nullptr ? &info->size_hint : nullptr) {}
+  serializer_state(const type_info& info, const void* value, const serializer_options& options)
+      : info_(info), value_(value), options_(options) {}
 
   bool flush() override { return true; }  // write_some hands the bytes out
 
@@ -35,13 +33,8 @@ struct serializer_state final : output {
 
   static void run(void* self) noexcept {
     auto* s = static_cast<serializer_state*>(self);
-    run_carrying([s] { s->error_ = s->write(); }, s->exception_);
-  }
-
-  /// serialize_to into this output (the bytes are handed out by write_some, so no flush).
-  parse_error write() {
-    return info_ != nullptr ? write_value(*info_, value_, *this, options_, false)
-                            : serialize_value(type_, value_, *this, options_);  // names the unsupported type
+    // serialize_to into this output (write_some hands the bytes out, so no flush).
+    run_carrying([s] { s->error_ = write_value(s->info_, s->value_, *s, s->options_, false); }, s->exception_);
   }
 
   std::size_t write_some(std::span<char> buffer) {
@@ -58,7 +51,7 @@ struct serializer_state final : output {
       }
       if (fiber_.finished()) {
         done_ = true;
-        if (size_hint_ != nullptr && !error_) size_hint_->store(total_ + copied, std::memory_order_relaxed);
+        if (!error_) info_.size_hint.store(total_ + copied, std::memory_order_relaxed);
         rethrow_carried(exception_);
         return copied;
       }
@@ -111,7 +104,7 @@ struct serializer_state final : output {
 
   static constexpr std::size_t small_buffer = 256;
 
-  const type_descriptor& type_;
+  const type_info& info_;
   const void* value_;
   const serializer_options& options_;
   fiber fiber_{&run, this};
@@ -119,8 +112,6 @@ struct serializer_state final : output {
   char* staged_ = nullptr;  // staging bytes [staged_, pos_) not yet handed out
   std::size_t needed_ = 0;  // the room the writer waits for
   std::size_t total_ = 0;   // bytes handed out by earlier calls
-  const type_info* info_;  // null when the type has no description (write() names it)
-  std::atomic<std::size_t>* size_hint_;  // the type's last output size (type_info)
   bool stopping_ = false;
   bool done_ = false;
   parse_error error_;
@@ -164,12 +155,14 @@ serializer::~serializer() {
 std::size_t serializer::write_some(std::span<char> buffer) {
   if (done() || buffer.empty()) return 0;
   if (state_ == nullptr) {
-    std::string_view unsupported;
-    const detail::type_info* info = options_->context().find(*type_, unsupported);
+    const detail::type_info* info = detail::resolve(*type_, *options_, error_);
+    if (info == nullptr) {  // no description: nothing to write
+      done_ = true;
+      return 0;
+    }
     // Most values fit one buffer: written there, with no state and no fiber — unless the last
     // value of the type was larger than this buffer (the attempt would be wasted work).
-    if (info != nullptr && buffer.size() >= at_once_minimum &&
-        info->size_hint.load(std::memory_order_relaxed) <= buffer.size()) {
+    if (buffer.size() >= at_once_minimum && info->size_hint.load(std::memory_order_relaxed) <= buffer.size()) {
       fixed_output out(buffer);
       done_ = true;  // also if a converter throws
       error_ = detail::write_value(*info, value_, out, *options_, false);
@@ -177,7 +170,7 @@ std::size_t serializer::write_some(std::span<char> buffer) {
       done_ = false;  // larger than the buffer: nothing was handed out, start over on a fiber
       error_ = {};
     }
-    state_ = detail::pooled_new<detail::serializer_state>(info, *type_, value_, *options_);
+    state_ = detail::pooled_new<detail::serializer_state>(*info, value_, *options_);
     if (state_ == nullptr) detail::out_of_memory();
   }
   return state_->write_some(buffer);

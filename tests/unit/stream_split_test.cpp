@@ -241,14 +241,32 @@ TEST(StreamSplit, ExceptionsFromConvertersArriveAtWriteSome) {
   for (const engine e : {engine::interpreter, engine::automatic}) {
     const serializer_options options = with_engine(e);
     const with_throwing value;
-    jsonjit::serializer s(value, options);
-    char buffer[64];
-    EXPECT_THROW(
-        {
-          while (!s.done()) s.write_some(buffer);
-        },
-        std::runtime_error);
-    EXPECT_TRUE(s.done());
+    // Small buffers: thrown on the fiber; a large one: thrown by the value written at once.
+    for (const std::size_t size : {64u, 16384u}) {
+      jsonjit::serializer s(value, options);
+      std::vector<char> buffer(size);
+      EXPECT_THROW(
+          {
+            while (!s.done()) s.write_some(buffer);
+          },
+          std::runtime_error);
+      EXPECT_TRUE(s.done()) << size;
+    }
+  }
+}
+
+TEST(StreamSplit, AValueLargerThanTheTypesLastStartsOverOnAFiber) {
+  // The type's last output was small, so write_some tries to write the value into the first
+  // buffer at once; it does not fit: that attempt hands out nothing and the fiber writes it all.
+  const std::vector<std::string> small{"a"};
+  const std::vector<std::string> large(400, std::string(30, 'x') + "\xC3\xA9");
+  for (const engine e : {engine::interpreter, engine::automatic}) {
+    const serializer_options options = with_engine(e);
+    const std::string expected = jsonjit::serialize(large, options);
+    for (const std::size_t size : {std::size_t{1024}, std::size_t{2048}, std::size_t{5000}, expected.size() - 1}) {
+      (void)jsonjit::serialize(small, options);  // the type's last output: 5 bytes
+      ASSERT_TRUE(written_through(large, options, size) == expected) << "buffer size " << size;
+    }
   }
 }
 

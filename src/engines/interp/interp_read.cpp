@@ -552,11 +552,18 @@ class read_engine {
 
   /// One entry of `map` (the reader is on its name) into the map at `target`.
   bool map_entry(const type_info& map, void* target) {
-    // The name, for the path should the value fail (a reader of a stream drops it once the
-    // value's tokens are read: copied then).
+    // The name, for the path should the value fail. A reader of a stream may drop it while it
+    // reads the value's tokens: then it is kept aside, on the stack unless it is long.
     std::string_view raw_name = in_.value();
-    std::string kept_name;
-    if (reader_access::has_source(in_)) raw_name = kept_name.assign(raw_name);
+    char kept[64];
+    std::string kept_long;
+    if (reader_access::has_source(in_)) {
+      if (raw_name.size() <= sizeof kept) {
+        raw_name = {static_cast<char*>(std::memcpy(kept, raw_name.data(), raw_name.size())), raw_name.size()};
+      } else {
+        raw_name = kept_long.assign(raw_name);
+      }
+    }
     const bool escaped = in_.value_is_escaped();
     const map_ops& ops = *map.descriptor->map;
     error_info at_name{};  // where a duplicate key is reported
