@@ -4,13 +4,17 @@
 // (serializer::write_some into a 16 KiB and a 256-byte buffer), with both engines, beside
 // jsonjit into a reused string ("jsonjit_string", the 'vs string' column), RapidJSON's
 // FileWriteStream, nlohmann's operator<< and Boost.JSON's serializer::read into a fixed buffer,
-// and Asio writing the finished bytes ("asio_async_write_bytes": the floor under async).
+// and the floors: Asio writing the finished bytes ("asio_async_write_bytes", under async) and
+// a reused string written whole with write(2) ("string_then_write_*", under a flush per
+// operation). "*_lines_pipe" writes one value per operation through a JSON Lines
+// element_writer that flushes only when its buffer is full.
 // Reading: a 100 MB array of users element by element from a file, against the same elements
 // read from the text in memory ("jsonjit_string", the 'vs string' column) and the whole array
 // read from memory into a vector.
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -68,6 +72,19 @@ struct drained_socket {
   }
 };
 
+/// write(2) until all of `bytes` is written; errno on failure.
+int write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return 0;
+}
+
 void set_bytes(benchmark::State& state, std::size_t bytes) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(bytes));
 }
@@ -107,6 +124,14 @@ void add_model(std::string_view name, const T& value) {
     add(name, engine + "_pipe", n, [value, to_pipe, &options](benchmark::State& state) {
       if (jsonjit::serialize_to(value, *to_pipe, options)) state.SkipWithError("writing failed");
     });
+    // Many values per flush: JSON Lines through one element_writer, one value per operation.
+    for (const auto& [sink, fd] : {std::pair{"devnull", dev_null()}, std::pair{"pipe", drained_pipe()}}) {
+      auto lines_out = std::make_shared<jsonjit::fd_output>(fd);
+      auto lines = std::make_shared<jsonjit::element_writer<T>>(*lines_out, options, jsonjit::sequence_format::lines);
+      add(name, engine + "_lines_" + sink, n + 1, [value, lines_out, lines](benchmark::State& state) {
+        if (lines->write(value)) state.SkipWithError("writing failed");
+      });
+    }
     // The socket the async benchmark writes to, written synchronously: async's own cost.
     auto sync_socket = std::make_shared<drained_socket>();
     auto to_socket = std::make_shared<jsonjit::fd_output>(sync_socket->near.native_handle());
@@ -148,6 +173,15 @@ void add_model(std::string_view name, const T& value) {
           set_bytes(state, n);
         })
         ->Unit(benchmark::kMicrosecond);
+  }
+  // What a stream saves a user from: serializing into a reused string, then writing it whole.
+  // The difference to jsonjit_string is the system call's own cost, the floor under any
+  // synchronous write that flushes per operation.
+  for (const auto& [sink, fd] : {std::pair{"devnull", dev_null()}, std::pair{"pipe", drained_pipe()}}) {
+    add(name, std::string("string_then_write_") + sink, n, [value, string_out, fd](benchmark::State& state) {
+      jsonjit::serialize_to(value, *string_out);
+      if (write_all(fd, *string_out) != 0) state.SkipWithError("writing failed");
+    });
   }
   // The floor under any async serializer: Asio writing the finished bytes the same way.
   auto socket = std::make_shared<drained_socket>();

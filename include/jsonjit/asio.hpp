@@ -79,7 +79,7 @@ inline boost::system::error_code json_failure(const parse_error& error, parse_er
 template <class Stream>
 struct async_serialize_op {
   Stream& stream;
-  serializer writer;
+  pooled_unique<serializer> writer;  // a handle: the operation moves several times per write
   pooled_buffer buffer;
   parse_error* report;
 
@@ -89,10 +89,10 @@ struct async_serialize_op {
     if (!ec && self.cancelled() != boost::asio::cancellation_type::none) ec = boost::asio::error::operation_aborted;
     if (!ec) {
       if (buffer.empty()) return self.complete(make_error_code(error_code::sink_failed));
-      if (const std::size_t n = writer.write_some({buffer.data(), buffer.size()}); n != 0) {
+      if (const std::size_t n = writer->write_some({buffer.data(), buffer.size()}); n != 0) {
         return boost::asio::async_write(stream, boost::asio::buffer(buffer.data(), n), std::move(self));
       }
-      if (writer.error()) ec = json_failure(writer.error(), report);
+      if (writer->error()) ec = json_failure(writer->error(), report);
     }
     self.complete(ec);
   }
@@ -135,7 +135,7 @@ template <class AsyncWriteStream, class T, class CompletionToken = detail::defau
 auto async_serialize(AsyncWriteStream& stream, const T& value, const serializer_options& options,
                      CompletionToken&& token = {}) {
   return boost::asio::async_compose<CompletionToken, void(boost::system::error_code)>(
-      detail::async_serialize_op<AsyncWriteStream>{stream, serializer(value, options),
+      detail::async_serialize_op<AsyncWriteStream>{stream, detail::pooled_unique<serializer>(value, options),
                                                    pooled_buffer(default_buffer_size), nullptr},
       token, stream);
 }
@@ -145,7 +145,7 @@ template <class AsyncWriteStream, class T, class CompletionToken = detail::defau
 auto async_serialize(AsyncWriteStream& stream, const T& value, const serializer_options& options, parse_error& error,
                      CompletionToken&& token = {}) {
   return boost::asio::async_compose<CompletionToken, void(boost::system::error_code)>(
-      detail::async_serialize_op<AsyncWriteStream>{stream, serializer(value, options),
+      detail::async_serialize_op<AsyncWriteStream>{stream, detail::pooled_unique<serializer>(value, options),
                                                    pooled_buffer(default_buffer_size), &error},
       token, stream);
 }

@@ -84,9 +84,19 @@ class pooled_buffer {
  public:
   pooled_buffer() = default;
   explicit pooled_buffer(std::size_t size, buffer_pool& pool = buffer_pool::shared()) noexcept;
-  pooled_buffer(pooled_buffer&& other) noexcept;
-  pooled_buffer& operator=(pooled_buffer&& other) noexcept;
-  ~pooled_buffer();
+  // Inline: an operation's handler (and the buffer in it) moves several times per operation.
+  pooled_buffer(pooled_buffer&& other) noexcept : bytes_(std::exchange(other.bytes_, {})), pool_(other.pool_) {}
+  pooled_buffer& operator=(pooled_buffer&& other) noexcept {
+    if (this != &other) {
+      if (!bytes_.empty()) pool_->release(bytes_);
+      bytes_ = std::exchange(other.bytes_, {});
+      pool_ = other.pool_;
+    }
+    return *this;
+  }
+  ~pooled_buffer() {
+    if (!bytes_.empty()) pool_->release(bytes_);
+  }
 
   char* data() const noexcept { return bytes_.data(); }
   std::size_t size() const noexcept { return bytes_.size(); }

@@ -156,28 +156,12 @@ void buffer_pool::reset_high_water() noexcept {
 pooled_buffer::pooled_buffer(std::size_t size, buffer_pool& pool) noexcept
     : bytes_(pool.acquire(size)), pool_(&pool) {}
 
-pooled_buffer::pooled_buffer(pooled_buffer&& other) noexcept
-    : bytes_(std::exchange(other.bytes_, {})), pool_(other.pool_) {}
-
-pooled_buffer& pooled_buffer::operator=(pooled_buffer&& other) noexcept {
-  if (this != &other) {
-    if (pool_ != nullptr) pool_->release(bytes_);
-    bytes_ = std::exchange(other.bytes_, {});
-    pool_ = other.pool_;
-  }
-  return *this;
-}
-
-pooled_buffer::~pooled_buffer() {
-  if (pool_ != nullptr) pool_->release(bytes_);
-}
-
 bool pooled_buffer::grow(std::size_t size, std::size_t kept) noexcept {
   buffer_pool& pool = pool_ != nullptr ? *pool_ : buffer_pool::shared();
   const std::span<char> bigger = pool.acquire(size);
   if (bigger.empty()) return false;
   if (kept != 0) std::memcpy(bigger.data(), bytes_.data(), kept);
-  if (pool_ != nullptr) pool_->release(bytes_);
+  if (!bytes_.empty()) pool_->release(bytes_);
   bytes_ = bigger;
   pool_ = &pool;
   return true;
