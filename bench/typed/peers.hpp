@@ -39,12 +39,16 @@ void for_each_model(Add add) {
 
 /// Options that keep to the interpreter alone (jsonjit_interp in the tables: what the JIT adds).
 const jsonjit::serializer_options& interpreter_options();
+/// STJ's UnsafeRelaxedJsonEscaping (escape_mode::relaxed), for either engine.
+const jsonjit::serializer_options& relaxed_options(bool interpreted);
 
 /// Direct code: the fastest serializer (STJ's bytes) and parser a person can write for these
 /// models.
 namespace hand_written {
 template <class T>
-void write(const T& value, std::string& out);
+void write(const T& value, std::string& out);  // STJ's default (HTML-safe) escaping
+template <class T>
+void write_relaxed(const T& value, std::string& out);  // UnsafeRelaxedJsonEscaping's
 template <class T>
 bool read(std::string_view json, T& value);
 }  // namespace hand_written

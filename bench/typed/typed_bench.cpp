@@ -20,6 +20,20 @@ const jsonjit::serializer_options& interpreter_options() {
   return options;
 }
 
+const jsonjit::serializer_options& relaxed_options(bool interpreted) {
+  static const jsonjit::serializer_options compiled = [] {
+    jsonjit::serializer_options o;
+    o.escaping(jsonjit::escape_mode::relaxed);
+    return o;
+  }();
+  static const jsonjit::serializer_options interpreter = [] {
+    jsonjit::serializer_options o = compiled;
+    o.engine(jsonjit::engine::interpreter);
+    return o;
+  }();
+  return interpreted ? interpreter : compiled;
+}
+
 namespace {
 
 using namespace models;
@@ -36,6 +50,14 @@ void jsonjit_write(const T& value, std::string& out) {
 template <class T>
 void jsonjit_interp_write(const T& value, std::string& out) {
   jsonjit::serialize_to(value, out, interpreter_options());
+}
+template <class T>
+void jsonjit_relaxed_write(const T& value, std::string& out) {
+  jsonjit::serialize_to(value, out, relaxed_options(false));
+}
+template <class T>
+void jsonjit_interp_relaxed_write(const T& value, std::string& out) {
+  jsonjit::serialize_to(value, out, relaxed_options(true));
 }
 template <class T>
 bool jsonjit_read(std::string_view json, T& out) {
@@ -58,10 +80,11 @@ void add_model(std::string_view name, const T& value) {
   if (jsonjit::parse_error e = jsonjit::precompile<T>()) std::fprintf(stderr, "%s\n", jsonjit::to_string(e).c_str());
   const std::string stj_bytes = jsonjit::serialize(value);
   (void)jsonjit::serialize(value, interpreter_options());      // resolves ahead for the interpreter too
-  auto add_write = [&](std::string_view engine, write_fn<T> write, bool writes_stj_bytes) {
-    benchmark::RegisterBenchmark(("typed_write/" + std::string(name) + "/" + std::string(engine)).c_str(),
-                                 [value, write, expected = writes_stj_bytes ? stj_bytes : std::string()](
-                                     benchmark::State& state) {
+  const std::string relaxed_bytes = jsonjit::serialize(value, relaxed_options(false));
+  (void)jsonjit::serialize(value, relaxed_options(true));
+  auto add_write_to = [&](std::string_view group, std::string_view engine, write_fn<T> write, std::string expected) {
+    benchmark::RegisterBenchmark((std::string(group) + "/" + std::string(name) + "/" + std::string(engine)).c_str(),
+                                 [value, write, expected](benchmark::State& state) {
                                    std::string out;
                                    write(value, out);  // warm: the buffer is reused from here
                                    if (!expected.empty() && out != expected) {
@@ -95,6 +118,13 @@ void add_model(std::string_view name, const T& value) {
                                  })
         ->Unit(benchmark::kMicrosecond);
   };
+  auto add_write = [&](std::string_view engine, write_fn<T> write, bool writes_stj_bytes) {
+    add_write_to("typed_write", engine, write, writes_stj_bytes ? stj_bytes : std::string());
+  };
+  // STJ's UnsafeRelaxedJsonEscaping: only what JSON requires is escaped.
+  add_write_to("typed_write_relaxed", "jsonjit", &jsonjit_relaxed_write<T>, relaxed_bytes);
+  add_write_to("typed_write_relaxed", "jsonjit_interp", &jsonjit_interp_relaxed_write<T>, relaxed_bytes);
+  add_write_to("typed_write_relaxed", "hand_written", &hand_written::write_relaxed<T>, relaxed_bytes);
   add_write("jsonjit", &jsonjit_write<T>, true);
   add_write("jsonjit_interp", &jsonjit_interp_write<T>, true);
   add_write("hand_written", &hand_written::write<T>, true);
@@ -120,10 +150,26 @@ void add_users() {
     (void)jsonjit::serialize(users.front(), interpreter_options());  // resolved ahead, as above
     return texts;
   }();
-  auto add_write_each = [](std::string_view engine, write_fn<User> write) {
-    benchmark::RegisterBenchmark(("typed_write/users_each/" + std::string(engine)).c_str(),
-                                 [write](benchmark::State& state) {
+  // What each user must be written as, in either escaping (checked before timing).
+  static const auto expected_each = [](const jsonjit::serializer_options& options) {
+    std::vector<std::string> texts;
+    for (const User& u : users) texts.push_back(jsonjit::serialize(u, options));
+    return texts;
+  };
+  static const std::vector<std::string> stj_each = expected_each(jsonjit::serializer_options::defaults());
+  static const std::vector<std::string> relaxed_each = expected_each(relaxed_options(false));
+  auto add_write_to = [](std::string_view group, std::string_view engine, write_fn<User> write,
+                         const std::vector<std::string>* expected) {
+    benchmark::RegisterBenchmark((std::string(group) + "/users_each/" + std::string(engine)).c_str(),
+                                 [write, expected](benchmark::State& state) {
                                    std::string out;
+                                   for (std::size_t i = 0; expected != nullptr && i < users.size(); ++i) {
+                                     write(users[i], out);
+                                     if (out != (*expected)[i]) {
+                                       state.SkipWithError("the output differs from STJ's bytes");
+                                       return;
+                                     }
+                                   }
                                    std::size_t bytes = 0;
                                    allocation_counter allocations(state);
                                    for (auto _ : state) {
@@ -138,12 +184,15 @@ void add_users() {
                                  })
         ->Unit(benchmark::kMillisecond);
   };
-  add_write_each("jsonjit", &jsonjit_write<User>);
-  add_write_each("jsonjit_interp", &jsonjit_interp_write<User>);
-  add_write_each("hand_written", &hand_written::write<User>);
-  add_write_each("rapidjson", &rapidjson_peer::write<User>);
-  add_write_each("boost_json", &boost_json_peer::write<User>);
-  add_write_each("nlohmann", &nlohmann_peer::write<User>);
+  add_write_to("typed_write", "jsonjit", &jsonjit_write<User>, &stj_each);
+  add_write_to("typed_write", "jsonjit_interp", &jsonjit_interp_write<User>, &stj_each);
+  add_write_to("typed_write", "hand_written", &hand_written::write<User>, &stj_each);
+  add_write_to("typed_write", "rapidjson", &rapidjson_peer::write<User>, nullptr);
+  add_write_to("typed_write", "boost_json", &boost_json_peer::write<User>, nullptr);
+  add_write_to("typed_write", "nlohmann", &nlohmann_peer::write<User>, nullptr);
+  add_write_to("typed_write_relaxed", "jsonjit", &jsonjit_relaxed_write<User>, &relaxed_each);
+  add_write_to("typed_write_relaxed", "jsonjit_interp", &jsonjit_interp_relaxed_write<User>, &relaxed_each);
+  add_write_to("typed_write_relaxed", "hand_written", &hand_written::write_relaxed<User>, &relaxed_each);
 
   auto add_read_array = [](std::string_view engine, read_fn<std::vector<User>> read) {
     benchmark::RegisterBenchmark(("typed_read/users_array/" + std::string(engine)).c_str(),
