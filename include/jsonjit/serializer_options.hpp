@@ -171,11 +171,20 @@ class serializer_options {
   /// The reader settings these options imply (comments, trailing commas, max_depth).
   reader_options reader_settings() const noexcept;
 
-  /// The process-wide default options (const: they never change).
-  static const serializer_options& defaults();
+  /// The process-wide default options (const: they never change). Inline: every call that
+  /// takes the default argument evaluates it.
+  static const serializer_options& defaults() {
+    static const serializer_options options;
+    return options;  // frozen by its first use, like any other
+  }
 
-  /// Engines' state for these options (types prepared so far, ...). Freezes.
-  detail::options_context& context() const;
+  /// Engines' state for these options (types prepared so far, ...). Freezes. Inline: it is
+  /// on the path of every call, and after the first use it is one load.
+  detail::options_context& context() const {
+    if (detail::options_context* c = context_.load(std::memory_order_acquire)) [[likely]]
+      return *c;
+    return make_context();
+  }
 
   struct registered_converter {
     const void* type_key;
@@ -216,6 +225,7 @@ class serializer_options {
     listing_sink jit_dump;
     std::vector<registered_converter> converters;
   } s_;
+  detail::options_context& make_context() const;
   mutable std::atomic<detail::options_context*> context_{nullptr};
 };
 

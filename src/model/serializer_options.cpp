@@ -31,9 +31,8 @@ void serializer_options::check_not_frozen() const {
 #endif
 }
 
-detail::options_context& serializer_options::context() const {
-  detail::options_context* c = context_.load(std::memory_order_acquire);
-  if (c != nullptr) return *c;
+detail::options_context& serializer_options::make_context() const {
+  detail::options_context* c = nullptr;
   // First use, perhaps from several threads at once: one context wins, the others are dropped.
   auto* made = new detail::options_context(*this);
   if (context_.compare_exchange_strong(c, made, std::memory_order_acq_rel, std::memory_order_acquire)) return *made;
@@ -63,9 +62,5 @@ reader_options serializer_options::reader_settings() const noexcept {
   return r;
 }
 
-const serializer_options& serializer_options::defaults() {
-  static const serializer_options options;
-  return options;  // frozen by its first use, like any other
-}
 
 }  // namespace jsonjit
