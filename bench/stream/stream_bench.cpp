@@ -6,7 +6,7 @@
 // FileWriteStream, nlohmann's operator<< and Boost.JSON's serializer::read into a fixed buffer,
 // and the floors: Asio writing the finished bytes ("asio_async_write_bytes", under async) and
 // a reused string written whole with write(2) ("string_then_write_*", under a flush per
-// operation). "*_lines_pipe" writes one value per operation through a JSON Lines
+// operation). "*_lines_*" writes one value per operation through a JSON Lines
 // element_writer that flushes only when its buffer is full.
 // Reading: a 100 MB array of users element by element from a file, against the same elements
 // read from the text in memory ("jsonjit_string", the 'vs string' column) and the whole array

@@ -62,5 +62,4 @@ reader_options serializer_options::reader_settings() const noexcept {
   return r;
 }
 
-
 }  // namespace jsonjit
