@@ -59,6 +59,20 @@ template <class T>
 void jsonjit_interp_relaxed_write(const T& value, std::string& out) {
   jsonjit::serialize_to(value, out, relaxed_options(true));
 }
+// compiled<T> held by the caller: the free functions' results without their per-call lookup.
+template <class T>
+const jsonjit::compiled<T>& held() {
+  static const jsonjit::compiled<T> type;
+  return type;
+}
+template <class T>
+void jsonjit_compiled_write(const T& value, std::string& out) {
+  held<T>().serialize_to(value, out);
+}
+template <class T>
+bool jsonjit_compiled_read(std::string_view json, T& out) {
+  return !held<T>().deserialize_into(out, json);
+}
 template <class T>
 bool jsonjit_read(std::string_view json, T& out) {
   return !jsonjit::deserialize_into(out, json);
@@ -126,12 +140,14 @@ void add_model(std::string_view name, const T& value) {
   add_write_to("typed_write_relaxed", "jsonjit_interp", &jsonjit_interp_relaxed_write<T>, relaxed_bytes);
   add_write_to("typed_write_relaxed", "hand_written", &hand_written::write_relaxed<T>, relaxed_bytes);
   add_write("jsonjit", &jsonjit_write<T>, true);
+  add_write("jsonjit_compiled", &jsonjit_compiled_write<T>, true);
   add_write("jsonjit_interp", &jsonjit_interp_write<T>, true);
   add_write("hand_written", &hand_written::write<T>, true);
   add_write("rapidjson", &rapidjson_peer::write<T>, false);
   add_write("boost_json", &boost_json_peer::write<T>, false);
   add_write("nlohmann", &nlohmann_peer::write<T>, false);
   add_read("jsonjit", &jsonjit_read<T>);
+  add_read("jsonjit_compiled", &jsonjit_compiled_read<T>);
   add_read("jsonjit_interp", &jsonjit_interp_read<T>);
   add_read("hand_written", &hand_written::read<T>);
   add_read("rapidjson", &rapidjson_peer::read<T>);
@@ -185,6 +201,7 @@ void add_users() {
         ->Unit(benchmark::kMillisecond);
   };
   add_write_to("typed_write", "jsonjit", &jsonjit_write<User>, &stj_each);
+  add_write_to("typed_write", "jsonjit_compiled", &jsonjit_compiled_write<User>, &stj_each);
   add_write_to("typed_write", "jsonjit_interp", &jsonjit_interp_write<User>, &stj_each);
   add_write_to("typed_write", "hand_written", &hand_written::write<User>, &stj_each);
   add_write_to("typed_write", "rapidjson", &rapidjson_peer::write<User>, nullptr);
@@ -238,6 +255,7 @@ void add_users() {
         ->Unit(benchmark::kMillisecond);
   };
   add_read_each("jsonjit", &jsonjit_read<User>);
+  add_read_each("jsonjit_compiled", &jsonjit_compiled_read<User>);
   add_read_each("jsonjit_interp", &jsonjit_interp_read<User>);
   add_read_each("hand_written", &hand_written::read<User>);
   add_read_each("rapidjson", &rapidjson_peer::read<User>);

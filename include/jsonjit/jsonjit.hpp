@@ -2,6 +2,7 @@
 #pragma once
 
 #include <jsonjit/chrono.hpp>
+#include <jsonjit/compiled.hpp>
 #include <jsonjit/document.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/jit.hpp>

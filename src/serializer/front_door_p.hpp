@@ -63,6 +63,9 @@ parse_error read_with(reader& in, const type_info& info, void* target, bool is_n
 /// position and depth where the type compiles, else the interpreter.
 parse_error write_next_value(const type_info& info, const void* value, writer& out, const serializer_options& options);
 
+/// precompile's not_compiled error: what was not compiled, and why.
+parse_error refusal_report(bool writes, std::string_view write_why, bool reads, std::string_view read_why);
+
 /// serialize_to into an output (of a resolved type), without the final flush when `flush` is
 /// false.
 parse_error write_value(const type_info& info, const void* value, output& out, const serializer_options& options,

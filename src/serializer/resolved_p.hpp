@@ -1,0 +1,117 @@
+// The front door's paths for a resolved type, shared by the free functions and compiled<T>:
+// writing into a std::string's own memory and reading a whole text, the fast paths inline (so
+// that each caller pays only its own work), the interpreter's out of line.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <string>
+#include <string_view>
+
+#include <jsonjit/error.hpp>
+#include <jsonjit/output.hpp>
+#include <jsonjit/serializer_options.hpp>
+
+#include "engines/jit/jit_p.hpp"
+#include "model/type_info_p.hpp"
+#include "serializer/front_door_p.hpp"
+
+namespace jsonjit::detail {
+
+/// Output into a std::string's own memory: the string is sized to its capacity while
+/// writing and trimmed to what was written at the end.
+class string_output final : public output {
+ public:
+  explicit string_output(std::string& s, std::size_t expected_size) : s_(s) {
+    if (s_.capacity() < expected_size) {
+      s_.clear();  // nothing to copy into the new block
+      s_.reserve(expected_size);
+    }
+    // Sizing to the capacity zero-fills only what lies past the current size; the old content
+    // is overwritten anyway, so it is not cleared first.
+    s_.resize(s_.capacity());
+    pos_ = s_.data();
+    limit_ = s_.data() + s_.size();
+  }
+  /// Back to the start of the string, to write it again.
+  void restart() noexcept { pos_ = s_.data(); }
+  std::size_t finish() {
+    const auto size = static_cast<std::size_t>(pos_ - s_.data());
+    s_.resize(size);
+    return size;
+  }
+  bool flush() override { return true; }
+
+ private:
+  bool make_room(std::size_t n) override {
+    const auto used = static_cast<std::size_t>(pos_ - s_.data());
+    s_.resize(std::max(2 * s_.size(), used + n));
+    pos_ = s_.data() + used;
+    limit_ = s_.data() + s_.size();
+    return true;
+  }
+  std::string& s_;
+};
+
+/// Runs a compiled writer at out's position; false if it failed.
+inline bool run_compiled(jit::write_fn fn, const void* value, output& out, const serializer_options& options) {
+  jit::write_context context{out.pos(), out.limit(), &out, &options, options.context().writing(), 0};
+  if (!fn(&context, value)) return false;
+  out.advance_to(context.cur);
+  return true;
+}
+
+/// The interpreter's serialization into `buffer`; with `replay`, after a compiled write that
+/// failed (counted, and started over at the beginning of the string).
+parse_error interpret_into_string(const type_info& info, const void* value, string_output& buffer, std::size_t hint,
+                                  const serializer_options& options, bool replay);
+
+/// serialize_to into a string, of a resolved type: with its compiled writer `fn`, or the
+/// interpreter where `fn` is null. Every return is a prvalue (no parse_error is moved on the
+/// way out): the fast path's cost is the string's sizing and the call.
+inline parse_error write_to_string(const type_info& info, jit::write_fn fn, const void* value, std::string& out,
+                                   const serializer_options& options) {
+  const std::size_t hint = info.size_hint.load(std::memory_order_relaxed);
+  string_output buffer(out, hint + 64);
+  if (fn == nullptr) return interpret_into_string(info, value, buffer, hint, options, false);
+  if (!run_compiled(fn, value, buffer, options)) return interpret_into_string(info, value, buffer, hint, options, true);
+  const std::size_t size = buffer.finish();
+  // Stored only when it changes: threads writing the same type do not contend for the line.
+  if (size != hint) info.size_hint.store(size, std::memory_order_relaxed);
+  return success();
+}
+
+/// Runs the compiled reader of `info` over the whole of `json` (into new storage with
+/// `is_new`: a type built by its constructor); false if it gave up, leaving no new object
+/// (then the interpreter reads it again, for the same result or its exact error).
+inline bool read_compiled(jit::read_fn fn, const type_info& info, void* target, bool is_new, std::string_view json,
+                          const serializer_options& options, const reader_options& reading) {
+  const char* const end = json.data() + json.size();
+  jit::read_context context{end, &options, reading, 0};
+  const char* p =
+      is_new ? jsonjit_jit_read_constructed(&context, target, json.data(), info.jit_constructed.get(), true)
+             : fn(&context, target, json.data());
+  if (p == nullptr) return false;
+  if (p == end || jsonjit_jit_skip_whitespace(p, end) == end) return true;
+  if (is_new) info.descriptor->destroy(target);
+  return false;
+}
+
+/// The interpreter's reading of `json` (or the replay of a compiled read that gave up).
+parse_error interpret_read(const type_info& info, void* target, bool is_new, std::string_view json,
+                           const reader_options& reading);
+
+/// deserialize_into (or, `is_new`, into storage), of a resolved type: with its compiled
+/// reader `fn`, or the interpreter where `fn` is null.
+inline parse_error read_resolved(const type_info& info, jit::read_fn fn, void* target, bool is_new,
+                                 std::string_view json, const serializer_options& options) {
+  const reader_options& reading = options.context().reading();
+  // New storage takes a type built by its constructor (else the interpreter reports it).
+  if (fn != nullptr && (!is_new || info.jit_constructed != nullptr)) {
+    if (read_compiled(fn, info, target, is_new, json, options, reading)) return success();
+    jit::statistics().reads_replayed.fetch_add(1, std::memory_order_relaxed);
+  }
+  return interpret_read(info, target, is_new, json, reading);
+}
+
+}  // namespace jsonjit::detail
