@@ -653,6 +653,36 @@ TEST(JitWrite, ShortStringsCopiedInlineOnlyWhenNothingIsEscaped) {
   }
 }
 
+TEST(JitWrite, EveryByteValueInAShortStringIsClassifiedAsTheWriterDoes) {
+  // The generated code classifies 16 bytes at once (by table lookups where the processor has
+  // SSSE3, by compares without it: JSONJIT_CPU=baseline runs this again): every byte value, at
+  // the start, the middle and the end of strings of the lengths it handles in one and two
+  // vectors, must come out as the writer writes it (or fail as it fails: bytes that are not
+  // UTF-8 on their own).
+  for (const jsonjit::escape_mode mode : {jsonjit::escape_mode::html_safe, jsonjit::escape_mode::relaxed}) {
+    serializer_options base;
+    base.escaping(mode);
+    auto [jit, interpreter] = engines(base);
+    for (int byte = 0; byte < 256; ++byte) {
+      for (const std::size_t n : {1u, 2u, 15u, 16u, 17u, 31u}) {
+        for (const std::size_t at : {std::size_t{0}, n / 2, n - 1}) {
+          std::string text(n, 'x');
+          text[at] = static_cast<char>(byte);
+          const Inner value{text, 1};
+          auto a = jsonjit::try_serialize(value, jit);
+          auto b = jsonjit::try_serialize(value, interpreter);
+          ASSERT_EQ(a.has_value(), b.has_value()) << "byte " << byte << " at " << at << " of " << n;
+          if (a) {
+            EXPECT_EQ(*a, *b) << "byte " << byte << " at " << at << " of " << n;
+          } else {
+            EXPECT_EQ(a.error().info.code, b.error().info.code);
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(JitWrite, ErrorsAreTheInterpretersWithTheSamePath) {
   const Outer bad{{"ok", 1}, false, {"\xff", 2}, "", {}};
   auto [jit, interpreter] = engines({});

@@ -208,10 +208,16 @@ void x86_function::open_level(std::int32_t depth, std::int32_t max_depth, asmjit
 void x86_function::close_level(std::int32_t depth) { a.dec(x86::dword_ptr(context, depth)); }
 
 x86::Mem x86_function::vector(std::uint8_t byte) {
+  std::array<std::uint8_t, 16> repeated;
+  repeated.fill(byte);
+  return vector(repeated);
+}
+
+x86::Mem x86_function::vector(const std::array<std::uint8_t, 16>& bytes) {
   if (!constants.isValid()) constants = a.newLabel();
   std::size_t index = 0;
-  while (index < constant_bytes.size() && constant_bytes[index] != byte) ++index;
-  if (index == constant_bytes.size()) constant_bytes.push_back(byte);
+  while (index < constant_bytes.size() && constant_bytes[index] != bytes) ++index;
+  if (index == constant_bytes.size()) constant_bytes.push_back(bytes);
   return x86::ptr(constants, static_cast<std::int32_t>(16 * index));
 }
 
@@ -219,11 +225,7 @@ void x86_function::place_constants() {
   if (!constants.isValid()) return;
   a.align(asmjit::AlignMode::kData, 16);  // as SSE memory operands need
   a.bind(constants);
-  for (const std::uint8_t byte : constant_bytes) {
-    std::uint8_t v[16];
-    std::memset(v, byte, sizeof v);
-    a.embed(v, sizeof v);
-  }
+  for (const std::array<std::uint8_t, 16>& bytes : constant_bytes) a.embed(bytes.data(), bytes.size());
 }
 
 void x86_function::call(std::uint64_t function) {

@@ -4,6 +4,7 @@
 // src/engines/jit/emit/ (the only place that sees asmjit).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
@@ -100,6 +101,8 @@ struct x86_function {
   /// A 16-byte constant of `byte` repeated, in the function's constant pool (placed after its
   /// code).
   x86::Mem vector(std::uint8_t byte);
+  /// A 16-byte constant of these bytes (a table for pshufb), in the same pool.
+  x86::Mem vector(const std::array<std::uint8_t, 16>& bytes);
 
   /// Resolves the labels and places the code, then its constant pool, in `memory` as the
   /// function `name` (a null entry if that fails).
@@ -121,7 +124,7 @@ struct x86_function {
   };
   std::vector<pending_displacement> pending;
   asmjit::Label constants;                  // the pool, if a vector constant is used
-  std::vector<std::uint8_t> constant_bytes;  // one 16-byte vector each
+  std::vector<std::array<std::uint8_t, 16>> constant_bytes;  // one 16-byte vector each
   x86::Assembler a;
 };
 
