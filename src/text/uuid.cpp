@@ -1,23 +1,49 @@
 #include <jsonjit/uuid.hpp>
 
 #include <array>
+#include <cstring>
 
 #include <jsonjit/reader.hpp>
 #include <jsonjit/writer.hpp>
 
+#include "text/simd_p.hpp"
 #include "text/unescape_p.hpp"
 
 namespace jsonjit {
 namespace detail {
 
 char* format_uuid(const uuid& id, char* out) noexcept {
+  // The 32 digits, in order, then the groups 8-4-4-4-12 copied out with the hyphens between.
+  alignas(16) char digits[32];
+#if JSONJIT_SSE2
+  // Each byte's high and low nibble interleaved, and '0' + n (+ 'a' - '0' - 10 above 9) for each.
+  const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(id.bytes.data()));
+  const __m128i nibble = _mm_set1_epi8(0x0F);
+  const __m128i high = _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble);
+  const __m128i low = _mm_and_si128(bytes, nibble);
+  const auto to_hex = [](__m128i n) {
+    const __m128i letters = _mm_and_si128(_mm_cmpgt_epi8(n, _mm_set1_epi8(9)), _mm_set1_epi8('a' - '0' - 10));
+    return _mm_add_epi8(_mm_add_epi8(n, _mm_set1_epi8('0')), letters);
+  };
+  _mm_store_si128(reinterpret_cast<__m128i*>(digits), to_hex(_mm_unpacklo_epi8(high, low)));
+  _mm_store_si128(reinterpret_cast<__m128i*>(digits + 16), to_hex(_mm_unpackhi_epi8(high, low)));
+#else
   static constexpr char hex[] = "0123456789abcdef";
   for (std::size_t i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) *out++ = '-';
-    *out++ = hex[id.bytes[i] >> 4];
-    *out++ = hex[id.bytes[i] & 15];
+    digits[2 * i] = hex[id.bytes[i] >> 4];
+    digits[2 * i + 1] = hex[id.bytes[i] & 15];
   }
-  return out;
+#endif
+  std::memcpy(out, digits, 8);
+  out[8] = '-';
+  std::memcpy(out + 9, digits + 8, 4);
+  out[13] = '-';
+  std::memcpy(out + 14, digits + 12, 4);
+  out[18] = '-';
+  std::memcpy(out + 19, digits + 16, 4);
+  out[23] = '-';
+  std::memcpy(out + 24, digits + 20, 12);
+  return out + 36;
 }
 
 void uuid_converter::write(writer& out, const uuid& id, const serializer_options&) const {

@@ -5,6 +5,7 @@
 #include <jsonjit/jsonjit.hpp>
 
 #include <atomic>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -329,6 +330,44 @@ TEST(JitWrite, ConvertersAreCalledDirectly) {
   EXPECT_EQ(a.error().info.code, b.error().info.code);
   EXPECT_EQ(a.error().path, b.error().path);
   EXPECT_THROW((void)jsonjit::serialize(Reading{"hall", {-999}, {}}, jit), std::runtime_error);
+}
+
+struct Identified {
+  jsonjit::uuid id;
+  std::optional<jsonjit::uuid> parent;
+  std::vector<jsonjit::uuid> children;
+};
+/// A user's converter for uuids: upper case, in braces.
+struct braced_uuid_converter {
+  using value_type = jsonjit::uuid;
+  void write(jsonjit::writer& out, const jsonjit::uuid& id, const serializer_options&) const {
+    std::string text = "{" + id.to_string() + "}";
+    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    out.string_value(text);
+  }
+  jsonjit::error_code read(jsonjit::reader&, jsonjit::uuid&, const serializer_options&) const {
+    return error_code::none;
+  }
+};
+
+TEST(JitWrite, UuidsAreWrittenDirectlyUnlessAnotherConverterIsRegistered) {
+  // The built-in converter's text is written by the generated code without a writer: every
+  // digit value in every position, in members, optionals and vectors, as the interpreter's.
+  Identified value;
+  for (std::size_t i = 0; i < 16; ++i) value.id.bytes[i] = static_cast<std::uint8_t>(i * 17);
+  jsonjit::uuid all_nibbles;
+  for (std::size_t i = 0; i < 16; ++i) all_nibbles.bytes[i] = static_cast<std::uint8_t>((15 - i) << 4 | i);
+  value.parent = all_nibbles;
+  value.children = {value.id, all_nibbles, jsonjit::uuid{}};
+  expect_same_bytes(value);
+  EXPECT_EQ(jsonjit::serialize(value.id), "\"00112233-4455-6677-8899-aabbccddeeff\"");
+  EXPECT_NE(jsonjit::serialize(value).find("\"f0e1d2c3-b4a5-9687-7869-5a4b3c2d1e0f\""), std::string::npos);
+  for (const models::User& u : models::make_users(200)) expect_same_bytes(u);
+  // A converter in the options replaces the built-in one, in generated code too.
+  serializer_options braced;
+  braced.add_converter<braced_uuid_converter>();
+  expect_same_bytes(value, braced);
+  EXPECT_NE(jsonjit::serialize(value, braced).find("{00112233-4455-6677-8899-AABBCCDDEEFF}"), std::string::npos);
 }
 
 TEST(JitWrite, OptionsTheCompiledCodeBakesIn) {

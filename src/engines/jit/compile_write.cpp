@@ -1,7 +1,7 @@
 // The writer compiler: turns a resolved object type into straight-line code — its property
 // names as immediate stores (with the braces and commas around them), one room check per run of
 // fixed-size output, ignore conditions as one test per property that may be left out,
-// booleans and short clean strings inline, integers and other strings through helpers, converters called
+// booleans and short clean strings inline, integers, uuids and other strings through helpers, converters called
 // directly (no virtual dispatch), member objects by direct calls to their compiled writers,
 // contiguous sequences and optionals of those as loops and branches, and the values it does not
 // write itself (other containers, getters, variants, ...) by the interpreter. What
@@ -23,6 +23,7 @@ namespace {
 /// Output room an integer's formatting may touch (it stores whole 8-byte groups), with quotes.
 constexpr std::size_t integer_room = 26;
 constexpr std::size_t boolean_room = 5;
+constexpr std::size_t uuid_room = 38;  // 36 characters in quotes
 
 bool is_integer(type_kind kind) { return kind >= type_kind::int8 && kind <= type_kind::uint64; }
 
@@ -33,6 +34,7 @@ enum class how : std::uint8_t {
   boolean,
   integer,
   string,
+  uuid,  ///< by its built-in converter: written directly
   converted,
   object,
   recursive,
@@ -45,7 +47,14 @@ enum class how : std::uint8_t {
 };
 
 /// Room a value written `write` needs from the run before it; 0 for values that check their own.
-std::size_t room_of(how write) { return write == how::boolean ? boolean_room : write == how::integer ? integer_room : 0; }
+std::size_t room_of(how write) {
+  switch (write) {
+    case how::boolean: return boolean_room;
+    case how::integer: return integer_room;
+    case how::uuid: return uuid_room;
+    default: return 0;
+  }
+}
 
 /// When a compiled property is left out (its ignore condition, as the interpreter decides it).
 enum class skip : std::uint8_t { never, when_null, when_default };
@@ -133,7 +142,9 @@ class writer_compiler {
     switch (type.kind) {
       case type_kind::boolean: return how::boolean;
       case type_kind::string: return how::string;
-      case type_kind::custom: return how::converted;
+      case type_kind::custom:
+        // The built-in uuid converter (not one the options or meta put in its place).
+        return type.converter == static_converter<uuid_converter>() ? how::uuid : how::converted;
       case type_kind::object:
         if (std::find(open_.begin(), open_.end(), &type) != open_.end()) return how::recursive;
         return compile(type) != nullptr ? how::object : how::interpreted;
@@ -155,6 +166,7 @@ class writer_compiler {
       case how::string:
         out.string(offset, base, type.options->context().writing().escaping, string_layout_known());
         break;
+      case how::uuid: out.uuid(offset, base); break;
       case how::converted: out.converted(offset, converter, base); break;
       case how::object: out.object(offset, &type.jit_write.fn, base); break;
       // Its slot is still empty while it compiles, and stays so if it is refused: checked.

@@ -16,6 +16,7 @@
 #include <jsonjit/reader.hpp>
 #include <jsonjit/serializer_options.hpp>
 #include <jsonjit/type_model.hpp>
+#include <jsonjit/uuid.hpp>
 #include <jsonjit/writer.hpp>
 
 namespace jsonjit::detail {
@@ -136,6 +137,8 @@ char* jsonjit_jit_map(jsonjit::detail::jit::write_context* context, char* cur,
 /// Integers, with 24 bytes of room already reserved.
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept;
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;
+/// A jsonjit::uuid in quotes, as its built-in converter writes it (38 bytes of room reserved).
+char* jsonjit_jit_uuid(char* cur, const jsonjit::uuid* id) noexcept;
 
 // Helpers of generated readers: each reads one value at `cur` (its first byte, never `end`)
 // and returns the position after it, or null when the compiled reader gives up (see read_fn).
