@@ -26,6 +26,16 @@
 // Engines then call it for every string token instead of read() (read() gets the other
 // tokens, null among them), and skip building a reader for the value.
 //
+// A converter of values written as short strings with nothing to escape (dates, identifiers,
+// codes) may have, instead of write(),
+//   static constexpr std::size_t max_text_size = 40;     // at most this many bytes
+//   std::size_t write_text(char* out, const T& value, const jsonjit::serializer_options&) const;
+//       // writes the string's text at `out` (valid UTF-8, no character JSON or the options'
+//       // escaping would escape) and returns its length; the engines add the quotes
+// Engines then give it room in their own buffer instead of a writer (compiled code calls it
+// in place, for a max_text_size of up to 256 bytes; at most 4096). Its text is trusted: it is
+// not checked.
+//
 // A converter whose type is used as a map key (STJ's WriteAsPropertyName/ReadAsPropertyName)
 // also has
 //   void write_key(jsonjit::writer& out, const T& key, const jsonjit::serializer_options&) const;
@@ -44,13 +54,22 @@
 
 namespace jsonjit {
 
-/// A class that converts its value_type to and from JSON (see above).
+/// A converter's writing as short text (see above).
+template <class C>
+concept text_writer = requires(const C& c, char* out, const typename C::value_type& value,
+                               const serializer_options& options) {
+  { C::max_text_size } -> std::convertible_to<std::size_t>;
+  { c.write_text(out, value, options) } -> std::same_as<std::size_t>;
+} && (C::max_text_size > 0 && C::max_text_size <= 4096);  // short text, on the stack
+
+/// A class that converts its value_type to and from JSON (see above): write() or (short
+/// text) write_text(), and read().
 template <class C>
 concept converter = requires(const C& c, writer& out, reader& in, const typename C::value_type& value,
                              typename C::value_type& target, const serializer_options& options) {
-  c.write(out, value, options);
   { c.read(in, target, options) } -> std::same_as<error_code>;
-};
+} && (text_writer<C> != requires(const C& c, writer& out, const typename C::value_type& value,
+                                 const serializer_options& options) { c.write(out, value, options); });
 
 /// A converter that also writes and reads its values as property names (map keys).
 template <class C>
@@ -87,18 +106,36 @@ inline constexpr char type_tag = 0;
 template <class T>
 inline constexpr const void* type_key = &type_tag<T>;
 
+/// A text converter's output through a writer: `quoted` (its text in quotes) as a string value.
+void write_quoted_text(writer& out, std::string_view quoted);
+
 template <converter C>
 converter_descriptor converter_calls(const C* self) noexcept {
   using T = typename C::value_type;
   converter_descriptor d{
       self,
-      [](const void* c, writer& out, const void* value, const serializer_options& options) {
-        static_cast<const C*>(c)->write(out, *static_cast<const T*>(value), options);
-      },
+      nullptr,
       [](const void* c, reader& in, void* value, const serializer_options& options) {
         return static_cast<const C*>(c)->read(in, *static_cast<T*>(value), options);
       },
   };
+  if constexpr (text_writer<C>) {
+    d.write_text = [](const void* c, char* out, const void* value, const serializer_options& options) {
+      return static_cast<const C*>(c)->write_text(out, *static_cast<const T*>(value), options);
+    };
+    d.max_text_size = C::max_text_size;
+    d.write = [](const void* c, writer& out, const void* value, const serializer_options& options) {
+      char quoted[C::max_text_size + 2];
+      quoted[0] = '"';
+      const std::size_t n = static_cast<const C*>(c)->write_text(quoted + 1, *static_cast<const T*>(value), options);
+      quoted[n + 1] = '"';
+      write_quoted_text(out, std::string_view(quoted, n + 2));
+    };
+  } else {
+    d.write = [](const void* c, writer& out, const void* value, const serializer_options& options) {
+      static_cast<const C*>(c)->write(out, *static_cast<const T*>(value), options);
+    };
+  }
   if constexpr (string_converter<C>) {
     d.read_string = [](const void* c, std::string_view text, void* value, const serializer_options& options) {
       return static_cast<const C*>(c)->read_string(text, *static_cast<T*>(value), options);

@@ -79,6 +79,11 @@ struct converter_descriptor {
   /// the string's unescaped text.
   error_code (*read_string)(const void* self, std::string_view text, void* value,
                             const serializer_options& options) = nullptr;
+  /// Values written as short text (null when the converter writes through a writer): writes
+  /// the string's text, at most max_text_size bytes that need no escaping, at `out` and returns
+  /// its length. `write` then does the same through a writer.
+  std::size_t (*write_text)(const void* self, char* out, const void* value, const serializer_options& options) = nullptr;
+  std::size_t max_text_size = 0;
 };
 
 /// One property of an object. Exactly one access path is set: `offset` (a data member), or

@@ -1,5 +1,6 @@
-// What converters share: reading short text (public, for users' converters too), and the
-// writing and date conversion of the library's own time converters.
+// What converters share: reading short text (public, for users' converters too), writing a
+// text converter's output through a writer, and the writing and date conversion of the
+// library's own time converters.
 #include <jsonjit/chrono.hpp>
 #include <jsonjit/converter.hpp>
 #include <jsonjit/reader.hpp>
@@ -18,6 +19,10 @@ error_code read_string_into(reader& in, std::span<char> buffer, std::string_view
 }
 
 namespace detail {
+
+void write_quoted_text(writer& out, std::string_view quoted) {
+  out.raw_value(quoted, true);  // the converter promises nothing to escape
+}
 
 void write_time_text(writer& out, const char* begin, const char* end, bool as_key) {
   if (end == nullptr) {

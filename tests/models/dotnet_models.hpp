@@ -54,12 +54,9 @@ bool parse_date_time(std::string_view text, DateTime& value);
 template <class T, int (*format)(char*, const T&), bool (*parse)(std::string_view, T&)>
 struct text_converter {
   using value_type = T;
-  void write(jsonjit::writer& out, const T& value, const jsonjit::serializer_options&) const {
-    char quoted[48];
-    quoted[0] = '"';
-    const auto n = static_cast<std::size_t>(format(quoted + 1, value));
-    quoted[n + 1] = '"';
-    out.raw_value(std::string_view(quoted, n + 2), true);
+  static constexpr std::size_t max_text_size = 46;
+  std::size_t write_text(char* out, const T& value, const jsonjit::serializer_options&) const {
+    return static_cast<std::size_t>(format(out, value));
   }
   jsonjit::error_code read(jsonjit::reader& in, T& value, const jsonjit::serializer_options&) const {
     char buffer[64];

@@ -96,7 +96,45 @@ struct Reading {
   temperature inside;
   jsonjit::uuid sensor;
 };
+/// A code written as short text: "K-" and the number, or (for -1) a throw.
+struct code {
+  int number = 0;
+};
+struct code_converter {
+  using value_type = code;
+  static constexpr std::size_t max_text_size = 13;
+  std::size_t write_text(char* out, const code& c, const serializer_options&) const {
+    if (c.number == -1) throw std::runtime_error("no code");
+    const std::string text = "K-" + std::to_string(c.number);
+    text.copy(out, text.size());
+    return text.size();
+  }
+  jsonjit::error_code read(jsonjit::reader&, code&, const serializer_options&) const { return error_code::none; }
+};
+/// The same text with room too large for generated code to reserve: written through a writer.
+struct long_code_converter : code_converter {
+  static constexpr std::size_t max_text_size = 1000;
+};
+struct Coded {
+  code primary;
+  std::optional<code> backup;
+  std::vector<code> history;
+  code other;
+};
 }  // namespace jit_write_test
+
+template <>
+struct jsonjit::meta<jit_write_test::code> {
+  using converter = jit_write_test::code_converter;
+};
+template <>
+struct jsonjit::meta<jit_write_test::Coded> {
+  using T = jit_write_test::Coded;
+  static constexpr auto properties = jsonjit::properties(
+      jsonjit::property("primary", &T::primary), jsonjit::property("backup", &T::backup),
+      jsonjit::property("history", &T::history),
+      jsonjit::property("other", &T::other).with<jit_write_test::long_code_converter>());
+};
 
 template <>
 struct jsonjit::meta<jit_write_test::WithExtras> {
@@ -368,6 +406,27 @@ TEST(JitWrite, UuidsAreWrittenDirectlyUnlessAnotherConverterIsRegistered) {
   braced.add_converter<braced_uuid_converter>();
   expect_same_bytes(value, braced);
   EXPECT_NE(jsonjit::serialize(value, braced).find("{00112233-4455-6677-8899-AABBCCDDEEFF}"), std::string::npos);
+}
+
+static_assert(jsonjit::converter<jit_write_test::code_converter>);
+/// write() or write_text(), not both: which one the engines call must not be a question.
+struct both_converter : jit_write_test::code_converter {
+  void write(jsonjit::writer&, const jit_write_test::code&, const serializer_options&) const {}
+};
+static_assert(!jsonjit::converter<both_converter>);
+
+TEST(JitWrite, TextConvertersWriteInPlaceAsTheInterpreterWritesThem) {
+  Coded value{{7}, code{-25}, {{0}, {123456789}, {-2147483647}}, {42}};
+  expect_same_bytes(value);
+  EXPECT_EQ(jsonjit::serialize(value),
+            R"({"primary":"K-7","backup":"K--25","history":["K-0","K-123456789","K--2147483647"],"other":"K-42"})");
+  expect_same_bytes(Coded{{1}, std::nullopt, {}, {2}});
+  // A throw in write_text reaches the caller, from either engine, after the interpreter wrote
+  // the value again.
+  auto [jit, interpreter] = engines({});
+  EXPECT_THROW((void)jsonjit::serialize(Coded{{-1}, {}, {}, {}}, jit), std::runtime_error);
+  EXPECT_THROW((void)jsonjit::serialize(Coded{{1}, {}, {{-1}}, {}}, interpreter), std::runtime_error);
+  EXPECT_THROW((void)jsonjit::serialize(Coded{{1}, {}, {}, {-1}}, jit), std::runtime_error);
 }
 
 TEST(JitWrite, OptionsTheCompiledCodeBakesIn) {

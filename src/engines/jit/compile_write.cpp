@@ -1,7 +1,7 @@
 // The writer compiler: turns a resolved object type into straight-line code — its property
 // names as immediate stores (with the braces and commas around them), one room check per run of
 // fixed-size output, ignore conditions as one test per property that may be left out,
-// booleans and short clean strings inline, integers, uuids and other strings through helpers, converters called
+// booleans and short clean strings inline, integers, uuids, converters' short text and other strings through helpers, converters called
 // directly (no virtual dispatch), member objects by direct calls to their compiled writers,
 // contiguous sequences and optionals of those as loops and branches, and the values it does not
 // write itself (other containers, getters, variants, ...) by the interpreter. What
@@ -35,6 +35,7 @@ enum class how : std::uint8_t {
   integer,
   string,
   uuid,  ///< by its built-in converter: written directly
+  text,  ///< by a converter's write_text, in reserved room
   converted,
   object,
   recursive,
@@ -47,13 +48,23 @@ enum class how : std::uint8_t {
 };
 
 /// Room a value written `write` needs from the run before it; 0 for values that check their own.
-std::size_t room_of(how write) {
+std::size_t room_of(how write, const converter_descriptor* converter) {
   switch (write) {
     case how::boolean: return boolean_room;
     case how::integer: return integer_room;
     case how::uuid: return uuid_room;
+    case how::text: return converter->max_text_size + 2;  // in quotes
     default: return 0;
   }
+}
+
+/// Text converters whose room generated code reserves in its runs (longer ones go through a writer).
+constexpr std::size_t max_reserved_text = 256;
+
+/// How a value with `converter` is written.
+how by_converter(const converter_descriptor* converter) {
+  return converter->write_text != nullptr && converter->max_text_size <= max_reserved_text ? how::text
+                                                                                            : how::converted;
 }
 
 /// When a compiled property is left out (its ignore condition, as the interpreter decides it).
@@ -64,7 +75,8 @@ struct planned_property {
   how write;
   how element = how::interpreted;  ///< sequence: its elements; nullable: its value
   skip left_out = skip::never;
-  std::size_t fixed_room() const { return room_of(write); }
+  const converter_descriptor* converter = nullptr;  ///< text: the converter
+  std::size_t fixed_room() const { return room_of(write, converter); }
   /// Whether generated code writes the name (else the interpreter does, if at all).
   bool named() const { return write != how::member && write != how::extension; }
 };
@@ -105,7 +117,7 @@ class writer_compiler {
       if (p.descriptor->offset < 0) {
         write = p.write == write_condition::always ? how::interpreted : how::member;  // a getter's value
       } else if (p.converter != nullptr) {
-        write = how::converted;
+        write = by_converter(p.converter);
       } else if (p.type->kind == type_kind::sequence && p.type->descriptor->sequence->data != nullptr) {
         element = simple(*p.type->element);
         if (element != how::interpreted) write = how::sequence;
@@ -117,7 +129,8 @@ class writer_compiler {
       } else {
         write = simple(*p.type);
       }
-      plan.push_back({&p, write, element, write == how::member ? skip::never : left_out(p)});
+      plan.push_back({&p, write, element, write == how::member ? skip::never : left_out(p),
+                      p.converter != nullptr ? p.converter : p.type->converter});
     }
     if (info.extension_data >= 0) {
       plan.push_back({&info.properties[static_cast<std::size_t>(info.extension_data)], how::extension});
@@ -144,7 +157,7 @@ class writer_compiler {
       case type_kind::string: return how::string;
       case type_kind::custom:
         // The built-in uuid converter (not one the options or meta put in its place).
-        return type.converter == static_converter<uuid_converter>() ? how::uuid : how::converted;
+        return type.converter == static_converter<uuid_converter>() ? how::uuid : by_converter(type.converter);
       case type_kind::object:
         if (std::find(open_.begin(), open_.end(), &type) != open_.end()) return how::recursive;
         return compile(type) != nullptr ? how::object : how::interpreted;
@@ -167,6 +180,7 @@ class writer_compiler {
         out.string(offset, base, type.options->context().writing().escaping, string_layout_known());
         break;
       case how::uuid: out.uuid(offset, base); break;
+      case how::text: out.text(offset, converter, base); break;
       case how::converted: out.converted(offset, converter, base); break;
       case how::object: out.object(offset, &type.jit_write.fn, base); break;
       // Its slot is still empty while it compiles, and stays so if it is refused: checked.
@@ -180,7 +194,7 @@ class writer_compiler {
 
   /// An element of a sequence or an optional's value: its room, then the value.
   static void element_value(writer_emitter& out, how write, const type_info& type) {
-    if (room_of(write) != 0) out.reserve(room_of(write));
+    if (const std::size_t room = room_of(write, type.converter); room != 0) out.reserve(room);
     value(out, write, type, type.converter, 0, value_base::element);
   }
 

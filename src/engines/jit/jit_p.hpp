@@ -137,6 +137,10 @@ char* jsonjit_jit_map(jsonjit::detail::jit::write_context* context, char* cur,
 /// Integers, with 24 bytes of room already reserved.
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept;
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;
+/// The value at `value` by `converter`'s write_text, in quotes (its max_text_size + 2 bytes of
+/// room reserved); null if it threw (the interpreter then writes it again, and it throws there).
+char* jsonjit_jit_text(jsonjit::detail::jit::write_context* context, char* cur,
+                       const jsonjit::converter_descriptor* converter, const void* value) noexcept;
 /// A jsonjit::uuid in quotes, as its built-in converter writes it (38 bytes of room reserved).
 char* jsonjit_jit_uuid(char* cur, const jsonjit::uuid* id) noexcept;
 

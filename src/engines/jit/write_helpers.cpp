@@ -99,6 +99,18 @@ char* jsonjit_jit_converter(write_context* context, char* cur, const jsonjit::co
   });
 }
 
+char* jsonjit_jit_text(write_context* context, char* cur, const jsonjit::converter_descriptor* converter,
+                       const void* value) noexcept {
+  try {
+    cur[0] = '"';
+    const std::size_t n = converter->write_text(converter->self, cur + 1, value, *context->options);
+    cur[n + 1] = '"';
+    return cur + n + 2;
+  } catch (...) {
+    return nullptr;
+  }
+}
+
 char* jsonjit_jit_interpreted(write_context* context, char* cur, const jsonjit::detail::property_info* property,
                               const void* object) noexcept {
   return with_writer(context, cur, [&](jsonjit::writer& w) {

@@ -53,6 +53,9 @@ class writer_emitter {
   /// The jsonjit::uuid at `offset`, in quotes (38 bytes of room reserved), by a direct helper
   /// (what its built-in converter writes, without a writer).
   void uuid(std::ptrdiff_t offset, value_base base = value_base::object);
+  /// The value at `offset`, by `converter`'s write_text in quotes (its max_text_size + 2 bytes
+  /// of room reserved).
+  void text(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base = value_base::object);
   /// The value at `offset`, by `converter`.
   void converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base = value_base::object);
   /// The map at `offset`, of type `map`, by its helper (jsonjit_jit_map).

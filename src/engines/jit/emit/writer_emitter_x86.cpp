@@ -286,6 +286,10 @@ void writer_emitter::uuid(std::ptrdiff_t offset, value_base base) {
   a.mov(cur, x86::rax);
 }
 
+void writer_emitter::text(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base) {
+  state_->position_helper(&jsonjit_jit_text, converter, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+}
+
 void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base) {
   state_->position_helper(&jsonjit_jit_converter, converter,
                           x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
