@@ -1,8 +1,9 @@
 // The writer compiler: turns a resolved object type into straight-line code — its property
 // names as immediate stores (with the braces and commas around them), one room check per run of
 // fixed-size output, ignore conditions as one test per property that may be left out,
-// booleans and short clean strings inline, integers, uuids, converters' short text and other strings through helpers, converters called
-// directly (no virtual dispatch), member objects by direct calls to their compiled writers,
+// booleans and short clean strings inline; integers, uuids, converters' short text and other
+// strings through helpers; converters called directly (no virtual dispatch), member objects
+// by direct calls to their compiled writers,
 // contiguous sequences and optionals of those as loops and branches, and the values it does not
 // write itself (other containers, getters, variants, ...) by the interpreter. What
 // it cannot compile at all (options it does not bake in), it refuses with a reason, and the
