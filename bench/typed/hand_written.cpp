@@ -3,7 +3,8 @@
 // bytes; one room check per object (its strings' worst case summed up front); strings 16 bytes
 // at a time with no per-byte tail (a short string or a tail is one load of 16 bytes, the few
 // that would cross a page copied first), escapes by table from the first byte that needs one;
-// integers by digit pairs from a digit count; UUIDs by vector nibble arithmetic. Both of STJ's
+// integers by digit pairs from a digit count; UUIDs by the library's own formatting (SSE2, as
+// the dates are the models' own, shared with the converters). Both of STJ's
 // escapings: the default (HTML-safe) and UnsafeRelaxedJsonEscaping. It trusts its input: no
 // UTF-8 validation (invalid bytes are escaped as whatever code point they decode to), no depth
 // limit.
@@ -438,37 +439,12 @@ void put(out_buffer<H>& o, const CollectionsOfPrimitives& m) {
   o.literal("]}");
 }
 
-/// The 36 characters of a UUID in lower-case hex, the nibbles turned to digits 16 at a time.
-char* write_uuid(char* p, const jsonjit::uuid& id) {
-  const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(id.bytes.data()));
-  const __m128i low_nibbles = _mm_set1_epi8(0x0F);
-  const __m128i high = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_nibbles);
-  const __m128i low = _mm_and_si128(bytes, low_nibbles);
-  auto to_hex = [](__m128i nibbles) {  // '0' + n, and 'a' - 10 - '0' more above 9
-    const __m128i letters = _mm_cmpgt_epi8(nibbles, _mm_set1_epi8(9));
-    return _mm_add_epi8(_mm_add_epi8(nibbles, _mm_set1_epi8('0')), _mm_and_si128(letters, _mm_set1_epi8('a' - 10 - '0')));
-  };
-  alignas(16) char hex[32];
-  _mm_store_si128(reinterpret_cast<__m128i*>(hex), to_hex(_mm_unpacklo_epi8(high, low)));
-  _mm_store_si128(reinterpret_cast<__m128i*>(hex + 16), to_hex(_mm_unpackhi_epi8(high, low)));
-  std::memcpy(p, hex, 8);
-  p[8] = '-';
-  std::memcpy(p + 9, hex + 8, 4);
-  p[13] = '-';
-  std::memcpy(p + 14, hex + 12, 4);
-  p[18] = '-';
-  std::memcpy(p + 19, hex + 16, 4);
-  p[23] = '-';
-  std::memcpy(p + 24, hex + 20, 12);
-  return p + 36;
-}
-
 template <bool H>
 void put(out_buffer<H>& o, const User& u) {
   o.reserve(80 + 38 + room(u.FirstName) + room(u.LastName) + room(u.FullName) + room(u.Username) + room(u.Email));
   o.literal("{\"Id\":");
   char* p = o.open_quoted();
-  o.close_quoted(write_uuid(p, u.Id));
+  o.close_quoted(jsonjit::detail::format_uuid(u.Id, p));  // the library's, as the dates are the models'
   o.literal(",\"FirstName\":");
   o.string(u.FirstName);
   o.literal(",\"LastName\":");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,9 +30,13 @@ namespace detail {
 /// Writes the 36 characters of `id` at `out`; returns the end.
 char* format_uuid(const uuid& id, char* out) noexcept;
 
+/// A text converter (converter.hpp): engines write its 36 characters in place.
 struct uuid_converter {
   using value_type = uuid;
-  void write(writer& out, const uuid& id, const serializer_options& options) const;
+  static constexpr std::size_t max_text_size = 36;
+  std::size_t write_text(char* out, const uuid& id, const serializer_options&) const {
+    return static_cast<std::size_t>(format_uuid(id, out) - out);
+  }
   error_code read(reader& in, uuid& id, const serializer_options& options) const;
   void write_key(writer& out, const uuid& id, const serializer_options& options) const;
   error_code read_key(std::string_view name, uuid& id, const serializer_options& options) const;

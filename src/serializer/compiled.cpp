@@ -23,15 +23,20 @@ compiled_type::compiled_type(const type_descriptor& type, const serializer_optio
   if (read_ == nullptr) read_refusal_ = read_why;
 }
 
+// One test on the way to compiled code; the rest only where there is none.
 parse_error compiled_type::write(const void* value, std::string& out) const {
-  if (info_ == nullptr) return status_;
-  if (!write_refusal_.empty()) return not_compiled(write_refusal_);
+  if (write_ == nullptr) [[unlikely]] {
+    if (info_ == nullptr) return status_;
+    if (!write_refusal_.empty()) return not_compiled(write_refusal_);
+  }
   return write_to_string(*info_, write_, value, out, *options_);
 }
 
 parse_error compiled_type::read(void* target, bool is_new, std::string_view json) const {
-  if (info_ == nullptr) return status_;
-  if (!read_refusal_.empty()) return not_compiled(read_refusal_);
+  if (read_ == nullptr) [[unlikely]] {
+    if (info_ == nullptr) return status_;
+    if (!read_refusal_.empty()) return not_compiled(read_refusal_);
+  }
   return read_resolved(*info_, read_, target, is_new, json, *options_);
 }
 

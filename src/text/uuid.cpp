@@ -46,14 +46,6 @@ char* format_uuid(const uuid& id, char* out) noexcept {
   return out + 36;
 }
 
-void uuid_converter::write(writer& out, const uuid& id, const serializer_options&) const {
-  char text[38];
-  text[0] = '"';
-  format_uuid(id, text + 1);
-  text[37] = '"';
-  out.raw_value(std::string_view(text, sizeof text), true);  // hex and hyphens need no escaping
-}
-
 error_code uuid_converter::read(reader& in, uuid& id, const serializer_options& options) const {
   char buffer[64];
   std::string_view text;

@@ -388,9 +388,28 @@ struct braced_uuid_converter {
   }
 };
 
-TEST(JitWrite, UuidsAreWrittenDirectlyUnlessAnotherConverterIsRegistered) {
-  // The built-in converter's text is written by the generated code without a writer: every
-  // digit value in every position, in members, optionals and vectors, as the interpreter's.
+/// How many values T's compiled writer (under `base`, compiled afresh) writes as a text
+/// converter's text in place, as its listing says.
+template <class T>
+std::size_t texts_in_place(const T& value, const serializer_options& base = {}) {
+  serializer_options options = base;
+  std::string listing;
+  options.jit_dump([&](std::string_view l) {
+    if (l.find("; jsonjit::write<") == 0) listing += l;
+  });
+  if (jsonjit::try_serialize(value, options).has_value() == false) return 0;
+  std::size_t n = 0;
+  for (std::size_t at = listing.find("; the converter's text, in place"); at != std::string::npos;
+       at = listing.find("; the converter's text, in place", at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+TEST(JitWrite, UuidsAreWrittenInPlaceUnlessAnotherConverterIsRegistered) {
+  // The built-in converter is a text converter: generated code writes its text without a
+  // writer — every digit value in every position, in members, optionals and vectors, as the
+  // interpreter's.
   Identified value;
   for (std::size_t i = 0; i < 16; ++i) value.id.bytes[i] = static_cast<std::uint8_t>(i * 17);
   jsonjit::uuid all_nibbles;
@@ -406,6 +425,8 @@ TEST(JitWrite, UuidsAreWrittenDirectlyUnlessAnotherConverterIsRegistered) {
   braced.add_converter<braced_uuid_converter>();
   expect_same_bytes(value, braced);
   EXPECT_NE(jsonjit::serialize(value, braced).find("{00112233-4455-6677-8899-AABBCCDDEEFF}"), std::string::npos);
+  EXPECT_EQ(texts_in_place(value), 3u);  // the member, the optional's value, the vector's elements
+  EXPECT_EQ(texts_in_place(value, braced), 0u);
 }
 
 static_assert(jsonjit::converter<jit_write_test::code_converter>);
@@ -421,6 +442,8 @@ TEST(JitWrite, TextConvertersWriteInPlaceAsTheInterpreterWritesThem) {
   EXPECT_EQ(jsonjit::serialize(value),
             R"({"primary":"K-7","backup":"K--25","history":["K-0","K-123456789","K--2147483647"],"other":"K-42"})");
   expect_same_bytes(Coded{{1}, std::nullopt, {}, {2}});
+  // In place for the three values of code_converter; `other`'s room is too large to reserve.
+  EXPECT_EQ(texts_in_place(value), 3u);
   // A throw in write_text reaches the caller, from either engine, after the interpreter wrote
   // the value again.
   auto [jit, interpreter] = engines({});

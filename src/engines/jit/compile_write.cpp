@@ -1,7 +1,7 @@
 // The writer compiler: turns a resolved object type into straight-line code — its property
 // names as immediate stores (with the braces and commas around them), one room check per run of
 // fixed-size output, ignore conditions as one test per property that may be left out,
-// booleans and short clean strings inline; integers, uuids, converters' short text and other
+// booleans and short clean strings inline; integers, converters' short text (uuids) and other
 // strings through helpers; converters called directly (no virtual dispatch), member objects
 // by direct calls to their compiled writers,
 // contiguous sequences and optionals of those as loops and branches, and the values it does not
@@ -24,7 +24,6 @@ namespace {
 /// Output room an integer's formatting may touch (it stores whole 8-byte groups), with quotes.
 constexpr std::size_t integer_room = 26;
 constexpr std::size_t boolean_room = 5;
-constexpr std::size_t uuid_room = 38;  // 36 characters in quotes
 
 bool is_integer(type_kind kind) { return kind >= type_kind::int8 && kind <= type_kind::uint64; }
 
@@ -35,7 +34,6 @@ enum class how : std::uint8_t {
   boolean,
   integer,
   string,
-  uuid,  ///< by its built-in converter: written directly
   text,  ///< by a converter's write_text, in reserved room
   converted,
   object,
@@ -53,7 +51,6 @@ std::size_t room_of(how write, const converter_descriptor* converter) {
   switch (write) {
     case how::boolean: return boolean_room;
     case how::integer: return integer_room;
-    case how::uuid: return uuid_room;
     case how::text: return converter->max_text_size + 2;  // in quotes
     default: return 0;
   }
@@ -156,9 +153,7 @@ class writer_compiler {
     switch (type.kind) {
       case type_kind::boolean: return how::boolean;
       case type_kind::string: return how::string;
-      case type_kind::custom:
-        // The built-in uuid converter (not one the options or meta put in its place).
-        return type.converter == static_converter<uuid_converter>() ? how::uuid : by_converter(type.converter);
+      case type_kind::custom: return by_converter(type.converter);
       case type_kind::object:
         if (std::find(open_.begin(), open_.end(), &type) != open_.end()) return how::recursive;
         return compile(type) != nullptr ? how::object : how::interpreted;
@@ -180,8 +175,10 @@ class writer_compiler {
       case how::string:
         out.string(offset, base, type.options->context().writing().escaping, string_layout_known());
         break;
-      case how::uuid: out.uuid(offset, base); break;
-      case how::text: out.text(offset, converter, base); break;
+      case how::text:
+        out.comment("; the converter's text, in place");
+        out.text(offset, converter, base);
+        break;
       case how::converted: out.converted(offset, converter, base); break;
       case how::object: out.object(offset, &type.jit_write.fn, base); break;
       // Its slot is still empty while it compiles, and stays so if it is refused: checked.

@@ -16,7 +16,6 @@
 #include <jsonjit/reader.hpp>
 #include <jsonjit/serializer_options.hpp>
 #include <jsonjit/type_model.hpp>
-#include <jsonjit/uuid.hpp>
 #include <jsonjit/writer.hpp>
 
 namespace jsonjit::detail {
@@ -141,8 +140,6 @@ char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;
 /// room reserved); null if it threw (the interpreter then writes it again, and it throws there).
 char* jsonjit_jit_text(jsonjit::detail::jit::write_context* context, char* cur,
                        const jsonjit::converter_descriptor* converter, const void* value) noexcept;
-/// A jsonjit::uuid in quotes, as its built-in converter writes it (38 bytes of room reserved).
-char* jsonjit_jit_uuid(char* cur, const jsonjit::uuid* id) noexcept;
 
 // Helpers of generated readers: each reads one value at `cur` (its first byte, never `end`)
 // and returns the position after it, or null when the compiled reader gives up (see read_fn).

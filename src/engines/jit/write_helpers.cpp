@@ -230,13 +230,6 @@ char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::
 
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept { return jsonjit::detail::format_int64(cur, value); }
 
-char* jsonjit_jit_uuid(char* cur, const jsonjit::uuid* id) noexcept {
-  cur[0] = '"';
-  jsonjit::detail::format_uuid(*id, cur + 1);
-  cur[37] = '"';
-  return cur + 38;
-}
-
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept {
   return jsonjit::detail::format_uint64(cur, value);
 }

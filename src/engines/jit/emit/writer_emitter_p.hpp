@@ -50,9 +50,6 @@ class writer_emitter {
   /// escaped character class, on one or two 16-byte vectors) and copied in one or two stores,
   /// without the call.
   void string(std::ptrdiff_t offset, value_base base, escape_mode mode, bool inline_short);
-  /// The jsonjit::uuid at `offset`, in quotes (38 bytes of room reserved), by a direct helper
-  /// (what its built-in converter writes, without a writer).
-  void uuid(std::ptrdiff_t offset, value_base base = value_base::object);
   /// The value at `offset`, by `converter`'s write_text in quotes (its max_text_size + 2 bytes
   /// of room reserved).
   void text(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base = value_base::object);

@@ -278,14 +278,6 @@ void writer_emitter::string(std::ptrdiff_t offset, value_base base, escape_mode 
   s.reload_end();
 }
 
-void writer_emitter::uuid(std::ptrdiff_t offset, value_base base) {
-  auto& a = state_->a;
-  a.mov(x86::rdi, cur);
-  a.lea(x86::rsi, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
-  state_->call(&jsonjit_jit_uuid);
-  a.mov(cur, x86::rax);
-}
-
 void writer_emitter::text(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base) {
   state_->position_helper(&jsonjit_jit_text, converter, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
 }
