@@ -108,6 +108,10 @@ struct type_info {
   jit_entry<jit::read_fn> jit_read;
   /// Objects built by a constructor: how jit_read builds them (set before it is published).
   mutable std::unique_ptr<jit::constructed_reader> jit_constructed;
+  /// Tagged variants: per alternative, the compiled writer of its object with the
+  /// discriminator first, which jit_write calls through these slots (set before it is
+  /// published; null for an alternative without a tag).
+  mutable std::unique_ptr<jit::write_fn[]> jit_tagged_writers;
 };
 
 /// The per-options state: every type resolved so far. Lookups take no lock.

@@ -154,6 +154,13 @@ struct Self {
   std::vector<Self> children;
 };
 
+/// How many times `what` occurs in `text`.
+std::size_t occurrences(std::string_view text, std::string_view what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string_view::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 /// The same options with each engine.
 std::pair<serializer_options, serializer_options> engines(serializer_options base) {
   serializer_options jit = base, interpreter = base;
@@ -398,12 +405,7 @@ std::size_t texts_in_place(const T& value, const serializer_options& base = {}) 
     if (l.find("; jsonjit::write<") == 0) listing += l;
   });
   if (jsonjit::try_serialize(value, options).has_value() == false) return 0;
-  std::size_t n = 0;
-  for (std::size_t at = listing.find("; the converter's text, in place"); at != std::string::npos;
-       at = listing.find("; the converter's text, in place", at + 1)) {
-    ++n;
-  }
-  return n;
+  return occurrences(listing, "; the converter's text, in place");
 }
 
 TEST(JitWrite, UuidsAreWrittenInPlaceUnlessAnotherConverterIsRegistered) {
@@ -689,7 +691,7 @@ TEST(JitWrite, QuotedNumbersAndMembersLeftToTheInterpreter) {
   EXPECT_EQ(jsonjit::serialize(WithExtras{"", {{"a", 1.0}}}, jit_default), R"({"a":1})");
 }
 
-TEST(JitWrite, MapsByTheirHelperAsTheInterpreterWritesThem) {
+TEST(JitWrite, MapsAreWrittenByGeneratedVisitorsAsTheInterpreterWritesThem) {
   expect_same_bytes(make_maps());
   serializer_options converter, relaxed, keys_named;
   converter.add_converter<temperature_converter>();
@@ -727,17 +729,21 @@ TEST(JitWrite, MapsByTheirHelperAsTheInterpreterWritesThem) {
       EXPECT_EQ(a.error().path, b.error().path);
     }
   }
-  // Compiled: the listing says the maps go to their helper.
+  // Compiled: each map type is a function handing the map to its for_each with a generated
+  // visitor for one entry (the 8 members' and the map inside `nested`), nothing interpreted.
   std::string listing;
   serializer_options listed = converter;
   listed.jit_dump([&](std::string_view text) { listing += text; });
   EXPECT_TRUE(jsonjit::try_serialize(make_maps(), engines(listed).first));
-  std::size_t helped = 0;
-  for (std::size_t at = listing.find("; entries by the map helper"); at != std::string::npos;
-       at = listing.find("; entries by the map helper", at + 1)) {
-    ++helped;
-  }
-  EXPECT_EQ(helped, 8u) << listing;  // every member of Maps
+  EXPECT_EQ(occurrences(listing, "; entries, by its for_each"), 9u) << listing;
+  EXPECT_EQ(occurrences(listing, "; one entry"), 9u);
+  EXPECT_EQ(listing.find("by the interpreter"), std::string::npos);
+  // Keys renamed by a policy are the interpreter's: that map type is refused, and written
+  // by the interpreter inside the compiled object.
+  const std::string refusal = jsonjit::precompile<std::map<std::string, int>>(engines(keys_named).first).name;
+  EXPECT_NE(refusal.find("only maps whose keys are integers, or strings under no key naming policy"),
+            std::string::npos)
+      << refusal;
 }
 
 TEST(JitWrite, ShortStringsCopiedInlineOnlyWhenNothingIsEscaped) {
@@ -836,6 +842,8 @@ TEST(JitWrite, OutputsOtherThanStrings) {
   EXPECT_EQ(failing.chunks, 2);
 }
 
+enum class level { low, high };
+
 TEST(JitWrite, EngineJitSaysWhatItDoesNotCompile) {
   serializer_options jit;
   jit.engine(engine::jit);
@@ -845,11 +853,23 @@ TEST(JitWrite, EngineJitSaysWhatItDoesNotCompile) {
     EXPECT_EQ(r.error().info.code, error_code::not_compiled);
     EXPECT_NE(r.error().name.find(reason), std::string::npos) << r.error().name;
   };
-  check(std::map<std::string, int>{{"a", 1}}, jit, "only objects and sequences");
-  check(std::vector<std::vector<int>>{{1}}, jit, "its elements are not compiled");
+  // Map keys the generated code does not write: enumerations, and strings renamed by a
+  // key naming policy.
+  constexpr std::string_view keys = "only maps whose keys are integers, or strings under no key naming policy";
+  check(std::map<level, int>{{level::high, 1}}, jit, keys);
+  serializer_options renamed = jit;
+  renamed.key_naming(jsonjit::naming_policy::snake_case_lower);
+  check(std::map<std::string, int>{{"aB", 1}}, renamed, keys);
   // The same under engine::automatic: written by the interpreter, no error.
-  EXPECT_EQ(jsonjit::serialize(std::map<std::string, int>{{"a", 1}}), R"({"a":1})");
-  EXPECT_EQ(jsonjit::serialize(std::vector<std::vector<int>>{{1}}), "[[1]]");
+  EXPECT_EQ(jsonjit::serialize(std::map<level, int>{{level::high, 1}}), R"({"1":1})");
+  serializer_options renamed_automatic;
+  renamed_automatic.key_naming(jsonjit::naming_policy::snake_case_lower);
+  EXPECT_EQ(jsonjit::serialize(std::map<std::string, int>{{"aB", 1}}, renamed_automatic), R"({"a_b":1})");
+  // What earlier versions refused is compiled now: top-level maps and scalars, nested
+  // sequences.
+  EXPECT_EQ(jsonjit::serialize(std::map<std::string, int>{{"a", 1}}, jit), R"({"a":1})");
+  EXPECT_EQ(jsonjit::serialize(std::vector<std::vector<int>>{{1}, {}}, jit), "[[1],[]]");
+  EXPECT_EQ(jsonjit::serialize(2.5, jit), "2.5");
 }
 
 TEST(JitWrite, ManyThreadsCompileAndWriteTheSameTypes) {

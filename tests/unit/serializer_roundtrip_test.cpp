@@ -4,12 +4,18 @@
 
 #include <jsonjit/jsonjit.hpp>
 
+#include <array>
 #include <bit>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <list>
 #include <map>
+#include <optional>
 #include <set>
+#include <string_view>
+#include <tuple>
+#include <variant>
 
 namespace serializer_roundtrip_test {
 
@@ -243,6 +249,182 @@ TEST(SerializerRoundTrip, RandomValuesReadBackEqualUnderEveryOptionSet) {
       ASSERT_TRUE(*back == value) << json << "\nread back as\n" << jsonjit::serialize(*back, sets[o]);
       ASSERT_EQ(jsonjit::serialize(*back, sets[o]), json);
     }
+  }
+}
+
+/// The options with `engine` chosen.
+jsonjit::serializer_options with_engine(jsonjit::serializer_options options, jsonjit::engine engine) {
+  options.engine(engine);
+  return options;
+}
+
+/// Under engine::jit, `value` is written by compiled code (no replay by the interpreter) and
+/// as the interpreter writes it.
+template <class T>
+void jit_writes_alike(const T& value, const jsonjit::serializer_options& options) {
+  const std::uint64_t replayed = jsonjit::jit_stats().writes_replayed;
+  auto jit = jsonjit::try_serialize(value, with_engine(options, jsonjit::engine::jit));
+  auto interpreted = jsonjit::try_serialize(value, with_engine(options, jsonjit::engine::interpreter));
+  ASSERT_TRUE(jit) << jsonjit::to_string(jit.error());
+  ASSERT_TRUE(interpreted);
+  EXPECT_EQ(*jit, *interpreted);
+  EXPECT_EQ(jsonjit::jit_stats().writes_replayed, replayed) << "the interpreter wrote it after all";
+}
+
+TEST(JitWrite, EveryKindAsTheInterpreterWritesIt) {
+  // Every kind the model has, inside an object and as a value of its own (top-level scalars,
+  // sets, maps, fixed arrays, pairs, tuples, variants tagged and untagged, byte vectors,
+  // nested sequences), under every option set.
+  auto sets = option_sets();
+  sets.emplace_back().numbers(jsonjit::number_handling::write_as_string).enums_as_strings(true).write_indented(true);
+  random r(20261201);
+  for (int i = 0; i < 120; ++i) {
+    const Rich v = random_rich(r);
+    const std::vector<std::vector<std::vector<double>>> rings = {{{v.measure, -0.0}, {1e300, 5e-324}}, {}, {{}}};
+    for (std::size_t o = 0; o < sets.size(); ++o) {
+      SCOPED_TRACE("value " + std::to_string(i) + ", option set " + std::to_string(o));
+      const auto& options = sets[o];
+      jit_writes_alike(v, options);
+      jit_writes_alike(v.count, options);
+      jit_writes_alike(v.measure, options);
+      jit_writes_alike(v.letter, options);
+      jit_writes_alike(v.text, options);
+      jit_writes_alike(std::string_view(v.text), options);
+      jit_writes_alike(v.shade, options);
+      jit_writes_alike(v.maybe_number, options);
+      jit_writes_alike(v.owned, options);
+      jit_writes_alike(v.inners, options);
+      jit_writes_alike(v.triple, options);
+      jit_writes_alike(v.tags, options);
+      jit_writes_alike(v.series, options);
+      jit_writes_alike(v.by_number, options);
+      jit_writes_alike(v.pair, options);
+      jit_writes_alike(v.tuple, options);
+      jit_writes_alike(v.shape, options);
+      jit_writes_alike(v.loose, options);
+      jit_writes_alike(v.blob, options);
+      jit_writes_alike(v.id, options);
+      jit_writes_alike(rings, options);
+      jit_writes_alike(std::vector<std::variant<Leaf, Branch>>{v.shape, Branch{}, Leaf{}}, options);
+      jit_writes_alike(std::list<std::set<std::int64_t>>{{1, -2}, {}, {v.big}}, options);
+      jit_writes_alike(std::tuple<>{}, options);
+      jit_writes_alike(std::vector<std::uint8_t>(5000, static_cast<std::uint8_t>(v.count)), options);
+      if (HasFailure()) return;
+    }
+  }
+}
+
+/// Under engine::jit, `value`'s JSON is read by compiled code (no replay by the interpreter)
+/// into what the interpreter reads from it (compared as written again). Numbers in quotes
+/// (write_as_string) are the exception: compiled readers take plain numbers only and leave
+/// quoted ones to the interpreter's replay, so there only the values are compared.
+template <class T>
+void jit_reads_alike(const T& value, const jsonjit::serializer_options& options) {
+  const bool quoted_numbers = has_flag(options.numbers(), jsonjit::number_handling::write_as_string);
+  const std::string json = jsonjit::serialize(value, options);
+  const std::uint64_t replayed = jsonjit::jit_stats().reads_replayed;
+  T by_jit{}, by_interpreter{};
+  const auto a = jsonjit::deserialize_into(by_jit, json, with_engine(options, jsonjit::engine::jit));
+  const auto b = jsonjit::deserialize_into(by_interpreter, json, with_engine(options, jsonjit::engine::interpreter));
+  ASSERT_FALSE(a) << jsonjit::to_string(a) << "\n" << json;
+  ASSERT_FALSE(b) << jsonjit::to_string(b);
+  EXPECT_EQ(jsonjit::serialize(by_jit, options), jsonjit::serialize(by_interpreter, options)) << json;
+  if (!quoted_numbers) {
+    EXPECT_EQ(jsonjit::jit_stats().reads_replayed, replayed) << "the interpreter read it after all: " << json;
+  }
+}
+
+TEST(JitRead, EveryKindAsTheInterpreterReadsIt) {
+  // Every compiled kind as a value of its own (scalars, optionals, sequences growing at the
+  // end, fixed arrays, sets, maps, pairs, tuples, nested sequences), and the whole model
+  // (whose variants, enumerations and byte vectors the interpreter reads per value), under
+  // every option set.
+  const auto sets = option_sets();
+  random r(20261202);
+  for (int i = 0; i < 60; ++i) {
+    const Rich v = random_rich(r);
+    const std::vector<std::vector<std::vector<double>>> rings = {{{v.measure, -0.0}, {1e300, 5e-324}}, {}, {{}}};
+    for (std::size_t o = 0; o < sets.size(); ++o) {
+      SCOPED_TRACE("value " + std::to_string(i) + ", option set " + std::to_string(o));
+      const auto& options = sets[o];
+      jit_reads_alike(v, options);
+      jit_reads_alike(v.ok, options);
+      jit_reads_alike(v.count, options);
+      jit_reads_alike(v.huge, options);
+      jit_reads_alike(v.measure, options);
+      jit_reads_alike(v.text, options);
+      jit_reads_alike(v.maybe_number, options);
+      jit_reads_alike(v.owned, options);
+      jit_reads_alike(v.inners, options);
+      jit_reads_alike(v.triple, options);
+      jit_reads_alike(v.tags, options);
+      jit_reads_alike(v.series, options);
+      jit_reads_alike(v.by_number, options);
+      jit_reads_alike(v.pair, options);
+      jit_reads_alike(v.tuple, options);
+      jit_reads_alike(v.id, options);
+      jit_reads_alike(rings, options);
+      jit_reads_alike(std::list<std::set<std::int64_t>>{{1, -2}, {}, {v.big}}, options);
+      jit_reads_alike(std::array<Inner, 2>{random_inner(r), random_inner(r)}, options);
+      jit_reads_alike(std::vector<std::optional<std::string>>{std::nullopt, v.text}, options);
+      if (HasFailure()) return;
+    }
+  }
+}
+
+TEST(JitRead, FixedArraysTuplesAndSetsRejectWhatTheInterpreterRejects) {
+  // Wrong lengths, wrong kinds, too deep: the compiled reader gives up and the interpreter's
+  // replay reports its error (the same code and position as the interpreter alone).
+  const auto jit = with_engine({}, jsonjit::engine::jit);
+  const auto interpreter = with_engine({}, jsonjit::engine::interpreter);
+  auto same = [&](auto target, std::string_view json, const jsonjit::serializer_options& limits = {}) {
+    auto other = target;
+    const auto a = jsonjit::deserialize_into(target, json, with_engine(limits, jsonjit::engine::jit));
+    const auto b = jsonjit::deserialize_into(other, json, with_engine(limits, jsonjit::engine::interpreter));
+    ASSERT_TRUE(a) << json;
+    EXPECT_EQ(a.info.code, b.info.code) << json;
+    EXPECT_EQ(a.info.offset, b.info.offset) << json;
+    EXPECT_EQ(a.path, b.path) << json;
+  };
+  for (const std::string_view json : {"[1,2]", "[1,2,3,4]", "[]", "{}", "[1,\"2\",3]", "[1,2,3", "[1,2,3]x"})
+    same(std::array<std::int16_t, 3>{}, json);
+  for (const std::string_view json : {"[\"a\"]", "[\"a\",1,2]", "[1,1]", "[\"a\",1", "null"})
+    same(std::pair<std::string, std::uint32_t>{}, json);
+  for (const std::string_view json : {"[\"a\",1]", "[\"a\"", "[\"a\",]", "{\"a\":1}"})
+    same(std::set<std::string>{}, json);
+  jsonjit::serializer_options shallow;
+  shallow.max_depth(2);
+  same(std::set<std::vector<int>>{}, "[[1],[2,[3]]]", shallow);
+  same(std::array<std::vector<int>, 1>{}, "[[[1]]]", shallow);
+  same(std::vector<std::vector<std::vector<double>>>{}, "[[[1]]]", shallow);
+  // And what they accept, they read alike: a fixed array's elements are read in place, so
+  // members absent from the JSON keep their values, as the interpreter keeps them.
+  std::array<Inner, 1> kept{Inner{5, 6, 0.5f, "old", {true}}};
+  ASSERT_FALSE(jsonjit::deserialize_into(kept, R"([{"port":7}])", jit));
+  EXPECT_EQ(kept[0], (Inner{5, 7, 0.5f, "old", {true}}));
+  std::array<Inner, 1> kept_too{Inner{5, 6, 0.5f, "old", {true}}};
+  ASSERT_FALSE(jsonjit::deserialize_into(kept_too, R"([{"port":7}])", interpreter));
+  EXPECT_EQ(kept_too, kept);
+}
+
+TEST(JitWrite, FloatsThatAreNotFiniteAsTheInterpreterWritesThem) {
+  // Named literals where allowed (also quoted numbers); else the interpreter's error, from
+  // the compiled writer's replay.
+  for (const double x : {std::nan(""), std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {
+    jsonjit::serializer_options named;
+    named.numbers(jsonjit::number_handling::allow_named_float_literals);
+    jit_writes_alike(x, named);
+    jit_writes_alike(std::vector<float>{1.5f, static_cast<float>(x)}, named);
+    named.numbers(jsonjit::number_handling::allow_named_float_literals | jsonjit::number_handling::write_as_string);
+    jit_writes_alike(std::map<int, double>{{1, x}, {2, 0.1}}, named);
+    const std::vector<double> values{0.5, x};
+    auto jit = jsonjit::try_serialize(values, with_engine({}, jsonjit::engine::jit));
+    auto interpreted = jsonjit::try_serialize(values, with_engine({}, jsonjit::engine::interpreter));
+    ASSERT_FALSE(jit);
+    ASSERT_FALSE(interpreted);
+    EXPECT_EQ(jit.error().info.code, jsonjit::error_code::non_finite_number);
+    EXPECT_EQ(jit.error().path, interpreted.error().path);
+    EXPECT_EQ(jit.error().path, "$[1]");
   }
 }
 

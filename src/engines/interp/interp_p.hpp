@@ -90,6 +90,8 @@ bool interp_write(writer& out, const type_info& info, const void* value, failure
 /// The decimal text of the integer of `kind` at `value`, at `out` (max_number_chars of room),
 /// as the interpreter writes integers; the end.
 char* format_integer(char* out, type_kind kind, const void* value) noexcept;
+/// The value of the integer of `kind` at `value` (uint64 as its bit pattern).
+std::int64_t integer_value(type_kind kind, const void* value) noexcept;
 /// One property of the object at `object` inside the object `out` is writing: its name and
 /// value, or nothing when its ignore condition leaves it out. As interp_write on failure.
 bool interp_write_property(writer& out, const property_info& property, const void* object,

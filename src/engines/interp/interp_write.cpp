@@ -23,9 +23,6 @@ std::string failure_path::str() const {
   return path;
 }
 
-namespace {
-
-/// The value of an integer of `kind` (uint64 as its bit pattern).
 std::int64_t integer_value(type_kind kind, const void* v) noexcept {
   switch (kind) {
     case type_kind::int8: return *static_cast<const std::int8_t*>(v);
@@ -38,6 +35,8 @@ std::int64_t integer_value(type_kind kind, const void* v) noexcept {
     default: return *static_cast<const std::int64_t*>(v);
   }
 }
+
+namespace {
 
 class write_engine {
  public:

@@ -1,11 +1,13 @@
-// The reader compiler: turns a resolved object type into code that expects its members in
-// declaration order — each name with its quotes and colon compared as immediates, the value
-// read right after — and falls back to a lookup by name when they come in another order.
-// Booleans are read inline; numbers and strings by helpers; converters called directly; member
-// objects by direct calls to their compiled readers; sequences, maps and optionals of those as
-// loops and branches; other values by the interpreter. Objects built by a constructor are
-// read into a frame first (constructed_reader). What the code does not read
-// itself it gives up on, and the interpreter reads the input again (see read_fn).
+// The reader compiler: turns a resolved type into a native reader. Objects are code that
+// expects their members in declaration order — each name with its quotes and colon compared as
+// immediates, the value read right after — and falls back to a lookup by name when they come
+// in another order. Booleans are read inline; numbers and strings by helpers; converters
+// called directly; sequences, maps and optionals as loops and branches, fixed-size arrays and
+// tuples as code of their own, sets by a helper that reads each element with compiled code;
+// a value that is an object or a container by a direct call to its type's compiled reader;
+// what is not compiled by the interpreter, per value. Objects built by a constructor are read
+// into a frame first (constructed_reader). What the code does not read itself it gives up
+// on, and the interpreter reads the input again (see read_fn).
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -125,8 +127,37 @@ class reader_compiler {
       case jit_state::refused: return nullptr;
       default: break;
     }
-    if (info.kind == type_kind::sequence) return sequence(info);
-    if (info.kind != type_kind::object) return refuse(info, "only objects and sequences are compiled yet");
+    open_.push_back(&info);
+    const read_fn fn = compile_kind(info);
+    open_.pop_back();
+    return fn;
+  }
+
+ private:
+  read_fn compile_kind(const type_info& info) {
+    switch (info.kind) {
+      case type_kind::object: return object(info);
+      case type_kind::sequence: return sequence(info);
+      case type_kind::map: return map(info);
+      case type_kind::nullable: return nullable(info);
+      case type_kind::tuple: return tuple(info);
+      case type_kind::boolean:
+      case type_kind::string:
+      case type_kind::custom: return scalar(info);
+      case type_kind::enumeration:
+      case type_kind::character:
+      case type_kind::bytes:
+        return refuse(info, "enumerations, characters and byte vectors are read by the interpreter");
+      case type_kind::variant:
+        return refuse(info, "variants are read by the interpreter (the JSON kind, or a discriminator that must "
+                            "come first, chooses the alternative)");
+      case type_kind::string_view: return refuse(info, "string views are written, never read");
+      case type_kind::opaque: return refuse(info, "nothing is known of the type (it needs a converter)");
+      default: return is_number_kind(info.kind) ? scalar(info) : refuse(info, "not a type the reader knows");
+    }
+  }
+
+  read_fn object(const type_info& info) {
     if (info.descriptor->constructor != nullptr) return constructed(info);
     // The seen mask has a bit for each of the first 64 properties; beyond them nothing needs
     // one unless a property there is required or duplicates are rejected, or it is the
@@ -145,7 +176,6 @@ class reader_compiler {
     return place(info, out);
   }
 
- private:
   /// How each property of `info` is read, its value at offsets[index] (negative: by its setter).
   std::vector<planned_property> plan(const type_info& info, const std::vector<std::ptrdiff_t>& offsets) {
     open_.push_back(&info);
@@ -261,20 +291,83 @@ class reader_compiler {
     }
   }
 
-  /// A sequence as a value of its own (a top-level array) whose elements are read natively.
+  /// A sequence as a value of its own: a loop growing it at the end, a fixed-size array's
+  /// elements in place, or a set's elements by its helper.
   read_fn sequence(const type_info& info) {
     const sequence_ops& ops = *info.descriptor->sequence;
-    if (ops.emplace_back == nullptr) return refuse(info, "only sequences that grow at the end are compiled");
-    open_.push_back(&info);
-    const how element = simple(*info.element);
-    open_.pop_back();
-    if (element == how::interpreted) return refuse(info, "its elements are not compiled");
+    const type_info& element = *info.element;
+    const how read = simple(element);
     reader_emitter out(function_shape::sequence, listing_wanted(*info.options));
     out.comment("; elements");
-    out.begin_sequence(0, &ops);
-    value(out, element, *info.element, info.element->converter, 0, value_base::element);
-    out.end_sequence();
-    out.end_sequence_function();
+    if (ops.emplace_back != nullptr) {
+      out.begin_sequence(0, &ops);
+      value(out, read, element, element.converter, 0, value_base::element);
+      out.end_sequence();
+    } else if (ops.at != nullptr && ops.data != nullptr && ops.fixed_size != 0) {
+      out.begin_fixed(&ops, ops.fixed_size);
+      value(out, read, element, element.converter, 0, value_base::element);
+      out.end_fixed();
+    } else if (ops.at != nullptr && ops.fixed_size == 0) {
+      out.begin_array();
+      out.end_array();
+    } else {
+      if (ops.insert == nullptr || element.descriptor->construct == nullptr || compile(element) == nullptr) {
+        return refuse(info, "sets whose elements have no default constructor or no compiled reader");
+      }
+      out.inserted(&info);
+    }
+    out.end_value_function();
+    return place(info, out);
+  }
+
+  /// A map as a value of its own: its entries' keys by the entry helper, the values here.
+  read_fn map(const type_info& info) {
+    if (!emplaces(info, info.descriptor->map->emplace != nullptr) || !has_plain_keys(*info.key)) {
+      return refuse(info, "only maps whose keys are strings, integers or converted and whose values have a "
+                          "default constructor are compiled");
+    }
+    reader_emitter out(function_shape::sequence, listing_wanted(*info.options));
+    out.begin_map(0, &info, info.descriptor->map);
+    value(out, simple(*info.element), *info.element, info.element->converter, 0, value_base::element);
+    out.end_map();
+    out.end_value_function();
+    return place(info, out);
+  }
+
+  /// An optional (or smart pointer) as a value of its own.
+  read_fn nullable(const type_info& info) {
+    if (!emplaces(info, info.descriptor->nullable->emplace != nullptr)) {
+      return refuse(info, "optionals of a type without a default constructor are read by the interpreter");
+    }
+    reader_emitter out(function_shape::sequence, listing_wanted(*info.options));
+    out.begin_nullable(0, info.descriptor->nullable);
+    value(out, simple(*info.element), *info.element, info.element->converter, 0, value_base::element);
+    out.end_nullable();
+    out.end_value_function();
+    return place(info, out);
+  }
+
+  /// A tuple (or pair): `[`, each element at its offset, `]`.
+  read_fn tuple(const type_info& info) {
+    reader_emitter out(function_shape::sequence, listing_wanted(*info.options));
+    out.begin_array();
+    for (std::size_t i = 0; i < info.elements.size(); ++i) {
+      const type_info& element = *info.elements[i];
+      out.comment("; element " + std::to_string(i));
+      if (i != 0) out.array_comma();
+      value(out, simple(element), element, element.converter, info.descriptor->elements[i].offset,
+            value_base::object);
+    }
+    out.end_array();
+    out.end_value_function();
+    return place(info, out);
+  }
+
+  /// A boolean, number, string or converted value as a value of its own.
+  read_fn scalar(const type_info& info) {
+    reader_emitter out(function_shape::sequence, listing_wanted(*info.options));
+    value(out, simple(info), info, info.converter, 0, value_base::object);
+    out.end_value_function();
     return place(info, out);
   }
 

@@ -37,6 +37,12 @@ struct write_context {
   /// would stop (settings.max_depth), the generated code stops, and a helper writing a value
   /// with a writer of its own gives it the nesting still allowed.
   int depth;
+  /// Whether the next element or entry a visitor writes (see function_shape) is the first of
+  /// its container, so has no comma before it: set by the container's function before it
+  /// hands the container to its for_each, cleared by the first element before it writes its
+  /// value (which may be a container of its own); the container's function keeps the value it
+  /// found and puts it back after.
+  bool first_item = false;
 };
 
 /// A compiled writer: appends the JSON of the object at `object` at context->cur. False on any
@@ -128,11 +134,30 @@ char* jsonjit_jit_write_member(jsonjit::detail::jit::write_context* context, cha
 char* jsonjit_jit_write_extension(jsonjit::detail::jit::write_context* context, char* cur,
                                   const jsonjit::detail::type_info* type, const void* object,
                                   bool* written) noexcept;
-/// The map at `value` of type `map` (integer or string keys, written as the interpreter writes
-/// them), one level deeper: strings, integers, booleans and compiled objects as values
-/// directly, other values by the interpreter; it reserves its own room.
-char* jsonjit_jit_map(jsonjit::detail::jit::write_context* context, char* cur,
-                      const jsonjit::detail::type_info* map, const void* value) noexcept;
+/// A value of `type` at `value` that generated code does not write itself (a variant whose
+/// alternative is not compiled, an opaque type, ...), by the interpreter through such a writer.
+char* jsonjit_jit_interpreted_value(jsonjit::detail::jit::write_context* context, char* cur,
+                                    const jsonjit::detail::type_info* type, const void* value) noexcept;
+/// The enumeration of `type` at `value`: its name (in quotes) under enums_as_strings where it
+/// has one, else its number as an integer of its underlying type is written (reserves its own room).
+char* jsonjit_jit_enum(jsonjit::detail::jit::write_context* context, char* cur,
+                       const jsonjit::detail::type_info* type, const void* value) noexcept;
+/// The bytes of the byte container of `type` at `value`, as one Base64 string (reserves its
+/// own room, piece by piece for long ones).
+char* jsonjit_jit_bytes(jsonjit::detail::jit::write_context* context, char* cur,
+                        const jsonjit::detail::type_info* type, const void* value) noexcept;
+/// A std::string_view's text and a char (a string of one character), quoted and escaped as
+/// strings are (they reserve their own room).
+char* jsonjit_jit_string_view(jsonjit::detail::jit::write_context* context, char* cur,
+                              const std::string_view* value) noexcept;
+char* jsonjit_jit_character(jsonjit::detail::jit::write_context* context, char* cur, const char* value) noexcept;
+/// A float or double at `value` (in quotes if `quoted`) with 50 bytes of room reserved; a
+/// value that is not finite as its named literal where the writer allows them, else null (the
+/// interpreter's replay reports it).
+char* jsonjit_jit_float32(jsonjit::detail::jit::write_context* context, char* cur, const float* value,
+                          bool quoted) noexcept;
+char* jsonjit_jit_float64(jsonjit::detail::jit::write_context* context, char* cur, const double* value,
+                          bool quoted) noexcept;
 /// Integers, with 24 bytes of room already reserved.
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept;
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept;
@@ -182,6 +207,11 @@ const char* jsonjit_jit_read_constructed(jsonjit::detail::jit::read_context* con
                                          const char* cur,
                                          const jsonjit::detail::jit::constructed_reader* reader,
                                          bool is_new) noexcept;
+/// The sequence of type `sequence` at `target` whose elements are inserted (a set): `[`, the
+/// container cleared, each element read into a new value by the compiled reader of the
+/// element type and moved in, `]`.
+const char* jsonjit_jit_read_inserted(jsonjit::detail::jit::read_context* context, const char* cur,
+                                      const jsonjit::detail::type_info* sequence, void* target) noexcept;
 /// A property with a setter, read by the interpreter into `object`.
 const char* jsonjit_jit_read_by_setter(jsonjit::detail::jit::read_context* context, const char* cur,
                                        const jsonjit::detail::property_info* property, void* object) noexcept;

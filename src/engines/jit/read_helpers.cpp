@@ -354,6 +354,39 @@ const char* jsonjit_jit_read_by_setter(read_context* context, const char* cur,
   });
 }
 
+const char* jsonjit_jit_read_inserted(read_context* context, const char* cur, const jsonjit::detail::type_info* sequence,
+                                      void* target) noexcept {
+  const char* const end = context->end;
+  const jsonjit::sequence_ops& ops = *sequence->descriptor->sequence;
+  const jsonjit::detail::type_info& element = *sequence->element;
+  const jsonjit::detail::jit::read_fn read = element.jit_read.compiled();
+  if (read == nullptr || *cur != '[' || context->depth >= context->reading.max_depth) return nullptr;
+  ++context->depth;
+  ops.clear(target);
+  cur = jsonjit_jit_skip_whitespace(cur + 1, end);
+  if (cur != end && *cur == ']') {
+    --context->depth;
+    return cur + 1;
+  }
+  try {
+    for (;;) {
+      jsonjit::detail::temporary value(*element.descriptor);
+      cur = read(context, value.construct(), cur);
+      if (cur == nullptr) return nullptr;
+      ops.insert(target, value.get());
+      cur = jsonjit_jit_skip_whitespace(cur, end);
+      if (cur == end) return nullptr;
+      if (*cur == ']') break;
+      if (*cur != ',') return nullptr;
+      ++cur;
+    }
+  } catch (...) {  // an allocation that failed: the interpreter's replay reports it
+    return nullptr;
+  }
+  --context->depth;
+  return cur + 1;
+}
+
 jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, const jsonjit::detail::type_info* map,
                                         void* container) noexcept {
   using jsonjit::type_kind;
@@ -377,11 +410,17 @@ jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, 
     return {value, cur + 1};
   };
   try {
+    // Unescaped text is never longer than its escaped form.
     char buffer[256];
+    std::string long_name;
     std::string_view name(text, static_cast<std::size_t>(close - text));
     if (escaped) {
-      if (name.size() > sizeof buffer) return give_up;
-      name = {buffer, static_cast<std::size_t>(jsonjit::detail::unescape(text, close, buffer) - buffer)};
+      char* out = buffer;
+      if (name.size() > sizeof buffer) {
+        long_name.resize(name.size());
+        out = long_name.data();
+      }
+      name = {out, static_cast<std::size_t>(jsonjit::detail::unescape(text, close, out) - out)};
     }
     // The key types the interpreter reads the same way from any name; others are its own.
     const char* const name_end = name.data() + name.size();

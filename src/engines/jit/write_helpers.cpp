@@ -1,9 +1,12 @@
 // What generated writers call for the parts they do not inline. Each produces exactly the
 // writer's bytes (the same escaping and number formatting code).
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "engines/interp/interp_p.hpp"
 #include "engines/jit/jit_p.hpp"
+#include "text/base64_p.hpp"
 #include "text/escape_p.hpp"
 #include "text/indent_p.hpp"
 #include "text/number_p.hpp"
@@ -67,6 +70,30 @@ char* room(write_context* context, char* p, std::size_t n) noexcept {
 char* copy_text(char* out, std::string_view text) noexcept {
   std::memcpy(out, text.data(), text.size());
   return out + text.size();
+}
+char* quoted_text(write_context* context, char* p, std::string_view text) noexcept {
+  p = room(context, p, jsonjit::writer::escaped_room(text.size()));
+  if (p == nullptr) return nullptr;
+  jsonjit::error_code failure = jsonjit::error_code::none;  // the interpreter's replay reports it
+  p = jsonjit::detail::write_quoted_escaped(*context->out, p, text, context->settings.escaping, false, failure);
+  context->end = context->out->limit();  // long strings reserve as they go
+  return p;
+}
+
+template <class F>
+char* floating(write_context* context, char* cur, F value, bool quoted) noexcept {
+  if (!std::isfinite(value)) {
+    if (!context->settings.allow_named_float_literals) return nullptr;
+    return copy_text(cur, std::isnan(value) ? "\"NaN\"" : value > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+  }
+  if (quoted) *cur++ = '"';
+  if constexpr (sizeof(F) == 4) {
+    cur = jsonjit::detail::format_float(cur, value);
+  } else {
+    cur = jsonjit::detail::format_double(cur, value);
+  }
+  if (quoted) *cur++ = '"';
+  return cur;
 }
 }  // namespace
 
@@ -143,89 +170,75 @@ char* jsonjit_jit_write_extension(write_context* context, char* cur, const jsonj
   });
 }
 
-char* jsonjit_jit_map(write_context* context, char* cur, const jsonjit::detail::type_info* map,
-                      const void* value) noexcept {
-  using jsonjit::type_kind;
-  const jsonjit::writer_options& settings = context->settings;
-  if (context->depth >= settings.max_depth) return nullptr;  // the interpreter reports it
-  const int depth = ++context->depth;
-  const jsonjit::detail::type_info& key_type = *map->key;
-  const jsonjit::detail::type_info& value_type = *map->element;
-  const bool quoted_numbers =
-      has_flag(context->options->numbers(), jsonjit::number_handling::write_as_string);
-  const std::size_t line_room =
-      settings.indented ? jsonjit::detail::line_room(settings, static_cast<std::size_t>(depth)) : 0;
-  const bool text_key = key_type.kind == type_kind::string;
-  const jsonjit::detail::jit::write_fn write =
-      value_type.kind == type_kind::object ? value_type.jit_write.compiled() : nullptr;
-  char* pos = room(context, cur, 1);
-  if (pos == nullptr) return nullptr;
-  *pos++ = '{';
-  bool first = true;
-  const auto entry = [&](const void* k, const void* v) -> bool {
-    // The key, as a property name: digits need no escaping.
-    char digits[jsonjit::detail::max_number_chars];
-    std::string_view name;
-    if (text_key) {
-      name = *static_cast<const std::string*>(k);
-    } else {
-      char* const digits_end = jsonjit::detail::format_integer(digits, key_type.kind, k);
-      name = {digits, static_cast<std::size_t>(digits_end - digits)};
+char* jsonjit_jit_interpreted_value(write_context* context, char* cur, const jsonjit::detail::type_info* type,
+                                    const void* value) noexcept {
+  return with_writer(context, cur, [&](jsonjit::writer& w) {
+    jsonjit::detail::failure_path path;  // the replay reports the path
+    return jsonjit::detail::interp_write(w, *type, value, path);
+  });
+}
+
+char* jsonjit_jit_enum(write_context* context, char* cur, const jsonjit::detail::type_info* type,
+                       const void* value) noexcept {
+  const jsonjit::type_kind underlying = type->descriptor->underlying;
+  if (context->options->enums_as_strings()) {
+    const std::int64_t n = jsonjit::detail::integer_value(underlying, value);
+    for (const jsonjit::detail::enum_name& e : type->enum_names) {
+      if (e.value != n) continue;
+      const std::string_view name = e.encoded.quoted();
+      char* p = room(context, cur, name.size());
+      return p == nullptr ? nullptr : copy_text(p, name);
     }
-    char* p = room(context, pos, 1 + line_room + jsonjit::writer::escaped_room(name.size()) + 2);
-    if (p == nullptr) return false;
-    if (!first) *p++ = ',';
-    first = false;
-    if (settings.indented) p = jsonjit::detail::write_line(p, settings, static_cast<std::size_t>(depth));
-    if (text_key) {
-      jsonjit::error_code failure = jsonjit::error_code::none;
-      p = jsonjit::detail::write_quoted_escaped(*context->out, p, name, settings.escaping, false, failure);
-      if (p == nullptr) return false;
-      context->end = context->out->limit();  // long keys reserve as they go
-    } else {
-      *p++ = '"';
-      p = copy_text(p, name);
-      *p++ = '"';
-    }
-    *p++ = ':';
-    if (settings.indented) *p++ = ' ';
-    // The value: the kinds the generated code writes itself without a writer, else the
-    // interpreter.
-    if (value_type.kind == type_kind::string) {
-      p = jsonjit_jit_string(context, p, static_cast<const std::string*>(v));
-    } else if (value_type.kind == type_kind::boolean) {
-      p = room(context, p, 5);
-      if (p != nullptr) p = copy_text(p, *static_cast<const bool*>(v) ? "true" : "false");
-    } else if (value_type.kind >= type_kind::int8 && value_type.kind <= type_kind::uint64) {
-      p = room(context, p, jsonjit::detail::max_number_chars + 2);
-      if (p != nullptr) {
-        if (quoted_numbers) *p++ = '"';
-        p = jsonjit::detail::format_integer(p, value_type.kind, v);
-        if (quoted_numbers) *p++ = '"';
-      }
-    } else if (write != nullptr) {
-      context->cur = p;
-      p = write(context, v) ? context->cur : nullptr;
-    } else {
-      p = with_writer(context, p, [&](jsonjit::writer& w) {
-        jsonjit::detail::failure_path path;  // the replay reports the path
-        return jsonjit::detail::interp_write(w, value_type, v, path);
-      });
-    }
-    pos = p;
-    return p != nullptr;
-  };
-  const bool ok = map->descriptor->map->for_each(
-      value, [](void* f, const void* k, const void* v) { return (*static_cast<decltype(entry)*>(f))(k, v); },
-      const_cast<void*>(static_cast<const void*>(&entry)));
-  if (!ok) return nullptr;
-  char* p = room(context, pos, 1 + line_room);
+  }
+  // Values without a name are numbers, as the interpreter writes them.
+  const bool quoted = has_flag(context->options->numbers(), jsonjit::number_handling::write_as_string);
+  char* p = room(context, cur, jsonjit::detail::max_number_chars + 2);
   if (p == nullptr) return nullptr;
-  --context->depth;
-  if (settings.indented && !first)
-    p = jsonjit::detail::write_line(p, settings, static_cast<std::size_t>(depth - 1));
-  *p++ = '}';
+  if (quoted) *p++ = '"';
+  p = jsonjit::detail::format_integer(p, underlying, value);
+  if (quoted) *p++ = '"';
   return p;
+}
+
+char* jsonjit_jit_bytes(write_context* context, char* cur, const jsonjit::detail::type_info* type,
+                        const void* value) noexcept {
+  // Whole 3-byte groups per piece, as the writer encodes them: a long byte vector never asks
+  // for more room than a piece's.
+  constexpr std::size_t input_piece = 3 * 1024;
+  const jsonjit::bytes_ops& ops = *type->descriptor->bytes;
+  const unsigned char* in = ops.data(value);
+  std::size_t left = ops.size(value);
+  char* p = room(context, cur, jsonjit::detail::base64_encoded_size(std::min(left, input_piece)) + 2);
+  if (p == nullptr) return nullptr;
+  *p++ = '"';
+  for (;;) {
+    const std::size_t n = std::min(left, input_piece);
+    p = jsonjit::detail::encode_base64(in, n, p);
+    in += n;
+    left -= n;
+    p = room(context, p, left == 0 ? 1 : jsonjit::detail::base64_encoded_size(std::min(left, input_piece)) + 1);
+    if (p == nullptr) return nullptr;
+    if (left == 0) break;
+  }
+  *p++ = '"';
+  return p;
+}
+
+
+char* jsonjit_jit_string_view(write_context* context, char* cur, const std::string_view* value) noexcept {
+  return quoted_text(context, cur, *value);
+}
+
+char* jsonjit_jit_character(write_context* context, char* cur, const char* value) noexcept {
+  return quoted_text(context, cur, std::string_view(value, 1));
+}
+
+char* jsonjit_jit_float32(write_context* context, char* cur, const float* value, bool quoted) noexcept {
+  return floating(context, cur, *value, quoted);
+}
+
+char* jsonjit_jit_float64(write_context* context, char* cur, const double* value, bool quoted) noexcept {
+  return floating(context, cur, *value, quoted);
 }
 
 char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept { return jsonjit::detail::format_int64(cur, value); }

@@ -101,8 +101,24 @@ class reader_emitter {
   void begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops);
   void end_nullable();
 
-  /// After a sequence function's end_sequence: returns the position after the `]`.
-  void end_sequence_function();
+  /// An array of a length known when compiling (a tuple's): `[` (one level deeper), the
+  /// commas between its elements (each read by the code emitted between them, at offsets of
+  /// the object), then `]`; anything else gives up.
+  void begin_array();
+  void array_comma();
+  void end_array();
+  /// The fixed-size sequence (std::array) at offset 0, of `n` > 0 elements found through
+  /// ops.data, `stride` bytes apart: `[`, then each element read by the code emitted until
+  /// end_fixed (at value_base::element), separated by commas, then `]`.
+  void begin_fixed(const sequence_ops* ops, std::size_t n);
+  void end_fixed();
+  /// The sequence at offset 0 whose elements are inserted (a set) by its helper, each read
+  /// by the compiled reader of the element type (jsonjit_jit_read_inserted).
+  void inserted(const type_info* sequence);
+
+  /// Ends a function that is not an object's (a sequence's, a map's, a scalar's ...): returns
+  /// the position after what it read.
+  void end_value_function();
 
   /// A comment line in the listing (the type or property the code that follows is for).
   void comment(std::string_view text);

@@ -11,6 +11,7 @@ namespace jsonjit::detail::jit {
 namespace {
 
 constexpr x86::Mem seen = stack_slot(0);  // bit i: property i was read
+constexpr x86::Mem elements_left = stack_slot(1);  // of a fixed-size sequence
 
 x86::Mem at(value_base base, std::ptrdiff_t offset) { return x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)); }
 
@@ -292,6 +293,7 @@ struct reader_emitter::state : x86_function {
   /// The routines the function calls; without them (no executable memory) it is never placed.
   const shared_routines& shared = routines();
   asmjit::Label loop, done;  // the open sequence, map or optional
+  std::size_t stride = 0;    // the open fixed-size sequence's
 };
 
 reader_emitter::reader_emitter(function_shape what, bool listing)
@@ -540,7 +542,52 @@ void reader_emitter::begin_sequence(std::ptrdiff_t offset, const sequence_ops* o
 
 void reader_emitter::end_sequence() { state_->close_container(']'); }
 
-void reader_emitter::end_sequence_function() {
+void reader_emitter::begin_array() {
+  state_->expect('[');
+  state_->open_level();
+}
+
+void reader_emitter::array_comma() { state_->expect(','); }
+
+void reader_emitter::end_array() {
+  state_->expect(']');
+  state_->close_level();
+}
+
+void reader_emitter::begin_fixed(const sequence_ops* ops, std::size_t n) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.loop = a.newLabel();
+  s.done = a.newLabel();
+  s.stride = ops->stride;
+  begin_array();
+  a.mov(x86::rdi, object_reg);  // as the interpreter does: elements reset first
+  s.call(ops->clear);
+  a.mov(x86::rdi, object_reg);
+  s.call(ops->data);
+  a.mov(element, x86::rax);
+  a.mov(elements_left, asmjit::Imm(static_cast<std::int64_t>(n)));
+  a.bind(s.loop);
+}
+
+void reader_emitter::end_fixed() {
+  state& s = *state_;
+  auto& a = s.a;
+  a.dec(elements_left);
+  a.jz(s.done);
+  array_comma();
+  a.add(element, asmjit::Imm(static_cast<std::int64_t>(s.stride)));
+  a.jmp(s.loop);
+  a.bind(s.done);
+  end_array();
+}
+
+void reader_emitter::inserted(const type_info* sequence) {
+  state& s = *state_;
+  s.context_helper(&jsonjit_jit_read_inserted, sequence, x86::ptr(object_reg));
+}
+
+void reader_emitter::end_value_function() {
   state_->a.mov(x86::rax, cur);
   state_->epilogue();
 }

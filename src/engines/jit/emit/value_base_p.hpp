@@ -11,7 +11,12 @@ namespace jsonjit::detail::jit {
 enum class value_base : std::uint8_t { object, element };
 
 /// What a generated function writes or reads as a whole: an object (it opens the object's
-/// level of nesting itself), or a sequence (the level is the sequence's, opened with it).
-enum class function_shape : std::uint8_t { object, sequence };
+/// level of nesting itself), a sequence (the level is the sequence's, opened with it), or
+/// (writing) any other value, which opens the levels of what it writes as it goes. Writing
+/// also has visitors: functions a container's for_each calls (sets, lists and maps, whose
+/// elements are not contiguous) with the write_context as its context, to write one element
+/// (`bool visit(context, element)`) or one entry (`bool visit(context, key, value)`) after a
+/// comma unless it is the first.
+enum class function_shape : std::uint8_t { object, sequence, value, element_visitor, entry_visitor };
 
 }  // namespace jsonjit::detail::jit

@@ -35,6 +35,10 @@ class writer_emitter {
   writer_emitter(const writer_emitter&) = delete;
   writer_emitter& operator=(const writer_emitter&) = delete;
 
+  /// One level of nesting more (failing beyond the options' max_depth) and back: around a
+  /// value the function opens itself (a tuple's array).
+  void open_level();
+  void close_level();
   /// Makes `n` bytes writable at the write position: one compare; growth on a cold path.
   void reserve(std::size_t n);
   /// Stores `text` at the write position as immediates and moves past it (room reserved).
@@ -55,8 +59,17 @@ class writer_emitter {
   void text(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base = value_base::object);
   /// The value at `offset`, by `converter`.
   void converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base = value_base::object);
-  /// The map at `offset`, of type `map`, by its helper (jsonjit_jit_map).
-  void map(std::ptrdiff_t offset, const type_info* map);
+  /// The float (or with `is_double`, double) at `offset`, in quotes if `quoted` (50 bytes of
+  /// room reserved).
+  void floating(std::ptrdiff_t offset, bool is_double, bool quoted, value_base base = value_base::object);
+  /// Values of `type` at `offset` by their helpers, which reserve their own room: an
+  /// enumeration, a byte container (Base64), a std::string_view, a char; and any value by the
+  /// interpreter.
+  void enumeration(std::ptrdiff_t offset, const type_info* type, value_base base = value_base::object);
+  void base64(std::ptrdiff_t offset, const type_info* type, value_base base = value_base::object);
+  void string_view(std::ptrdiff_t offset, value_base base = value_base::object);
+  void character(std::ptrdiff_t offset, value_base base = value_base::object);
+  void interpreted_value(std::ptrdiff_t offset, const type_info* type, value_base base = value_base::object);
   /// The value of `property` of the object, by the interpreter.
   void interpreted(const property_info* property);
   /// The property of the object a getter gives (its name included: the interpreter decides from
@@ -65,10 +78,10 @@ class writer_emitter {
   /// so (see clear_written), which they update.
   void interpreted_member(const property_info* property);
   void extension_members(const type_info* type);
-  /// The object at `offset`, by the compiled writer `*slot` (a call through the slot; with
-  /// `may_be_empty`, an empty slot fails the write).
-  void object(std::ptrdiff_t offset, const write_fn* slot, value_base base = value_base::object,
-              bool may_be_empty = false);
+  /// The value at `offset` (an object, a container, ...), by the compiled writer of its type
+  /// `*slot` (a call through the slot; with `may_be_empty`, an empty slot fails the write).
+  void compiled_value(std::ptrdiff_t offset, const write_fn* slot, value_base base = value_base::object,
+                      bool may_be_empty = false);
 
   /// The contiguous sequence at `offset` of the object (of a sequence's own function: 0): one
   /// level deeper, writes `[`, then loops over its elements (`stride` bytes apart, found
@@ -77,6 +90,23 @@ class writer_emitter {
   /// value_base::element. Sequences and optionals do not nest in one function.
   void begin_sequence(std::ptrdiff_t offset, const sequence_ops* ops, std::size_t element_room);
   void end_sequence();
+  /// The container at `offset` whose elements are not contiguous: one level deeper, writes
+  /// `open`, hands the container to its `for_each` (a sequence_ops or map_ops one) with the
+  /// visitor function `visitor` (see function_shape), then writes `close` (after a line if
+  /// indented and anything was written).
+  void begin_visit(std::ptrdiff_t offset, const void* for_each, const void* visitor, char open);
+  void end_visit(char close);
+  /// In a visitor: makes room for a comma (and line) and `room` bytes, and writes them (the
+  /// comma unless this is the container's first element).
+  void begin_item(std::size_t room);
+
+  /// The variant at `offset` (ops.index, ops.get): the code emitted after alternative(i), up
+  /// to the next alternative() or end_variant(), writes alternative i's value at
+  /// value_base::element; a variant that holds none (valueless by exception) is `null`.
+  void begin_variant(std::ptrdiff_t offset, const variant_ops* ops, std::size_t alternatives);
+  void alternative(std::size_t index);
+  void end_variant();
+
   /// Whether something was written in the object so far, for a name that may or may not need
   /// a comma before it (a flag in a stack slot): cleared, set, and a comma written if set.
   void clear_written();

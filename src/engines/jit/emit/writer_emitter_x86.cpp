@@ -9,14 +9,17 @@
 namespace jsonjit::detail::jit {
 namespace {
 
-// The stack slots: the open sequence's end and begin, and whether the object has a member yet.
+// The stack slots: the open sequence's end and begin, whether the object has a member yet,
+// and the first_item flag a visited container found (or the variant's index).
 constexpr x86::Mem sequence_end = stack_slot(0);
 constexpr x86::Mem sequence_begin = stack_slot(1);
 constexpr x86::Mem written = x86::byte_ptr(x86::rsp, 16);  // stack slot 2: something written
+constexpr x86::Mem saved = stack_slot(3);
 
 constexpr std::int32_t cur_offset = static_cast<std::int32_t>(offsetof(write_context, cur));
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(write_context, end));
 constexpr std::int32_t depth_offset = static_cast<std::int32_t>(offsetof(write_context, depth));
+constexpr std::int32_t first_item_offset = static_cast<std::int32_t>(offsetof(write_context, first_item));
 constexpr std::int32_t max_depth_offset =
     static_cast<std::int32_t>(offsetof(write_context, settings) + offsetof(writer_options, max_depth));
 
@@ -73,7 +76,14 @@ struct writer_emitter::state : x86_function {
       : x86_function(listing), shape(what), settings(writing) {
     prologue();
     a.mov(context, x86::rdi);
-    a.mov(object_reg, x86::rsi);
+    if (shape == function_shape::element_visitor) {
+      a.mov(element, x86::rsi);
+    } else if (shape == function_shape::entry_visitor) {
+      a.mov(object_reg, x86::rsi);  // the key
+      a.mov(element, x86::rdx);     // the value
+    } else {
+      a.mov(object_reg, x86::rsi);
+    }
     a.mov(cur, x86::qword_ptr(context, cur_offset));
     a.mov(end, x86::qword_ptr(context, end_offset));
     fail = a.newLabel();
@@ -159,12 +169,16 @@ struct writer_emitter::state : x86_function {
   std::vector<cold_reserve> cold;
   asmjit::Label loop, done;  // the open sequence or optional
   asmjit::Label unless;      // after a property that may be left out
+  asmjit::Label next_alternative;
   std::size_t stride = 0;    // the open sequence's
 };
 
 writer_emitter::writer_emitter(function_shape what, const writer_options& settings, bool listing)
     : state_(std::make_unique<state>(what, settings, listing)) {}
 writer_emitter::~writer_emitter() = default;
+
+void writer_emitter::open_level() { state_->open_level(); }
+void writer_emitter::close_level() { state_->close_level(); }
 
 void writer_emitter::reserve(std::size_t n) {
   state& s = *state_;
@@ -287,8 +301,52 @@ void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor
                           x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
 }
 
-void writer_emitter::map(std::ptrdiff_t offset, const type_info* map) {
-  state_->position_helper(&jsonjit_jit_map, map, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+void writer_emitter::floating(std::ptrdiff_t offset, bool is_double, bool quoted, value_base base) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+  a.mov(x86::ecx, quoted ? 1 : 0);
+  if (is_double) {
+    s.call(&jsonjit_jit_float64);
+  } else {
+    s.call(&jsonjit_jit_float32);
+  }
+  s.take_position();
+}
+
+void writer_emitter::enumeration(std::ptrdiff_t offset, const type_info* type, value_base base) {
+  state_->position_helper(&jsonjit_jit_enum, type, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+}
+
+void writer_emitter::base64(std::ptrdiff_t offset, const type_info* type, value_base base) {
+  state_->position_helper(&jsonjit_jit_bytes, type, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+}
+
+void writer_emitter::string_view(std::ptrdiff_t offset, value_base base) {
+  state& s = *state_;
+  s.a.mov(x86::rdi, context);
+  s.a.mov(x86::rsi, cur);
+  s.a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+  s.call(&jsonjit_jit_string_view);
+  s.take_position();
+  s.reload_end();
+}
+
+void writer_emitter::character(std::ptrdiff_t offset, value_base base) {
+  state& s = *state_;
+  s.a.mov(x86::rdi, context);
+  s.a.mov(x86::rsi, cur);
+  s.a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+  s.call(&jsonjit_jit_character);
+  s.take_position();
+  s.reload_end();
+}
+
+void writer_emitter::interpreted_value(std::ptrdiff_t offset, const type_info* type, value_base base) {
+  state_->position_helper(&jsonjit_jit_interpreted_value, type,
+                          x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
 }
 
 void writer_emitter::interpreted(const property_info* property) {
@@ -303,7 +361,7 @@ void writer_emitter::extension_members(const type_info* type) {
   state_->position_helper(&jsonjit_jit_write_extension, type, object_reg, true);
 }
 
-void writer_emitter::object(std::ptrdiff_t offset, const write_fn* slot, value_base base, bool may_be_empty) {
+void writer_emitter::compiled_value(std::ptrdiff_t offset, const write_fn* slot, value_base base, bool may_be_empty) {
   auto& a = state_->a;
   a.mov(x86::qword_ptr(context, cur_offset), cur);
   a.mov(x86::rdi, context);
@@ -377,6 +435,101 @@ void writer_emitter::end_sequence() {
   reserve(1);
   bytes("]");
   s.close_level();
+}
+
+void writer_emitter::begin_visit(std::ptrdiff_t offset, const void* for_each, const void* visitor, char open) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.open_level();
+  reserve(1);
+  bytes(std::string_view(&open, 1));
+  a.movzx(x86::eax, x86::byte_ptr(context, first_item_offset));
+  a.mov(saved, x86::rax);
+  a.mov(x86::byte_ptr(context, first_item_offset), 1);
+  a.mov(x86::qword_ptr(context, cur_offset), cur);
+  a.lea(x86::rdi, x86::ptr(object_reg, static_cast<std::int32_t>(offset)));
+  a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(visitor)));
+  a.mov(x86::rdx, context);
+  s.call(reinterpret_cast<std::uint64_t>(for_each));
+  a.test(x86::al, x86::al);
+  a.jz(s.fail);
+  a.mov(cur, x86::qword_ptr(context, cur_offset));
+  s.reload_end();
+}
+
+void writer_emitter::end_visit(char close) {
+  state& s = *state_;
+  auto& a = s.a;
+  if (s.settings.indented) {
+    const asmjit::Label empty = a.newLabel();  // `[]`, `{}`: no line inside
+    a.cmp(x86::byte_ptr(context, first_item_offset), 0);
+    a.jne(empty);
+    reserve_line(-1, 0);
+    line(-1);
+    a.bind(empty);
+  }
+  reserve(1);
+  bytes(std::string_view(&close, 1));
+  a.mov(x86::rax, saved);
+  a.mov(x86::byte_ptr(context, first_item_offset), x86::al);
+  s.close_level();
+}
+
+void writer_emitter::begin_item(std::size_t room) {
+  state& s = *state_;
+  auto& a = s.a;
+  if (s.settings.indented) {
+    reserve_line(0, 1 + room);
+  } else {
+    reserve(1 + room);
+  }
+  const asmjit::Label first = a.newLabel(), after = a.newLabel();
+  a.cmp(x86::byte_ptr(context, first_item_offset), 0);
+  a.jne(first);
+  a.mov(x86::byte_ptr(cur), asmjit::Imm(','));
+  a.add(cur, 1);
+  a.jmp(after);
+  a.bind(first);
+  a.mov(x86::byte_ptr(context, first_item_offset), 0);
+  a.bind(after);
+  if (s.settings.indented) line(0);
+}
+
+void writer_emitter::begin_variant(std::ptrdiff_t offset, const variant_ops* ops, std::size_t alternatives) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.done = a.newLabel();
+  s.next_alternative = a.newLabel();
+  const x86::Mem variant = x86::ptr(object_reg, static_cast<std::int32_t>(offset));
+  a.lea(x86::rdi, variant);
+  s.call(ops->index);
+  a.mov(saved, x86::rax);
+  a.cmp(x86::rax, asmjit::Imm(static_cast<std::int64_t>(alternatives)));
+  a.jae(s.next_alternative);  // holds none: `null`, at the end
+  a.lea(x86::rdi, variant);
+  s.call(ops->get);
+  a.mov(element, x86::rax);
+}
+
+void writer_emitter::alternative(std::size_t index) {
+  state& s = *state_;
+  auto& a = s.a;
+  if (index != 0) {
+    a.jmp(s.done);
+    a.bind(s.next_alternative);
+    s.next_alternative = a.newLabel();
+  }
+  a.cmp(saved, asmjit::Imm(static_cast<std::int64_t>(index)));
+  a.jne(s.next_alternative);
+}
+
+void writer_emitter::end_variant() {
+  state& s = *state_;
+  s.a.jmp(s.done);
+  s.a.bind(s.next_alternative);
+  reserve(4);
+  bytes("null");
+  s.a.bind(s.done);
 }
 
 void writer_emitter::begin_nullable(std::ptrdiff_t offset, const nullable_ops* ops) {
