@@ -780,6 +780,56 @@ TEST(JitWrite, ShortStringsCopiedInlineOnlyWhenNothingIsEscaped) {
   }
 }
 
+TEST(JitWrite, LongStringsAreCopiedByVectorsUpToTheFirstEscape) {
+  // Strings of 32 bytes and more: the shared routine checks and copies 16 bytes at a time
+  // (the last vector overlapping) and hands the rest to a helper from the first vector with a
+  // byte to escape. Escapes at the edges of every vector, several of them, invalid UTF-8
+  // after clean vectors, and windows too small for the string (a chunked output of 64-byte
+  // chunks: the general helper) must all come out as the writer writes them.
+  const std::string specials[] = {"\"", "<", "\x01", "\xc3\xa9", "\xf0\x9d\x84\x9e", "\xff", "\xc3"};
+  for (const jsonjit::escape_mode mode : {jsonjit::escape_mode::html_safe, jsonjit::escape_mode::relaxed}) {
+    serializer_options base;
+    base.escaping(mode);
+    auto [jit, interpreter] = engines(base);
+    for (const std::size_t n : {32u, 33u, 47u, 48u, 49u, 63u, 64u, 100u, 1023u, 1024u, 1025u, 5000u}) {
+      std::vector<std::string> texts{std::string(n, 'x')};
+      for (const std::string& special : specials) {
+        for (const std::size_t at : {std::size_t{0}, std::size_t{15}, std::size_t{16}, std::size_t{31}, n / 2, n - 17,
+                                     n - 16, n - 1}) {
+          std::string text(n, 'x');
+          text.replace(at, 1, special);
+          texts.push_back(text);
+        }
+        std::string many(n, 'y');
+        for (std::size_t at = 3; at + special.size() < n; at += 37) many.replace(at, special.size(), special);
+        texts.push_back(many);
+      }
+      for (const std::string& text : texts) {
+        const Inner value{text, 1};
+        const std::uint64_t replayed = replays();
+        auto a = jsonjit::try_serialize(value, jit);
+        const bool compiled_wrote_it = replays() == replayed;
+        auto b = jsonjit::try_serialize(value, interpreter);
+        ASSERT_EQ(a.has_value(), b.has_value()) << n;
+        if (a) {
+          ASSERT_EQ(*a, *b) << n;
+          EXPECT_TRUE(compiled_wrote_it) << "replayed: " << *b;
+        } else {
+          EXPECT_EQ(a.error().info.code, b.error().info.code);
+          EXPECT_EQ(a.error().path, b.error().path);
+        }
+        keeping_sink sink;
+        jsonjit::chunked_output chunks(sink, 64);
+        const auto e = jsonjit::serialize_to(value, chunks, jit);
+        EXPECT_EQ(e.info.code, a ? error_code::none : a.error().info.code);
+        if (a) {
+          EXPECT_EQ(sink.kept, *a);
+        }
+      }
+    }
+  }
+}
+
 TEST(JitWrite, EveryByteValueInAShortStringIsClassifiedAsTheWriterDoes) {
   // The generated code classifies 16 bytes at once (by table lookups where the processor has
   // SSSE3, by compares without it: JSONJIT_CPU=baseline runs this again): every byte value, at

@@ -171,8 +171,16 @@ TEST(StreamSplit, SerializerReportsSerializeToErrorsAndStopsCleanly) {
       parse_error error;
       const std::string written = written_through(bad{}, options, size, &error);
       expect_same_error(expected, error, "buffer size " + std::to_string(size));
-      // What was handed out before the failure is the start of the JSON.
-      EXPECT_EQ(written.substr(0, 10), R"({"first":")");
+      // What was handed out before the failure is the start of the JSON: with the
+      // interpreter, whose writer hands out each 1 KiB piece of the long string as it goes,
+      // at least its opening; compiled code writes the clean string in one run into the
+      // window and may hand out nothing before the failure.
+      const std::string start = R"({"first":")" + bad{}.first + R"(","broken":"ok )";
+      EXPECT_TRUE(written == start.substr(0, written.size())) << "buffer size " << size << ", " << written.size()
+                                                              << " bytes handed out";
+      if (e == engine::interpreter) {
+        EXPECT_GE(written.size(), 10u) << "buffer size " << size;
+      }
     }
   }
   // A serializer dropped halfway unwinds its writer: nothing leaks (the ASan run checks).

@@ -1,8 +1,8 @@
-// The JIT engine: compiles a resolved object (or sequence) type into a native writer and a
-// native reader.
-// Booleans, integers, strings, converted values, member objects and contiguous sequences and
-// optionals of those are generated code; other members are handed to the interpreter per
-// value; options the generated code does not bake in leave the whole type to the interpreter.
+// The JIT engine: compiles a resolved type (of any kind: README.md lists what it refuses) into
+// a native writer and a native reader. Values of other types inside it are calls to their
+// types' compiled functions; what the code does not write or read itself (getters whose
+// ignore condition needs their value, extension data, a refused type) is handed to the
+// interpreter per value.
 #pragma once
 
 #include <atomic>
@@ -45,7 +45,7 @@ struct write_context {
   bool first_item = false;
 };
 
-/// A compiled writer: appends the JSON of the object at `object` at context->cur. False on any
+/// A compiled writer: appends the JSON of the value at `object` at context->cur. False on any
 /// failure (invalid UTF-8 in a string, a failed sink); the front door then runs the
 /// interpreter, which reports it with its exact code and path.
 using write_fn = bool (*)(write_context* context, const void* object) noexcept;
@@ -65,9 +65,8 @@ struct read_context {
   int depth;
 };
 
-/// A compiled reader: reads the JSON object (or, for a sequence type, the array) at `cur`
-/// (whitespace before it allowed) into the existing value at `object` and returns the position
-/// after its `}` (or `]`), or null when the input
+/// A compiled reader: reads the JSON value at `cur` (whitespace before it allowed) into the
+/// existing value at `object` and returns the position after it, or null when the input
 /// is anything it does not read itself: an error, or something it leaves to the interpreter
 /// (escaped names, comments, ...). The front door then reads the whole input again with the
 /// interpreter, which gives the same result, or the error with its exact position and path;
@@ -115,6 +114,11 @@ extern "C" {
 char* jsonjit_jit_reserve(jsonjit::detail::jit::write_context* context, char* cur, std::size_t n) noexcept;
 /// A string value, quoted and escaped as the writer escapes it (it reserves its own room).
 char* jsonjit_jit_string(jsonjit::detail::jit::write_context* context, char* cur, const std::string* value) noexcept;
+/// The rest of a string whose opening quote and first bytes generated code wrote: the `size`
+/// bytes at `text` escaped as the writer escapes them, then the closing quote, at `cur` (it
+/// reserves its own room).
+char* jsonjit_jit_string_tail(jsonjit::detail::jit::write_context* context, char* cur, const char* text,
+                              std::size_t size) noexcept;
 /// A value written by a converter, through a writer on the same output that may nest as
 /// deep as the interpreter's writer would still allow there.
 char* jsonjit_jit_converter(jsonjit::detail::jit::write_context* context, char* cur,

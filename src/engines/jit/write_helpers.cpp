@@ -118,6 +118,23 @@ char* jsonjit_jit_string(write_context* context, char* p, const std::string* val
   return p;
 }
 
+char* jsonjit_jit_string_tail(write_context* context, char* p, const char* text, std::size_t size) noexcept {
+  constexpr std::size_t piece = jsonjit::writer::escape_piece;
+  const char* in = text;
+  const char* const end = text + size;
+  for (;;) {
+    const auto left = static_cast<std::size_t>(end - in);
+    p = room(context, p, jsonjit::writer::escaped_room(left) + 2);
+    if (p == nullptr) return nullptr;
+    // Invalid UTF-8 fails here; the interpreter's replay reports it.
+    p = jsonjit::detail::escape_block(in, in + std::min(left, piece), end, p, context->settings.escaping, false);
+    if (p == nullptr) return nullptr;
+    if (in >= end) break;
+  }
+  *p++ = '"';
+  return p;
+}
+
 char* jsonjit_jit_converter(write_context* context, char* cur, const jsonjit::converter_descriptor* converter,
                             const void* value) noexcept {
   return with_writer(context, cur, [&](jsonjit::writer& w) {

@@ -34,9 +34,10 @@ class reader_emitter {
   using label = std::uint32_t;
 
   /// Starts the function, which reads an object (its members between end_of_object labels), or
-  /// one sequence at offset 0 (a top-level array: begin_sequence, its element, end_sequence);
-  /// for an object, the `{` after whitespace, one level deeper (giving up
-  /// beyond the options' max_depth), the seen mask cleared.
+  /// (function_shape::sequence) any other value at offset 0, ended by end_value_function (a
+  /// sequence, a map, an optional, a tuple, a scalar); for an object, the `{` after
+  /// whitespace, one level deeper (giving up beyond the options' max_depth), the seen mask
+  /// cleared.
   explicit reader_emitter(function_shape what, bool listing = false);
   ~reader_emitter();
   reader_emitter(const reader_emitter&) = delete;

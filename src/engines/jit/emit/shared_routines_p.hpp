@@ -18,8 +18,10 @@ struct shared_routines {
   bool available = false;
   /// Writers, by escape mode: the std::string at rdx, quoted and escaped at the position (r12),
   /// the end (r13) reloaded if it grew. Strings of up to 31 bytes with nothing to escape are
-  /// checked with vector compares and copied in one or two stores; others go to
-  /// jsonjit_jit_string. eax = 0 on failure. Clobbers the caller-saved registers.
+  /// checked with vector compares and copied in one or two stores; longer ones, where the
+  /// window has room for them unescaped, 16 bytes at a time up to the first vector with a
+  /// byte to escape, the rest by jsonjit_jit_string_tail; others go to jsonjit_jit_string.
+  /// eax = 0 on failure. Clobbers the caller-saved registers.
   std::uint64_t write_string[2]{};
   /// Readers: with a value's first byte at the position and in eax — when it is a string's
   /// opening quote and 17 bytes are there — the 16 after the quote in xmm0 and, in rcx, the

@@ -82,12 +82,13 @@ class routine_emitter {
   asmjit::Label write_string(escape_mode mode) {
     auto& a = f_.a;
     const asmjit::Label start = a.newLabel(), slow = a.newLabel(), two_vectors = a.newLabel(),
-                        closing = a.newLabel(), failed = a.newLabel();
+                        closing = a.newLabel(), failed = a.newLabel(), longer = a.newLabel(),
+                        next_vector = a.newLabel(), escape_from = a.newLabel(), took_position = a.newLabel();
     a.bind(start);
     a.mov(x86::rsi, x86::ptr(x86::rdx));     // data (libstdc++'s layout),
     a.mov(x86::rcx, x86::ptr(x86::rdx, 8));  // size
     a.cmp(x86::rcx, 31);
-    a.ja(slow);
+    a.ja(longer);
     a.mov(x86::rax, end);
     a.sub(x86::rax, cur);
     a.cmp(x86::rax, 34);  // the quotes and two vectors
@@ -121,12 +122,48 @@ class routine_emitter {
     a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
     a.mov(x86::eax, 1);
     a.ret();
-    // The helper, the stack realigned for the call (the return address misaligned it).
+    // 32 bytes or more, with room for all of them clean: 16 at a time while a whole vector is
+    // left (r9: how many are checked and copied), then the last 16, overlapping. From the
+    // first vector with a byte to escape, the tail helper escapes the rest.
+    a.bind(longer);
+    a.mov(x86::rax, end);
+    a.sub(x86::rax, cur);
+    a.lea(x86::r8, x86::ptr(x86::rcx, 2));  // the quotes
+    a.cmp(x86::rax, x86::r8);
+    a.jb(slow);
+    a.mov(x86::byte_ptr(cur), '"');
+    a.xor_(x86::r9d, x86::r9d);
+    a.bind(next_vector);
+    a.movdqu(x86::xmm0, x86::ptr(x86::rsi, x86::r9));
+    escape_check(mode);
+    a.test(x86::eax, x86::eax);
+    a.jnz(escape_from);
+    a.movdqu(x86::ptr(cur, x86::r9, 0, 1), x86::xmm0);
+    a.add(x86::r9, 16);
+    a.lea(x86::rax, x86::ptr(x86::r9, 16));
+    a.cmp(x86::rax, x86::rcx);
+    a.jbe(next_vector);
+    a.movdqu(x86::xmm0, x86::ptr(x86::rsi, x86::rcx, 0, -16));
+    escape_check(mode);
+    a.test(x86::eax, x86::eax);
+    a.jnz(escape_from);
+    a.movdqu(x86::ptr(cur, x86::rcx, 0, -15), x86::xmm0);
+    a.jmp(closing);
+    a.bind(escape_from);
+    a.sub(x86::rsp, 8);  // the stack realigned for the call (the return address misaligned it)
+    a.mov(x86::rdi, context);
+    a.lea(x86::rdx, x86::ptr(x86::rsi, x86::r9));   // the text from r9,
+    a.sub(x86::rcx, x86::r9);                       // its size,
+    a.lea(x86::rsi, x86::ptr(cur, x86::r9, 0, 1));  // where it goes
+    f_.call(&jsonjit_jit_string_tail);
+    a.jmp(took_position);
+    // The helper, the stack realigned for the call.
     a.bind(slow);
     a.sub(x86::rsp, 8);
     a.mov(x86::rdi, context);
     a.mov(x86::rsi, cur);
     f_.call(&jsonjit_jit_string);
+    a.bind(took_position);
     a.add(x86::rsp, 8);
     a.test(x86::rax, x86::rax);
     a.jz(failed);

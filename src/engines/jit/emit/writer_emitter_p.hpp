@@ -49,10 +49,10 @@ class writer_emitter {
   void integer(std::ptrdiff_t offset, unsigned size, bool is_signed, bool quoted,
                value_base base = value_base::object);
   /// The std::string at `offset`, quoted and escaped by a helper that reserves its own room.
-  /// With `inline_short` (std::string's layout checked: jit::string_layout_known()), strings of
-  /// up to 31 bytes with nothing to escape in `mode` are checked with vector compares (one per
-  /// escaped character class, on one or two 16-byte vectors) and copied in one or two stores,
-  /// without the call.
+  /// With `inline_short` (std::string's layout checked: jit::string_layout_known()), the shared
+  /// routine for `mode` writes it: strings of up to 31 bytes with nothing to escape checked
+  /// with vector compares (on one or two 16-byte vectors) and copied in one or two stores,
+  /// longer ones 16 bytes at a time up to the first byte to escape (shared_routines_p.hpp).
   void string(std::ptrdiff_t offset, value_base base, escape_mode mode, bool inline_short);
   /// The value at `offset`, by `converter`'s write_text in quotes (its max_text_size + 2 bytes
   /// of room reserved).
