@@ -17,10 +17,10 @@ struct shared_routines {
   /// would call them are not placed.
   bool available = false;
   /// Writers, by escape mode: the std::string at rdx, quoted and escaped at the position (r12),
-  /// the end (r13) reloaded if it grew. Strings of up to 31 bytes with nothing to escape are
-  /// checked with vector compares and copied in one or two stores; longer ones, where the
-  /// window has room for them unescaped, 16 bytes at a time up to the first vector with a
-  /// byte to escape, the rest by jsonjit_jit_string_tail; others go to jsonjit_jit_string.
+  /// the end (r13) reloaded if it grew. Where the window has room for the string unescaped,
+  /// strings of up to 31 bytes are checked with vector compares and copied in one or two
+  /// stores, longer ones 16 bytes at a time; from the first vector with a byte to escape,
+  /// jsonjit_jit_string_tail writes the rest. Others go to jsonjit_jit_string.
   /// eax = 0 on failure. Clobbers the caller-saved registers.
   std::uint64_t write_string[2]{};
   /// Readers: with a value's first byte at the position and in eax — when it is a string's

@@ -83,7 +83,8 @@ class routine_emitter {
     auto& a = f_.a;
     const asmjit::Label start = a.newLabel(), slow = a.newLabel(), two_vectors = a.newLabel(),
                         closing = a.newLabel(), failed = a.newLabel(), longer = a.newLabel(),
-                        next_vector = a.newLabel(), escape_from = a.newLabel(), took_position = a.newLabel();
+                        next_vector = a.newLabel(), escape_from = a.newLabel(), took_position = a.newLabel(),
+                        escaped = a.newLabel();
     a.bind(start);
     a.mov(x86::rsi, x86::ptr(x86::rdx));     // data (libstdc++'s layout),
     a.mov(x86::rcx, x86::ptr(x86::rdx, 8));  // size
@@ -102,7 +103,7 @@ class routine_emitter {
     a.shl(x86::r8d, x86::cl);
     a.dec(x86::r8d);
     a.test(x86::eax, x86::r8d);
-    a.jnz(slow);
+    a.jnz(escaped);
     a.mov(x86::byte_ptr(cur), '"');
     a.movdqu(x86::ptr(cur, 1), x86::xmm0);
     a.jmp(closing);
@@ -113,7 +114,7 @@ class routine_emitter {
     a.movdqu(x86::xmm0, x86::ptr(x86::rsi, x86::rcx, 0, -16));
     escape_check(mode);
     a.or_(x86::eax, x86::r9d);
-    a.jnz(slow);
+    a.jnz(escaped);
     a.mov(x86::byte_ptr(cur), '"');
     a.movdqu(x86::ptr(cur, 1), x86::xmm3);
     a.movdqu(x86::ptr(cur, x86::rcx, 0, -15), x86::xmm0);
@@ -124,7 +125,8 @@ class routine_emitter {
     a.ret();
     // 32 bytes or more, with room for all of them clean: 16 at a time while a whole vector is
     // left (r9: how many are checked and copied), then the last 16, overlapping. From the
-    // first vector with a byte to escape, the tail helper escapes the rest.
+    // first vector with a byte to escape, the tail helper escapes the rest (it reserves the
+    // room escapes take).
     a.bind(longer);
     a.mov(x86::rax, end);
     a.sub(x86::rax, cur);
@@ -149,6 +151,11 @@ class routine_emitter {
     a.jnz(escape_from);
     a.movdqu(x86::ptr(cur, x86::rcx, 0, -15), x86::xmm0);
     a.jmp(closing);
+    // A short string with a byte to escape (its room for the clean case checked): all of it
+    // by the tail helper.
+    a.bind(escaped);
+    a.mov(x86::byte_ptr(cur), '"');
+    a.xor_(x86::r9d, x86::r9d);
     a.bind(escape_from);
     a.sub(x86::rsp, 8);  // the stack realigned for the call (the return address misaligned it)
     a.mov(x86::rdi, context);
