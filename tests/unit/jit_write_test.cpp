@@ -558,6 +558,70 @@ struct jsonjit::meta<jit_write_test::Computed> {
 };
 
 namespace jit_write_test {
+/// Getters of every shape the compiled writer takes: values with and without compiled
+/// writers of their own, one through a property converter, one that throws, one of the
+/// type itself.
+struct Derived {
+  std::string name;
+  std::vector<int> ints;
+  Inner inner() const { return {name + "!", static_cast<int>(ints.size())}; }
+  std::vector<std::vector<int>> nested() const { return {ints, ints}; }
+  std::string shout() const { return name + "<&>"; }
+  std::optional<std::string> maybe() const { return ints.empty() ? std::nullopt : std::optional(name); }
+  code coded() const { return {static_cast<int>(ints.size())}; }
+  temperature warmth() const {
+    if (name == "throw") throw std::runtime_error("no warmth");
+    return {static_cast<int>(ints.size())};
+  }
+  std::unique_ptr<Derived> child() const {
+    return name.size() > 1 ? std::make_unique<Derived>(Derived{name.substr(1), ints}) : nullptr;
+  }
+};
+}  // namespace jit_write_test
+
+template <>
+struct jsonjit::meta<jit_write_test::Derived> {
+  using T = jit_write_test::Derived;
+  static constexpr auto properties = jsonjit::properties(
+      jsonjit::property("name", &T::name), jsonjit::computed("inner", &T::inner),
+      jsonjit::computed("nested", &T::nested), jsonjit::computed("shout", &T::shout),
+      jsonjit::computed("maybe", &T::maybe), jsonjit::computed("coded", &T::coded),
+      jsonjit::computed("long", &T::coded).with<jit_write_test::long_code_converter>(),
+      jsonjit::computed("warmth", &T::warmth), jsonjit::computed("child", &T::child));
+};
+
+namespace jit_write_test {
+TEST(JitWrite, GettersValuesAreWrittenByTheirTypesCompiledWriters) {
+  serializer_options base;
+  base.add_converter<temperature_converter>();
+  for (const Derived& d : {Derived{"abc", {1, 2}}, Derived{"", {}}, Derived{"x\xc3", {1}}}) {
+    for (const bool indented : {false, true}) {
+      serializer_options options = base;
+      options.write_indented(indented);
+      auto [jit, interpreter] = engines(options);
+      auto a = jsonjit::try_serialize(d, jit);
+      auto b = jsonjit::try_serialize(d, interpreter);
+      ASSERT_EQ(a.has_value(), b.has_value());
+      if (a) {
+        EXPECT_EQ(*a, *b);
+      } else {
+        EXPECT_EQ(a.error().info.code, b.error().info.code);
+        EXPECT_EQ(a.error().path, b.error().path);
+      }
+    }
+  }
+  // A getter that throws: the exception reaches the caller, as from the interpreter.
+  auto [jit, interpreter] = engines(base);
+  EXPECT_THROW((void)jsonjit::try_serialize(Derived{"throw", {}}, jit), std::runtime_error);
+  // No value by the interpreter: each getter's value goes to its type's writer.
+  std::string listing;
+  serializer_options listed = base;
+  listed.jit_dump([&](std::string_view text) { listing += text; });
+  ASSERT_TRUE(jsonjit::try_serialize(Derived{"ab", {1}}, engines(listed).first));
+  EXPECT_EQ(occurrences(listing, "; its getter's value, by its type's writer"), 8u) << listing;
+  EXPECT_EQ(listing.find("by the interpreter"), std::string::npos) << listing;
+}
+
 struct Computeds {
   Computed first;
   std::vector<Computed> more;

@@ -34,7 +34,7 @@ bool is_integer(type_kind kind) { return kind >= type_kind::int8 && kind <= type
 /// How generated code writes a value. `compiled`: by the compiled writer of its type (an
 /// object, a container, a variant), through its slot; `sequence` and `nullable`: a property's
 /// contiguous sequence or optional, as a loop or branch in the object's own code;
-/// `interpreted`: the value by the interpreter; `getter`: a getter's value by the interpreter;
+/// `interpreted`: the value by the interpreter; `getter`: a getter's value by its type's writer;
 /// `member`: the interpreter writes the whole property, name included (a getter's, when its
 /// ignore condition needs the value); `extension`: the interpreter writes the extension
 /// data's entries as properties.
@@ -157,6 +157,12 @@ class writer_compiler {
       how element = how::interpreted;
       if (p.descriptor->offset < 0) {
         write = p.write == write_condition::always ? how::getter : how::member;  // a getter's value
+        // Its value is written by its type's compiled writer: compiled now, unless it is
+        // being compiled (it is by the time the getter runs).
+        if (write == how::getter && p.converter == nullptr &&
+            std::find(open_.begin(), open_.end(), p.type) == open_.end()) {
+          compile(*p.type);
+        }
       } else if (p.converter != nullptr) {
         write = by_converter(p.converter);
       } else if (p.type->kind == type_kind::sequence && p.type->descriptor->sequence->data != nullptr) {
@@ -460,8 +466,8 @@ class writer_compiler {
         out.end_nullable();
         break;
       case how::getter:
-        out.comment("; by the interpreter, through its getter");
-        out.interpreted(&p);
+        out.comment("; its getter's value, by its type's writer");
+        out.getter(&p);
         break;
       case how::member:
         out.comment("; by the interpreter, name and all, unless left out");

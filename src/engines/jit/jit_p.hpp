@@ -123,10 +123,11 @@ char* jsonjit_jit_string_tail(jsonjit::detail::jit::write_context* context, char
 /// deep as the interpreter's writer would still allow there.
 char* jsonjit_jit_converter(jsonjit::detail::jit::write_context* context, char* cur,
                             const jsonjit::converter_descriptor* converter, const void* value) noexcept;
-/// A property value the generated code does not write itself (containers, optionals, getters,
-/// ...), written by the interpreter through such a writer.
-char* jsonjit_jit_interpreted(jsonjit::detail::jit::write_context* context, char* cur,
-                              const jsonjit::detail::property_info* property, const void* object) noexcept;
+/// The value of `property` of `object` that its getter gives (always written, its name
+/// written): taken into a temporary and written by its type's compiled writer, or by its
+/// converter, or by the interpreter where the type has no compiled writer.
+char* jsonjit_jit_getter(jsonjit::detail::jit::write_context* context, char* cur,
+                         const jsonjit::detail::property_info* property, const void* object) noexcept;
 /// The property of `object` a getter gives, whose ignore condition needs its value: its name
 /// (after a comma if `*written`: the object has members before it) and value by the
 /// interpreter, or nothing when left out; `*written` updated.

@@ -155,19 +155,21 @@ char* jsonjit_jit_text(write_context* context, char* cur, const jsonjit::convert
   }
 }
 
-char* jsonjit_jit_interpreted(write_context* context, char* cur, const jsonjit::detail::property_info* property,
-                              const void* object) noexcept {
-  return with_writer(context, cur, [&](jsonjit::writer& w) {
-    jsonjit::detail::failure_path path;  // the replay reports the path
-    const jsonjit::property_descriptor& d = *property->descriptor;
-    if (d.offset >= 0) {
-      return jsonjit::detail::interp_write(w, *property->type, static_cast<const char*>(object) + d.offset, path);
-    }
-    jsonjit::detail::temporary value(*property->type->descriptor);  // a getter's value
-    d.get(object, value.get());
+char* jsonjit_jit_getter(write_context* context, char* cur, const jsonjit::detail::property_info* property,
+                         const void* object) noexcept {
+  try {
+    jsonjit::detail::temporary value(*property->type->descriptor);
+    property->descriptor->get(object, value.get());
     value.constructed();
-    return jsonjit::detail::interp_write(w, *property->type, value.get(), path);
-  });
+    if (property->converter != nullptr) return jsonjit_jit_converter(context, cur, property->converter, value.get());
+    if (const jsonjit::detail::jit::write_fn write = property->type->jit_write.compiled()) {
+      context->cur = cur;
+      return write(context, value.get()) ? context->cur : nullptr;
+    }
+    return jsonjit_jit_interpreted_value(context, cur, property->type, value.get());
+  } catch (...) {  // the getter threw: the interpreter's replay raises it again
+    return nullptr;
+  }
 }
 
 char* jsonjit_jit_write_member(write_context* context, char* cur,

@@ -70,8 +70,9 @@ class writer_emitter {
   void string_view(std::ptrdiff_t offset, value_base base = value_base::object);
   void character(std::ptrdiff_t offset, value_base base = value_base::object);
   void interpreted_value(std::ptrdiff_t offset, const type_info* type, value_base base = value_base::object);
-  /// The value of `property` of the object, by the interpreter.
-  void interpreted(const property_info* property);
+  /// The value the getter of `property` gives for the object, by its type's compiled writer
+  /// (jsonjit_jit_getter).
+  void getter(const property_info* property);
   /// The property of the object a getter gives (its name included: the interpreter decides from
   /// its value whether it is left out) and the entries of the object's extension-data member
   /// (as properties of the object), by the interpreter, after a comma if the written flag says

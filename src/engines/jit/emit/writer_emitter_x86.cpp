@@ -349,8 +349,8 @@ void writer_emitter::interpreted_value(std::ptrdiff_t offset, const type_info* t
                           x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
 }
 
-void writer_emitter::interpreted(const property_info* property) {
-  state_->position_helper(&jsonjit_jit_interpreted, property, object_reg);
+void writer_emitter::getter(const property_info* property) {
+  state_->position_helper(&jsonjit_jit_getter, property, object_reg);
 }
 
 void writer_emitter::interpreted_member(const property_info* property) {
