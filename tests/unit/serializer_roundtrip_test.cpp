@@ -363,11 +363,48 @@ TEST(JitRead, EveryKindAsTheInterpreterReadsIt) {
       jit_reads_alike(v.pair, options);
       jit_reads_alike(v.tuple, options);
       jit_reads_alike(v.id, options);
+      jit_reads_alike(v.shade, options);
+      jit_reads_alike(v.blob, options);
       jit_reads_alike(rings, options);
       jit_reads_alike(std::list<std::set<std::int64_t>>{{1, -2}, {}, {v.big}}, options);
       jit_reads_alike(std::array<Inner, 2>{random_inner(r), random_inner(r)}, options);
       jit_reads_alike(std::vector<std::optional<std::string>>{std::nullopt, v.text}, options);
       if (HasFailure()) return;
+    }
+  }
+}
+
+/// The listing of the compiled readers `T` needs, compiled afresh under `base`.
+template <class T>
+std::string reader_listing(const jsonjit::serializer_options& base, std::string_view json) {
+  jsonjit::serializer_options options = base;
+  std::string listing;
+  options.jit_dump([&](std::string_view l) {
+    if (l.find("; jsonjit::read<") == 0) listing += l;
+  });
+  T value{};
+  EXPECT_FALSE(jsonjit::deserialize_into(value, json, with_engine(options, jsonjit::engine::jit)));
+  return listing;
+}
+
+TEST(JitRead, ContainersOfContainersAreReadByTheirCompiledReaders) {
+  // Nested values are calls to their types' compiled readers, never the interpreter per value
+  // (a test of readers' results alone could not tell).
+  for (const bool names : {false, true}) {
+    jsonjit::serializer_options options;
+    options.enums_as_strings(names);
+    const std::string listings[] = {
+        reader_listing<std::vector<std::vector<std::vector<double>>>>(options, "[[[1,2],[3]],[]]"),
+        reader_listing<std::list<std::set<std::int64_t>>>(options, "[[1,2],[]]"),
+        reader_listing<std::array<Inner, 2>>(options, R"([{"port":1},{}])"),
+        reader_listing<std::map<std::string, std::vector<std::optional<std::string>>>>(options, R"({"a":[null,"b"]})"),
+        reader_listing<std::tuple<bool, std::int64_t, std::string>>(options, R"([true,1,"a"])"),
+        reader_listing<std::vector<color>>(options, names ? R"(["Red","blue",7])" : "[0,7]"),
+        reader_listing<std::vector<std::vector<std::uint8_t>>>(options, R"(["AQI=",""])"),
+    };
+    for (const std::string& listing : listings) {
+      EXPECT_FALSE(listing.empty());
+      EXPECT_EQ(listing.find("by the interpreter"), std::string::npos) << listing;
     }
   }
 }

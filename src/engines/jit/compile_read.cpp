@@ -3,7 +3,8 @@
 // immediates, the value read right after — and falls back to a lookup by name when they come
 // in another order. Booleans are read inline; numbers and strings by helpers; converters
 // called directly; sequences, maps and optionals as loops and branches, fixed-size arrays and
-// tuples as code of their own, sets by a helper that reads each element with compiled code;
+// tuples as code of their own, sets by a helper that reads each element with compiled code,
+// enumerations (by name or number) and byte vectors (Base64) by helpers;
 // a value that is an object or a container by a direct call to its type's compiled reader;
 // what is not compiled by the interpreter, per value. Objects built by a constructor are read
 // into a frame first (constructed_reader). What the code does not read itself it gives up
@@ -28,6 +29,8 @@ namespace {
 enum class how : std::uint8_t {
   boolean,
   scalar,
+  enumeration,  ///< by name or number (names read under enums_as_strings)
+  base64,
   converted,
   object,
   recursive,
@@ -143,11 +146,10 @@ class reader_compiler {
       case type_kind::tuple: return tuple(info);
       case type_kind::boolean:
       case type_kind::string:
-      case type_kind::custom: return scalar(info);
       case type_kind::enumeration:
-      case type_kind::character:
       case type_kind::bytes:
-        return refuse(info, "enumerations, characters and byte vectors are read by the interpreter");
+      case type_kind::custom: return scalar(info);
+      case type_kind::character: return refuse(info, "characters are read by the interpreter");
       case type_kind::variant:
         return refuse(info, "variants are read by the interpreter (the JSON kind, or a discriminator that must "
                             "come first, chooses the alternative)");
@@ -249,16 +251,23 @@ class reader_compiler {
            (key.kind >= type_kind::int8 && key.kind <= type_kind::uint64);
   }
 
-  /// How a value of `type` is read: natively when it is a scalar, a string, a converted value
-  /// or an object that compiles (or is being compiled: a type containing itself calls itself
-  /// through its slot); else by the interpreter (sequences and optionals are planned
-  /// by the caller, and do not nest in one function).
+  /// How a value of `type` is read: natively when it is a scalar, a string, an enumeration, a
+  /// byte container or a converted value; by the compiled reader of its type when it is an
+  /// object or a container that compiles (or is being compiled: a type containing itself
+  /// calls itself through its slot); else by the interpreter.
   how simple(const type_info& type) {
     switch (type.kind) {
       case type_kind::boolean: return how::boolean;
       case type_kind::string: return how::scalar;
       case type_kind::custom: return how::converted;
+      case type_kind::enumeration:
+        return type.options->enums_as_strings() && !type.enum_names.empty() ? how::enumeration : how::scalar;
+      case type_kind::bytes: return how::base64;
       case type_kind::object:
+      case type_kind::sequence:
+      case type_kind::map:
+      case type_kind::nullable:
+      case type_kind::tuple:
         if (std::find(open_.begin(), open_.end(), &type) != open_.end()) return how::recursive;
         return compile(type) != nullptr ? how::object : how::interpreted;
       default: return is_number_kind(type.kind) ? how::scalar : how::interpreted;
@@ -274,9 +283,13 @@ class reader_compiler {
         if (type.kind == type_kind::string) {
           out.string(offset, base, string_layout_known());
         } else {
-          out.scalar(helper_for(type.kind), offset, base);
+          // An enumeration read as a number: one of its underlying type.
+          out.scalar(helper_for(type.kind == type_kind::enumeration ? type.descriptor->underlying : type.kind), offset,
+                     base);
         }
         break;
+      case how::enumeration: out.enumeration(&type, offset, base); break;
+      case how::base64: out.base64(&type, offset, base); break;
       case how::converted: out.converted(converter, offset, base); break;
       case how::object: out.object(&type.jit_read.fn, offset, base); break;
       // Its slot is still empty while it compiles, and stays so if it is refused: checked.

@@ -197,6 +197,14 @@ const char* jsonjit_jit_assign_string(std::string* target, const char* text, std
 const char* jsonjit_jit_read_text(jsonjit::detail::jit::read_context* context, const char* text,
                                   std::size_t size, const jsonjit::converter_descriptor* converter,
                                   void* target) noexcept;
+/// The enumeration of `type` at `target`, under enums_as_strings with names: one of its names
+/// (ASCII case-insensitively, as the interpreter matches them) or a number of its underlying
+/// type; a name with escapes, integer text in quotes and anything else give up.
+const char* jsonjit_jit_read_enum(jsonjit::detail::jit::read_context* context, const char* cur,
+                                  const jsonjit::detail::type_info* type, void* target) noexcept;
+/// The byte container of `type` at `target` from a Base64 string (one with escapes gives up).
+const char* jsonjit_jit_read_bytes(jsonjit::detail::jit::read_context* context, const char* cur,
+                                   const jsonjit::detail::type_info* type, void* target) noexcept;
 /// A value read by `converter` into `target`.
 const char* jsonjit_jit_read_converted(jsonjit::detail::jit::read_context* context, const char* cur,
                                        const jsonjit::converter_descriptor* converter, void* target) noexcept;

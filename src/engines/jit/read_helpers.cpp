@@ -12,6 +12,7 @@
 #include "engines/interp/interp_p.hpp"
 #include "engines/jit/jit_p.hpp"
 #include "text/ascii_p.hpp"
+#include "text/base64_p.hpp"
 #include "text/number_parse_p.hpp"
 #include "text/reader_access_p.hpp"
 #include "text/simd_p.hpp"
@@ -352,6 +353,42 @@ const char* jsonjit_jit_read_by_setter(read_context* context, const char* cur,
     jsonjit::detail::read_failure failure;
     return jsonjit::detail::interp_read_property(in, *property, object, failure);
   });
+}
+
+const char* jsonjit_jit_read_enum(read_context* context, const char* cur, const jsonjit::detail::type_info* type,
+                                  void* target) noexcept {
+  const jsonjit::type_kind underlying = type->descriptor->underlying;
+  if (*cur != '"') return read_integer_of(underlying, cur, context->end, target);
+  bool escaped = false;
+  const char* const close = string_end(cur + 1, context->end, escaped);
+  if (close == nullptr || escaped) return nullptr;
+  const std::string_view name(cur + 1, static_cast<std::size_t>(close - cur - 1));
+  for (const jsonjit::detail::enum_name& e : type->enum_names) {
+    if (!jsonjit::detail::equals_ignoring_ascii_case(e.name, name)) continue;
+    // The value, as an integer of the underlying type (stored by its width).
+    const std::uint64_t bits = static_cast<std::uint64_t>(e.value);
+    std::memcpy(target, &bits, type->descriptor->size);  // little-endian: the low bytes
+    return close + 1;
+  }
+  return nullptr;  // integer text, or no such name: the interpreter's
+}
+
+const char* jsonjit_jit_read_bytes(read_context* context, const char* cur, const jsonjit::detail::type_info* type,
+                                   void* target) noexcept {
+  if (*cur != '"') return nullptr;
+  bool escaped = false;
+  const char* const close = string_end(cur + 1, context->end, escaped);
+  if (close == nullptr || escaped) return nullptr;
+  const auto n = static_cast<std::size_t>(close - cur - 1);
+  const std::ptrdiff_t size = jsonjit::detail::base64_decoded_size(cur + 1, n);
+  if (size < 0) return nullptr;
+  try {
+    unsigned char* out = type->descriptor->bytes->resize(target, static_cast<std::size_t>(size));
+    if (!jsonjit::detail::decode_base64(cur + 1, n, out)) return nullptr;
+  } catch (...) {  // an allocation that failed: the interpreter's replay reports it
+    return nullptr;
+  }
+  return close + 1;
 }
 
 const char* jsonjit_jit_read_inserted(read_context* context, const char* cur, const jsonjit::detail::type_info* sequence,

@@ -501,6 +501,14 @@ void reader_emitter::interpreted(const type_info* type, std::ptrdiff_t offset, v
   state_->context_helper(&jsonjit_jit_read_interpreted, type, at(base, offset));
 }
 
+void reader_emitter::enumeration(const type_info* type, std::ptrdiff_t offset, value_base base) {
+  state_->context_helper(&jsonjit_jit_read_enum, type, at(base, offset));
+}
+
+void reader_emitter::base64(const type_info* type, std::ptrdiff_t offset, value_base base) {
+  state_->context_helper(&jsonjit_jit_read_bytes, type, at(base, offset));
+}
+
 void reader_emitter::by_setter(const property_info* property) {
   state_->context_helper(&jsonjit_jit_read_by_setter, property, x86::ptr(object_reg));
 }
