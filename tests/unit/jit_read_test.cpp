@@ -456,11 +456,18 @@ TEST(JitRead, NumbersAtTheirLimits) {
                                  "4294967295", "4294967296", "9223372036854775807", "9223372036854775808",
                                  "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
                                  "18446744073709551616", "00", "01", "-", "1.0", "1e2", "1E+2", "-1.5e-3", "3.4e38",
-                                 "3.5e38", "1e400", "1e-400", ".5", "1.", "1e", "123456789012345678901234567890"};
+                                 "3.5e38", "1e400", "1e-400", ".5", "1.", "1e", "123456789012345678901234567890",
+                                 // every count of digits the short paths take, and what may follow them
+                                 "12", "123", "1234", "12345", "123456", "1234567", "12345678", "123456789", "-1234",
+                                 "-12345", "10", "100", "1000", "10000", "0001", "-01", "1234.5", "12e3", "12E3",
+                                 "1234e", "1234567.5", "1234567e1", "-0.0", "-a", "1234x"};
   const char* const members[] = {"i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"};
   for (const char* member : members) {
     for (const char* number : numbers) {
-      same_reading<Widths>(std::string("{\"") + member + "\":" + number + "}", interp, jit);
+      // At the input's end, and with at least eight bytes after the number's start.
+      for (const char* after : {"}", "        }", ",\"yes\":true}"}) {
+        same_reading<Widths>(std::string("{\"") + member + "\":" + number + after, interp, jit);
+      }
     }
   }
 }

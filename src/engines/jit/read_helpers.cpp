@@ -77,23 +77,67 @@ const char* string_end(const char* p, const char* end, bool& escaped) noexcept {
   }
 }
 
+/// Whether byte i of `word` is not a decimal digit, as bits in bytes (SWAR): a byte is a digit
+/// if its high nibble is 3 and adding 6 does not carry into it.
+inline std::uint64_t not_digits(std::uint64_t word) noexcept {
+  return ((word & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull) |
+         (((word + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull);
+}
+
+/// The value of the first `count` (1 to 8) bytes of `word`, decimal digits: moved to the top
+/// of the word (zeros, leading zero digits, below them) and combined in pairs, then fours,
+/// then eights.
+inline std::uint64_t digits_value(std::uint64_t word, int count) noexcept {
+  std::uint64_t d = (word & 0x0F0F0F0F0F0F0F0Full) << (8 * (8 - count));
+  d = (d * 10 + (d >> 8)) & 0x00FF00FF00FF00FFull;    // pairs: bytes 2i hold d[2i]*10 + d[2i+1]
+  d = (d * 100 + (d >> 16)) & 0x0000FFFF0000FFFFull;  // fours
+  return (d * 10000 + (d >> 32)) & 0xFFFFFFFFull;      // eight
+}
+
 /// The value of the decimal digits that start the eight bytes at `p` (none to eight of them),
-/// in `value`; returns the position after them. Whole-word arithmetic (SWAR): a byte is a digit
-/// if its high nibble is 3 and adding 6 does not carry into it; the digits, moved to the top of
-/// the word, are combined in pairs, then fours, then eights.
+/// in `value`; returns the position after them.
 inline const char* leading_digits_of_word(const char* p, std::uint64_t& value) noexcept {
   std::uint64_t word;
   std::memcpy(&word, p, 8);  // little-endian: the first byte is the lowest
-  const std::uint64_t not_digit = ((word & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull) |
-                                  (((word + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull);
+  const std::uint64_t not_digit = not_digits(word);
   const int count = not_digit == 0 ? 8 : std::countr_zero(not_digit) / 8;
   if (count == 0) return p;
-  // The digits to the top bytes, zeros (leading zero digits) below them.
-  std::uint64_t d = (word & 0x0F0F0F0F0F0F0F0Full) << (8 * (8 - count));
-  d = (d * 10 + (d >> 8)) & 0x00FF00FF00FF00FFull;       // pairs: bytes 2i hold d[2i]*10 + d[2i+1]
-  d = (d * 100 + (d >> 16)) & 0x0000FFFF0000FFFFull;     // fours
-  value = (d * 10000 + (d >> 32)) & 0xFFFFFFFFull;         // eight
+  value = digits_value(word, count);
   return p + count;
+}
+
+/// The digits at `p` (eight bytes readable) when there are fewer than eight: their count (0
+/// for none) with their value in `v`; -1 for eight or more. Up to four are taken one by one
+/// (cheaper than whole-word arithmetic for them), up to seven in one word.
+inline int short_digits(const char* p, std::uint64_t& v) noexcept {
+  v = 0;
+  for (int i = 0; i < 4; ++i) {
+    const unsigned digit = static_cast<unsigned char>(p[i]) - unsigned{'0'};
+    if (digit > 9) return i;
+    v = v * 10 + digit;
+  }
+  if (static_cast<unsigned char>(p[4]) - unsigned{'0'} > 9) return 4;
+  std::uint64_t word;
+  std::memcpy(&word, p, 8);
+  const std::uint64_t not_digit = not_digits(word);
+  if (not_digit == 0) return -1;
+  const int count = std::countr_zero(not_digit) / 8;
+  v = digits_value(word, count);
+  return count;
+}
+
+/// Stores the magnitude `v` (negated if `negative`) into the I at `target` if it is in range.
+template <class I>
+bool store_in_range(std::uint64_t v, bool negative, void* target) noexcept {
+  if constexpr (std::is_signed_v<I>) {
+    if (v > static_cast<std::uint64_t>(std::numeric_limits<I>::max()) + negative) return false;
+    const auto value = negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v);
+    *static_cast<I*>(target) = static_cast<I>(value);
+  } else {
+    if ((negative && v != 0) || v > std::numeric_limits<I>::max()) return false;
+    *static_cast<I*>(target) = static_cast<I>(v);
+  }
+  return true;
 }
 
 /// Plain integer text (no fraction or exponent, no leading zeros, at most 20 digits) in range
@@ -102,9 +146,17 @@ template <class I>
 const char* read_integer(const char* p, const char* end, void* target) noexcept {
   const bool negative = *p == '-';
   p += negative;
+  if (end - p >= 8) {
+    std::uint64_t v;
+    if (const int count = short_digits(p, v); count >= 0) {
+      const char after = p[count];  // not a digit
+      if (count == 0 || (p[0] == '0' && count > 1) || after == '.' || (after | 0x20) == 'e') return nullptr;
+      return store_in_range<I>(v, negative, target) ? p + count : nullptr;
+    }
+  }
   const char* const digits = p;
   std::uint64_t v = 0;
-  if (end - p >= 8) p = leading_digits_of_word(p, v);  // up to eight digits at once
+  if (end - p >= 8) p = leading_digits_of_word(p, v);  // eight digits at once
   for (; p < end && jsonjit::detail::is_digit(*p) && p - digits < 19; ++p) v = v * 10 + static_cast<unsigned>(*p - '0');
   if (p < end && jsonjit::detail::is_digit(*p)) {  // a twentieth digit: only a uint64 may take it
     if (__builtin_mul_overflow(v, 10u, &v) || __builtin_add_overflow(v, static_cast<unsigned>(*p - '0'), &v)) {
@@ -115,15 +167,7 @@ const char* read_integer(const char* p, const char* end, void* target) noexcept 
   const auto count = p - digits;
   if (count == 0 || (*digits == '0' && count > 1)) return nullptr;
   if (p < end && (jsonjit::detail::is_digit(*p) || *p == '.' || *p == 'e' || *p == 'E')) return nullptr;
-  if constexpr (std::is_signed_v<I>) {
-    if (v > static_cast<std::uint64_t>(std::numeric_limits<I>::max()) + negative) return nullptr;
-    const auto value = negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v);
-    *static_cast<I*>(target) = static_cast<I>(value);
-  } else {
-    if ((negative && v != 0) || v > std::numeric_limits<I>::max()) return nullptr;
-    *static_cast<I*>(target) = static_cast<I>(v);
-  }
-  return p;
+  return store_in_range<I>(v, negative, target) ? p : nullptr;
 }
 
 /// Reads a value by `converter`'s read_string from `text` (unescaped); false on failure.
