@@ -16,6 +16,7 @@
 #include "dom/structural_index_p.hpp"
 #include "dom/tape_builder_p.hpp"
 #include "text/number_parse_p.hpp"
+#include "text/number_scan_p.hpp"
 #include "text/unescape_p.hpp"
 #include "text/utf8_p.hpp"
 
@@ -49,91 +50,6 @@ inline bool literal_at(const char* p, const char* end, const char (&word)[N]) no
   std::memcpy(&text, p + size - 4, 4);
   std::memcpy(&expected, word + size - 4, 4);
   return text == expected && (p + size == end || is_delimiter(p[size]));
-}
-
-/// A number's parts, gathered while its grammar is checked.
-struct number_parts {
-  std::uint64_t significand = 0;  // the digits, without the point (valid if `exact`)
-  std::int64_t exponent = 0;      // the power of ten to apply to the significand
-  bool negative = false;
-  bool integer = true;  // no fraction, no exponent
-  bool exact = true;    // at most 19 digits: the significand holds them all
-};
-
-/// The value of eight digit values (0..9, one per byte, first digit in the lowest byte): pairs,
-/// then quads, then the two halves, each one multiplication.
-inline std::uint64_t digits_value(std::uint64_t t) noexcept {
-  t = (t * 10 + (t >> 8)) & 0x00FF00FF00FF00FF;
-  t = (t * 100 + (t >> 16)) & 0x0000FFFF0000FFFF;
-  return (t * 10000 + (t >> 32)) & 0xFFFFFFFF;
-}
-
-/// Reads digits from `p` (at least one is there) into `value`, eight bytes at a time while
-/// eight can be read; returns the end.
-inline const char* read_digits(const char* p, const char* end, std::uint64_t& value) noexcept {
-  static constexpr std::uint64_t powers_of_ten[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
-  while (end - p >= 8) {
-    std::uint64_t v;
-    std::memcpy(&v, p, 8);
-    // Non-zero bytes where a byte is not a digit: its high nibble is not 3, or adding 6 leaves
-    // it (a carry from a non-digit can only spoil the bytes after it).
-    const std::uint64_t not_digit = ((v & 0xF0F0F0F0F0F0F0F0) ^ 0x3030303030303030) |
-                                    (((v + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) ^ 0x3030303030303030);
-    const std::uint64_t t = v - 0x3030303030303030;
-    if (not_digit == 0) {
-      value = value * 100000000 + digits_value(t);
-      p += 8;
-      continue;
-    }
-    const int count = __builtin_ctzll(not_digit) / 8;  // digits before the first other byte
-    if (count > 0) {
-      // The digits moved to the top bytes, zeros (leading zeros of the value) below.
-      value = value * powers_of_ten[count] + digits_value(t << (8 * (8 - count)));
-    }
-    return p + count;
-  }
-  while (p < end && is_digit(*p)) value = value * 10 + static_cast<std::uint64_t>(*p++ - '0');
-  return p;
-}
-
-/// Checks the JSON number at `p` and gathers its parts; returns its end, or nullptr.
-inline const char* read_number(const char* p, const char* end, number_parts& n) noexcept {
-  n.negative = p < end && *p == '-';
-  p += n.negative;
-  const char* const first_digit = p;
-  if (p == end) return nullptr;
-  if (*p == '0') {
-    ++p;
-  } else if (is_digit(*p)) {
-    p = read_digits(p, end, n.significand);
-  } else {
-    return nullptr;
-  }
-  std::int64_t digits = p - first_digit;
-  if (p < end && *p == '.') {
-    n.integer = false;
-    const char* const fraction = ++p;
-    if (p == end || !is_digit(*p)) return nullptr;
-    p = read_digits(p, end, n.significand);
-    n.exponent = -(p - fraction);
-    digits += p - fraction;
-  }
-  if (p < end && (*p | 0x20) == 'e') {
-    n.integer = false;
-    ++p;
-    const bool negative_exponent = p < end && *p == '-';
-    if (p < end && (*p == '+' || *p == '-')) ++p;
-    if (p == end || !is_digit(*p)) return nullptr;
-    std::int64_t e = 0;
-    for (; p < end && is_digit(*p); ++p) {
-      if (e < 100000000) e = e * 10 + (*p - '0');  // saturates far beyond any double
-    }
-    n.exponent += negative_exponent ? -e : e;
-  }
-  // Leading zeros count too ("0.001"): a few exact numbers take the slower path, never the
-  // other way round.
-  n.exact = digits <= 19;
-  return p;
 }
 
 /// Stores the number (parts already read); false if it is out of range.

@@ -1,7 +1,7 @@
 // The ways json-serde can turn text into values and back. Each engine does the benchmark's
 // two steps: one value serialized compactly, and the text parsed `n` times into a list that is
-// serialized as one array. The typed engine (GeoJSON structs, like PLB's 2.cs) joins this
-// table with the typed serializer.
+// serialized as one array: untyped (a DOM, like PLB's 1.cs) or typed (GeoJSON structs, like
+// PLB's 2.cs).
 #pragma once
 
 #include <span>
@@ -28,5 +28,9 @@ std::span<const engine> engines();
 
 /// jsonjit::document (dom_engine.cpp).
 bool run_dom(std::string_view json, int n, outputs& out, std::string& error);
+/// The typed serializer into GeoJSON structs, with the JIT and with the interpreter
+/// (typed_engine.cpp).
+bool run_typed(std::string_view json, int n, outputs& out, std::string& error);
+bool run_typed_interpreter(std::string_view json, int n, outputs& out, std::string& error);
 
 }  // namespace json_serde

@@ -288,7 +288,16 @@ type_descriptor sequence_descriptor() {
     } else {
       o.clear = [](void* c) { static_cast<C*>(c)->clear(); };
       if constexpr (appendable_container<C> && std::is_default_constructible_v<E>) {
-        o.emplace_back = [](void* c) -> void* { return &static_cast<C*>(c)->emplace_back(); };
+        o.emplace_back = [](void* c) -> void* {
+          C& container = *static_cast<C*>(c);
+          // Room for four at the first element, as .NET's List<T> grows (libstdc++'s vector
+          // would allocate for one, then two: short arrays, such as GeoJSON's points, took
+          // three allocations each).
+          if constexpr (requires { container.reserve(4); }) {
+            if (container.capacity() == 0) container.reserve(4);
+          }
+          return &container.emplace_back();
+        };
       } else if constexpr (pushable_container<C> || appendable_container<C>) {
         o.insert = [](void* c, void* e) { static_cast<C*>(c)->push_back(std::move(*static_cast<E*>(e))); };
       } else {

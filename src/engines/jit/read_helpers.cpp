@@ -14,6 +14,7 @@
 #include "text/ascii_p.hpp"
 #include "text/base64_p.hpp"
 #include "text/number_parse_p.hpp"
+#include "text/number_scan_p.hpp"
 #include "text/reader_access_p.hpp"
 #include "text/simd_p.hpp"
 #include "text/unescape_p.hpp"
@@ -77,21 +78,10 @@ const char* string_end(const char* p, const char* end, bool& escaped) noexcept {
   }
 }
 
-/// Whether byte i of `word` is not a decimal digit, as bits in bytes (SWAR): a byte is a digit
-/// if its high nibble is 3 and adding 6 does not carry into it.
-inline std::uint64_t not_digits(std::uint64_t word) noexcept {
-  return ((word & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull) |
-         (((word + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull);
-}
-
-/// The value of the first `count` (1 to 8) bytes of `word`, decimal digits: moved to the top
-/// of the word (zeros, leading zero digits, below them) and combined in pairs, then fours,
-/// then eights.
-inline std::uint64_t digits_value(std::uint64_t word, int count) noexcept {
-  std::uint64_t d = (word & 0x0F0F0F0F0F0F0F0Full) << (8 * (8 - count));
-  d = (d * 10 + (d >> 8)) & 0x00FF00FF00FF00FFull;    // pairs: bytes 2i hold d[2i]*10 + d[2i+1]
-  d = (d * 100 + (d >> 16)) & 0x0000FFFF0000FFFFull;  // fours
-  return (d * 10000 + (d >> 32)) & 0xFFFFFFFFull;      // eight
+/// The value of the first `count` (1 to 8) bytes of `word`, decimal digits.
+inline std::uint64_t leading_digits_value(std::uint64_t word, int count) noexcept {
+  // The digits moved to the top bytes, zeros (leading zeros of the value) below.
+  return jsonjit::detail::digits_value((word - 0x3030303030303030ull) << (8 * (8 - count)));
 }
 
 /// The value of the decimal digits that start the eight bytes at `p` (none to eight of them),
@@ -99,10 +89,10 @@ inline std::uint64_t digits_value(std::uint64_t word, int count) noexcept {
 inline const char* leading_digits_of_word(const char* p, std::uint64_t& value) noexcept {
   std::uint64_t word;
   std::memcpy(&word, p, 8);  // little-endian: the first byte is the lowest
-  const std::uint64_t not_digit = not_digits(word);
+  const std::uint64_t not_digit = jsonjit::detail::not_digit_bytes(word);
   const int count = not_digit == 0 ? 8 : std::countr_zero(not_digit) / 8;
   if (count == 0) return p;
-  value = digits_value(word, count);
+  value = leading_digits_value(word, count);
   return p + count;
 }
 
@@ -119,10 +109,10 @@ inline int short_digits(const char* p, std::uint64_t& v) noexcept {
   if (static_cast<unsigned char>(p[4]) - unsigned{'0'} > 9) return 4;
   std::uint64_t word;
   std::memcpy(&word, p, 8);
-  const std::uint64_t not_digit = not_digits(word);
+  const std::uint64_t not_digit = jsonjit::detail::not_digit_bytes(word);
   if (not_digit == 0) return -1;
   const int count = std::countr_zero(not_digit) / 8;
-  v = digits_value(word, count);
+  v = leading_digits_value(word, count);
   return count;
 }
 
@@ -220,11 +210,20 @@ const char* number_end(const char* p, const char* end) noexcept {
 
 template <class F>
 const char* read_floating(const char* p, const char* end, void* target) noexcept {
-  const char* const stop = number_end(p, end);
+  // The grammar checked and the digits gathered in one pass, as the document parser does;
+  // the common numbers converted from their parts, the others (-0, many digits, what the
+  // quick conversion cannot decide) from their text.
+  jsonjit::detail::number_parts n;
+  const char* const stop = jsonjit::detail::read_number(p, end, n);
   if (stop == nullptr || (stop < end && jsonjit::detail::is_digit(*stop))) return nullptr;
   double x = 0;
-  if (jsonjit::detail::parse_double({p, static_cast<std::size_t>(stop - p)}, x) != jsonjit::error_code::none) {
-    return nullptr;
+  if (n.exact && n.integer && n.significand != 0) {
+    // At most 19 digits: the conversion of the integer is correctly rounded.
+    x = n.negative ? -static_cast<double>(n.significand) : static_cast<double>(n.significand);
+  } else if (!n.exact || n.integer || !jsonjit::detail::decimal_to_double(n.significand, n.exponent, n.negative, x)) {
+    if (jsonjit::detail::parse_double({p, static_cast<std::size_t>(stop - p)}, x) != jsonjit::error_code::none) {
+      return nullptr;
+    }
   }
   if constexpr (sizeof(F) == 4) {
     if (std::isfinite(x) && std::fabs(x) > std::numeric_limits<float>::max()) return nullptr;
