@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # json-serde side by side: the benchmark runs (canada 15, sample 5000) with each engine of
-# json_serde_compare, best wall time of RUNS runs, hashes checked against expected_hashes.txt.
+# json_serde_compare (DOMs, and typed variants into GeoJSON structs), best wall time of RUNS
+# runs, hashes checked against expected_hashes.txt.
 # Usage: compare.sh JSON_SERDE_COMPARE DATA_DIR [RUNS]
 set -euo pipefail
 program=$1
 data=$2/json-serde
 runs=${3:-5}
-engines=(jsonjit nlohmann rapidjson simdjson)
+engines=(jsonjit jsonjit-typed jsonjit-typed-interp nlohmann nlohmann-typed rapidjson simdjson simdjson-typed boost-typed)
 
-printf '\n%-14s %-10s %10s %12s   %s\n' "json-serde" "engine" "seconds" "vs jsonjit" "hashes"
+printf '\n%-14s %-22s %10s %12s   %s\n' "json-serde" "engine" "seconds" "vs jsonjit" "hashes"
 status=0
 for case in "canada 15" "sample 5000"; do
   read -r stem n <<< "$case"
@@ -31,7 +32,7 @@ for case in "canada 15" "sample 5000"; do
     verdict=ok
     [[ -n "${wrong[$engine]:-}" ]] && verdict=WRONG
     awk -v c="$case" -v e="$engine" -v t="${best[$engine]}" -v base="${best[jsonjit]}" -v v="$verdict" \
-      'BEGIN { printf "%-14s %-10s %10.3f %11.2fx   %s\n", c, e, t / 1e9, base / t, v }'
+      'BEGIN { printf "%-14s %-22s %10.3f %11.2fx   %s\n", c, e, t / 1e9, base / t, v }'
   done
   unset best wrong
 done

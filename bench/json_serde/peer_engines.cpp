@@ -1,10 +1,8 @@
-// json-serde written with peer libraries, for the side-by-side timing in compare.sh: the same
-// program (tools/json-serde/main.cpp: file reading, MD5, output) with another engine. Every
-// engine must print the expected hashes, so each parses doubles exactly and writes them in
-// their shortest round-trip form. RapidJSON's and nlohmann's own double output (Grisu2) is
-// neither always shortest nor always closest (43.418052999999986 comes out as
-// 43.418052999999989), which gives other hashes; so their doubles go through std::to_chars,
-// and the rest of the output is theirs.
+// json-serde written with peer libraries' DOMs, for the side-by-side timing in compare.sh: the
+// same program (tools/json-serde/main.cpp: file reading, MD5, output) with another engine
+// (typed_peer_engines.cpp has their typed variants). Every engine must print the expected
+// hashes, so each parses doubles exactly and writes them in their shortest round-trip form
+// (shortest_writers.hpp).
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -15,46 +13,11 @@
 #include <vector>
 
 #include "../../tools/json-serde/engines.hpp"
+#include "shortest_writers.hpp"
+#include "typed_peers.hpp"
 
 namespace json_serde {
 namespace {
-
-void append_shortest(std::string& out, double value) {
-  char digits[32];
-  out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
-}
-
-// nlohmann's dump(), except that doubles are written in their shortest form.
-void write_nlohmann(const nlohmann::ordered_json& j, std::string& out) {
-  switch (j.type()) {
-    case nlohmann::ordered_json::value_t::array: {
-      out += '[';
-      bool first = true;
-      for (const auto& element : j) {
-        if (!first) out += ',';
-        first = false;
-        write_nlohmann(element, out);
-      }
-      out += ']';
-      break;
-    }
-    case nlohmann::ordered_json::value_t::object: {
-      out += '{';
-      bool first = true;
-      for (const auto& [key, value] : j.items()) {
-        if (!first) out += ',';
-        first = false;
-        out += nlohmann::ordered_json(key).dump();
-        out += ':';
-        write_nlohmann(value, out);
-      }
-      out += '}';
-      break;
-    }
-    case nlohmann::ordered_json::value_t::number_float: append_shortest(out, j.get<double>()); break;
-    default: out += j.dump(); break;
-  }
-}
 
 bool run_nlohmann(std::string_view json, int n, outputs& out, std::string& error) {
   nlohmann::ordered_json first = nlohmann::ordered_json::parse(json, nullptr, false);
@@ -68,19 +31,6 @@ bool run_nlohmann(std::string_view json, int n, outputs& out, std::string& error
   write_nlohmann(list, out.list);
   return true;
 }
-
-constexpr unsigned rapidjson_flags = rapidjson::kParseFullPrecisionFlag;
-
-// RapidJSON's Writer with doubles in their shortest form (Accept and the walk below call the
-// handler's Double, which hides the base class's).
-struct shortest_writer : rapidjson::Writer<rapidjson::StringBuffer> {
-  using Writer::Writer;
-  bool Double(double value) {
-    char digits[32];
-    const char* end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-    return RawValue(digits, static_cast<std::size_t>(end - digits), rapidjson::kNumberType);
-  }
-};
 
 bool run_rapidjson(std::string_view json, int n, outputs& out, std::string& error) {
   rapidjson::Document first;
@@ -166,6 +116,11 @@ std::span<const engine> engines() {
       {"nlohmann", "nlohmann::ordered_json (keeps member order)", run_nlohmann},
       {"rapidjson", "rapidjson::Document and Writer", run_rapidjson},
       {"simdjson", "simdjson DOM parser, RapidJSON Writer", run_simdjson},
+      {"jsonjit-typed", "jsonjit::deserialize/serialize into GeoJSON structs, compiled", run_typed},
+      {"jsonjit-typed-interp", "the same structs by jsonjit's interpreter", run_typed_interpreter},
+      {"nlohmann-typed", "nlohmann::ordered_json with from_json/to_json of the structs", run_nlohmann_typed},
+      {"boost-typed", "Boost.JSON value_to/value_from with Boost.Describe", run_boost_typed},
+      {"simdjson-typed", "simdjson On-Demand into the structs, RapidJSON Writer", run_simdjson_typed},
   };
   return all;
 }

@@ -1,34 +1,18 @@
-// json-serde through the typed serializer, like PLB's 2.cs: the text is read into GeoJSON
-// structs (a FeatureCollection of Features whose Polygon coordinates are
-// vector<vector<vector<double>>>) and written back from them; doubles are written in their
-// shortest round-trip form, which the benchmark's expected hashes require.
+// json-serde through the typed serializer, like PLB's 2.cs: the text is read into the GeoJSON
+// structs (geojson.hpp) and written back from them; doubles are written in their shortest
+// round-trip form, which the benchmark's expected hashes require.
 #include <jsonjit/jsonjit.hpp>
 
 #include <string>
 #include <vector>
 
 #include "engines.hpp"
+#include "geojson.hpp"
 
 namespace json_serde {
 namespace {
 
-// The members in the order the inputs have them (the output keeps declaration order).
-struct feature_properties {
-  std::string name;
-};
-struct polygon {
-  std::string type;
-  std::vector<std::vector<std::vector<double>>> coordinates;
-};
-struct feature {
-  std::string type;
-  feature_properties properties;
-  polygon geometry;
-};
-struct feature_collection {
-  std::string type;
-  std::vector<feature> features;
-};
+using namespace geojson;
 
 /// Compact output with the benchmark's escaping, with `engine`.
 const jsonjit::serializer_options& options_for(jsonjit::engine engine) {
