@@ -444,6 +444,33 @@ TEST(JitRead, FixedArraysTuplesAndSetsRejectWhatTheInterpreterRejects) {
   EXPECT_EQ(kept_too, kept);
 }
 
+TEST(JitRead, IntegerMapKeysAsTheInterpreterReadsThem) {
+  // Keys of plain digits are read without a scan of the name first; every other key (escaped,
+  // signed, out of range, not a number) the general way, or the interpreter's error.
+  const auto jit = with_engine({}, jsonjit::engine::jit);
+  const auto interpreter = with_engine({}, jsonjit::engine::interpreter);
+  for (const std::string_view key : {"0", "7", "127", "128", "-128", "-129", "-0", "01", "1.0", "1e2", " 1", "1 ", "",
+                                     "\\u0031", "1\\u0030", "x", "12345678", "99999999999999999999"}) {
+    for (const std::string_view after : {"", " ", "   "}) {
+      const std::string json = "{\"" + std::string(key) + "\"" + std::string(after) + ":1,\"5\":2}";
+      std::map<std::int8_t, int> a, b;
+      const auto e = jsonjit::deserialize_into(a, json, jit);
+      const auto f = jsonjit::deserialize_into(b, json, interpreter);
+      EXPECT_EQ(e.info.code, f.info.code) << json;
+      EXPECT_EQ(e.info.offset, f.info.offset) << json;
+      EXPECT_EQ(a, b) << json;
+    }
+  }
+  // Duplicates: the last one wins, or (rejected) the interpreter's error.
+  std::map<std::uint16_t, int> m;
+  ASSERT_FALSE(jsonjit::deserialize_into(m, R"({"3":1,"3":2})", jit));
+  EXPECT_EQ(m, (std::map<std::uint16_t, int>{{3, 2}}));
+  jsonjit::serializer_options rejecting;
+  rejecting.duplicates(jsonjit::duplicate_members::reject);
+  EXPECT_EQ(jsonjit::deserialize_into(m, R"({"3":1,"3":2})", with_engine(rejecting, jsonjit::engine::jit)).info.code,
+            jsonjit::deserialize_into(m, R"({"3":1,"3":2})", with_engine(rejecting, jsonjit::engine::interpreter)).info.code);
+}
+
 TEST(JitWrite, FloatsThatAreNotFiniteAsTheInterpreterWritesThem) {
   // Named literals where allowed (also quoted numbers); else the interpreter's error, from
   // the compiled writer's replay.

@@ -474,12 +474,6 @@ jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, 
   const jsonjit_jit_entry give_up{nullptr, nullptr};
   cur = jsonjit_jit_skip_whitespace(cur, end);
   if (cur == end || *cur != '"') return give_up;
-  bool escaped = false;
-  const char* const text = cur + 1;
-  const char* const close = string_end(text, end, escaped);
-  if (close == nullptr) return give_up;
-  cur = jsonjit_jit_skip_whitespace(close + 1, end);
-  if (cur == end || *cur != ':') return give_up;
   const jsonjit::detail::type_info& key = *map->key;
   const jsonjit::map_ops& ops = *map->descriptor->map;
   const auto emplace = [&](void* k) -> jsonjit_jit_entry {
@@ -489,6 +483,28 @@ jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, 
     if (reject_duplicates && ops.size(container) == before) return give_up;  // the interpreter names the key
     return {value, cur + 1};
   };
+  const bool integer_key = key.kind >= type_kind::int8 && key.kind <= type_kind::uint64;
+  if (integer_key) {
+    // The common integer key, plain digits right up to the closing quote, without a scan of
+    // the name first (anything else goes the general way below).
+    std::uint64_t k = 0;
+    if (const char* digits_end = read_integer_of(key.kind, cur + 1, end, &k); digits_end != nullptr && digits_end < end &&
+                                                                              *digits_end == '"') {
+      cur = jsonjit_jit_skip_whitespace(digits_end + 1, end);
+      if (cur == end || *cur != ':') return give_up;
+      try {
+        return emplace(&k);
+      } catch (...) {
+        return give_up;
+      }
+    }
+  }
+  bool escaped = false;
+  const char* const text = cur + 1;
+  const char* const close = string_end(text, end, escaped);
+  if (close == nullptr) return give_up;
+  cur = jsonjit_jit_skip_whitespace(close + 1, end);
+  if (cur == end || *cur != ':') return give_up;
   try {
     // Unescaped text is never longer than its escaped form.
     char buffer[256];
@@ -504,7 +520,7 @@ jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, 
     }
     // The key types the interpreter reads the same way from any name; others are its own.
     const char* const name_end = name.data() + name.size();
-    if (key.kind >= type_kind::int8 && key.kind <= type_kind::uint64) {
+    if (integer_key) {
       // In a word on the stack; digits read a word at a time may look past the name but not
       // past the input.
       std::uint64_t k = 0;
