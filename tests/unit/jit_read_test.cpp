@@ -462,11 +462,20 @@ TEST(JitRead, NumbersAtTheirLimits) {
                                  "-12345", "10", "100", "1000", "10000", "0001", "-01", "1234.5", "12e3", "12E3",
                                  "1234e", "1234567.5", "1234567e1", "-0.0", "-a", "1234x"};
   const char* const members[] = {"i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"};
+  // Numbers in quotes too, where the options allow them (and where they do not).
+  const auto quoting = [](serializer_options& o) { o.numbers(jsonjit::number_handling::allow_reading_from_string); };
+  const serializer_options interp_quoted = with_engine(engine::interpreter, quoting);
+  const serializer_options jit_quoted = with_engine(engine::jit, quoting);
   for (const char* member : members) {
     for (const char* number : numbers) {
       // At the input's end, and with at least eight bytes after the number's start.
       for (const char* after : {"}", "        }", ",\"yes\":true}"}) {
-        same_reading<Widths>(std::string("{\"") + member + "\":" + number + after, interp, jit);
+        const std::string plain = std::string("{\"") + member + "\":" + number + after;
+        const std::string quoted = std::string("{\"") + member + "\":\"" + number + "\"" + after;
+        same_reading<Widths>(plain, interp, jit);
+        same_reading<Widths>(plain, interp_quoted, jit_quoted);
+        same_reading<Widths>(quoted, interp, jit);
+        same_reading<Widths>(quoted, interp_quoted, jit_quoted);
       }
     }
   }

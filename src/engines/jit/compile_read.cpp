@@ -282,6 +282,8 @@ class reader_compiler {
       case how::scalar:
         if (type.kind == type_kind::string) {
           out.string(offset, base, string_layout_known());
+        } else if (has_flag(type.options->numbers(), number_handling::allow_reading_from_string)) {
+          out.number_or_text(&type, offset, base);
         } else {
           // An enumeration read as a number: one of its underlying type.
           out.scalar(helper_for(type.kind == type_kind::enumeration ? type.descriptor->underlying : type.kind), offset,

@@ -197,6 +197,11 @@ const char* jsonjit_jit_assign_string(std::string* target, const char* text, std
 const char* jsonjit_jit_read_text(jsonjit::detail::jit::read_context* context, const char* text,
                                   std::size_t size, const jsonjit::converter_descriptor* converter,
                                   void* target) noexcept;
+/// A number of `type` (an integer, a float, or an enumeration read as its underlying integer)
+/// under allow_reading_from_string: plain, or in quotes (plain number text right up to the
+/// closing quote); anything else gives up.
+const char* jsonjit_jit_read_number(jsonjit::detail::jit::read_context* context, const char* cur,
+                                    const jsonjit::detail::type_info* type, void* target) noexcept;
 /// The enumeration of `type` at `target`, under enums_as_strings with names: one of its names
 /// (ASCII case-insensitively, as the interpreter matches them) or a number of its underlying
 /// type; a name with escapes, integer text in quotes and anything else give up.

@@ -398,6 +398,22 @@ const char* jsonjit_jit_read_by_setter(read_context* context, const char* cur,
   });
 }
 
+const char* jsonjit_jit_read_number(read_context* context, const char* cur, const jsonjit::detail::type_info* type,
+                                    void* target) noexcept {
+  using jsonjit::type_kind;
+  const type_kind kind = type->kind == type_kind::enumeration ? type->descriptor->underlying : type->kind;
+  const auto number = [&](const char* p) -> const char* {
+    switch (kind) {
+      case type_kind::float32: return read_floating<float>(p, context->end, target);
+      case type_kind::float64: return read_floating<double>(p, context->end, target);
+      default: return read_integer_of(kind, p, context->end, target);
+    }
+  };
+  if (*cur != '"') return number(cur);
+  const char* const p = number(cur + 1);
+  return p != nullptr && p < context->end && *p == '"' ? p + 1 : nullptr;
+}
+
 const char* jsonjit_jit_read_enum(read_context* context, const char* cur, const jsonjit::detail::type_info* type,
                                   void* target) noexcept {
   const jsonjit::type_kind underlying = type->descriptor->underlying;

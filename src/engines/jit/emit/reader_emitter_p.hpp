@@ -78,7 +78,9 @@ class reader_emitter {
   /// plain string's text found by vector compares, without a second scan.
   void converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base = value_base::object);
   void interpreted(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
-  /// An enumeration read by name or number, and a byte container from Base64, by their helpers.
+  /// A number that may come in quotes (allow_reading_from_string), an enumeration read by name
+  /// or number, and a byte container from Base64, by their helpers.
+  void number_or_text(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
   void enumeration(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
   void base64(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
   void by_setter(const property_info* property);

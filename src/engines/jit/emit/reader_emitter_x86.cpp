@@ -501,6 +501,10 @@ void reader_emitter::interpreted(const type_info* type, std::ptrdiff_t offset, v
   state_->context_helper(&jsonjit_jit_read_interpreted, type, at(base, offset));
 }
 
+void reader_emitter::number_or_text(const type_info* type, std::ptrdiff_t offset, value_base base) {
+  state_->context_helper(&jsonjit_jit_read_number, type, at(base, offset));
+}
+
 void reader_emitter::enumeration(const type_info* type, std::ptrdiff_t offset, value_base base) {
   state_->context_helper(&jsonjit_jit_read_enum, type, at(base, offset));
 }
