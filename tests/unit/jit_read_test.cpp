@@ -171,7 +171,25 @@ struct Holder {
   Account account;
 };
 
+/// Alternatives of a tagged variant.
+struct Circle {
+  double radius = 0;
+};
+struct Square {
+  double side = 0;
+};
 }  // namespace jit_read_test
+
+template <>
+struct jsonjit::meta<jit_read_test::Circle> {
+  static constexpr auto properties = jsonjit::properties(jsonjit::property("radius", &jit_read_test::Circle::radius));
+  static constexpr std::string_view tag = "circle";
+};
+template <>
+struct jsonjit::meta<jit_read_test::Square> {
+  static constexpr auto properties = jsonjit::properties(jsonjit::property("side", &jit_read_test::Square::side));
+  static constexpr std::string_view tag = "square";
+};
 
 template <>
 struct jsonjit::meta<jit_read_test::Account> {
@@ -566,7 +584,8 @@ TEST(JitRead, EngineJitSaysWhatItDoesNotCompile) {
     EXPECT_FALSE(jsonjit::deserialize_into(target, json)) << json;
   };
   check('a', R"("b")", "characters are read by the interpreter");
-  check(std::variant<int, std::string>{}, R"("a")", "variants are read by the interpreter");
+  using shape = std::variant<Circle, Square>;
+  check(shape{}, R"({"$type":"square","side":2})", "tagged variants are read by the interpreter");
   check(std::map<level, int>{}, R"({"1":1})", "only maps whose keys are strings, integers or converted");
   // What earlier versions refused is compiled now: top-level maps and scalars, nested sequences.
   EXPECT_EQ((jsonjit::deserialize<std::map<std::string, int>>(R"({"a":1})", jit)), (std::map<std::string, int>{{"a", 1}}));
@@ -574,8 +593,9 @@ TEST(JitRead, EngineJitSaysWhatItDoesNotCompile) {
   EXPECT_EQ(jsonjit::deserialize<double>(" 2.5 ", jit), 2.5);
   EXPECT_EQ(jsonjit::deserialize<level>("1", jit), level::high);
   EXPECT_EQ(jsonjit::deserialize<std::vector<std::uint8_t>>(R"("AQI=")", jit), (std::vector<std::uint8_t>{1, 2}));
+  EXPECT_EQ((jsonjit::deserialize<std::variant<int, std::string>>(R"("a")", jit)), (std::variant<int, std::string>("a")));
   // precompile names the half that is refused.
-  const auto e = jsonjit::precompile<std::variant<int, std::string>>(jit);
+  const auto e = jsonjit::precompile<shape>(jit);
   EXPECT_EQ(e.info.code, error_code::not_compiled);
   EXPECT_EQ(e.name.find("writing: "), std::string::npos) << e.name;
   EXPECT_NE(e.name.find("reading: "), std::string::npos) << e.name;

@@ -360,6 +360,10 @@ TEST(JitRead, EveryKindAsTheInterpreterReadsIt) {
       jit_reads_alike(v.id, options);
       jit_reads_alike(v.shade, options);
       jit_reads_alike(v.blob, options);
+      jit_reads_alike(v.loose, options);
+      jit_reads_alike(std::vector<std::variant<bool, std::int64_t, std::string, std::vector<double>, Inner>>{
+                          true, v.big, v.text, std::vector<double>{v.measure}, random_inner(r)},
+                      options);
       jit_reads_alike(rings, options);
       jit_reads_alike(std::list<std::set<std::int64_t>>{{1, -2}, {}, {v.big}}, options);
       jit_reads_alike(std::array<Inner, 2>{random_inner(r), random_inner(r)}, options);
@@ -396,6 +400,8 @@ TEST(JitRead, ContainersOfContainersAreReadByTheirCompiledReaders) {
         reader_listing<std::tuple<bool, std::int64_t, std::string>>(options, R"([true,1,"a"])"),
         reader_listing<std::vector<color>>(options, names ? R"(["Red","blue",7])" : "[0,7]"),
         reader_listing<std::vector<std::vector<std::uint8_t>>>(options, R"(["AQI=",""])"),
+        reader_listing<std::vector<std::variant<std::int64_t, std::string, std::vector<int>>>>(options,
+                                                                                                  R"([1,"a",[2]])"),
     };
     for (const std::string& listing : listings) {
       EXPECT_FALSE(listing.empty());
@@ -404,7 +410,7 @@ TEST(JitRead, ContainersOfContainersAreReadByTheirCompiledReaders) {
   }
 }
 
-TEST(JitRead, FixedArraysTuplesAndSetsRejectWhatTheInterpreterRejects) {
+TEST(JitRead, FixedArraysTuplesSetsAndVariantsRejectWhatTheInterpreterRejects) {
   // Wrong lengths, wrong kinds, too deep: the compiled reader gives up and the interpreter's
   // replay reports its error (the same code and position as the interpreter alone).
   const auto jit = with_engine({}, jsonjit::engine::jit);
@@ -424,6 +430,20 @@ TEST(JitRead, FixedArraysTuplesAndSetsRejectWhatTheInterpreterRejects) {
     same(std::pair<std::string, std::uint32_t>{}, json);
   for (const std::string_view json : {"[\"a\",1]", "[\"a\"", "[\"a\",]", "{\"a\":1}"})
     same(std::set<std::string>{}, json);
+  // An untagged variant: the alternative the JSON kind chooses, or the interpreter's error.
+  using loose = std::variant<bool, std::int64_t, std::string, std::vector<int>, std::optional<double>>;
+  for (const std::string_view json : {"true", "7", "-7", "1.5", "\"a\"", "[1,2]", "[1,\"x\"]", "null", "{}", "tru",
+                                      "\"\\ud800\"", "99999999999999999999"}) {
+    loose a, b;
+    const auto e = jsonjit::deserialize_into(a, json, jit);
+    const auto f = jsonjit::deserialize_into(b, json, interpreter);
+    EXPECT_EQ(e.info.code, f.info.code) << json;
+    EXPECT_EQ(e.info.offset, f.info.offset) << json;
+    EXPECT_EQ(e.path, f.path) << json;
+    if (!e) {  // (after an error the value is unspecified)
+      EXPECT_TRUE(a == b) << json;
+    }
+  }
   jsonjit::serializer_options shallow;
   shallow.max_depth(2);
   same(std::set<std::vector<int>>{}, "[[1],[2,[3]]]", shallow);

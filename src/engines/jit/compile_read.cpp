@@ -31,6 +31,7 @@ enum class how : std::uint8_t {
   scalar,
   enumeration,  ///< by name or number (names read under enums_as_strings)
   base64,
+  variant,  ///< untagged: the alternative chosen by the JSON kind, read by its compiled reader
   converted,
   object,
   recursive,
@@ -150,9 +151,7 @@ class reader_compiler {
       case type_kind::bytes:
       case type_kind::custom: return scalar(info);
       case type_kind::character: return refuse(info, "characters are read by the interpreter");
-      case type_kind::variant:
-        return refuse(info, "variants are read by the interpreter (the JSON kind, or a discriminator that must "
-                            "come first, chooses the alternative)");
+      case type_kind::variant: return variant(info);
       case type_kind::string_view: return refuse(info, "string views are written, never read");
       case type_kind::opaque: return refuse(info, "nothing is known of the type (it needs a converter)");
       default: return is_number_kind(info.kind) ? scalar(info) : refuse(info, "not a type the reader knows");
@@ -263,6 +262,9 @@ class reader_compiler {
       case type_kind::enumeration:
         return type.options->enums_as_strings() && !type.enum_names.empty() ? how::enumeration : how::scalar;
       case type_kind::bytes: return how::base64;
+      case type_kind::variant:
+        if (std::find(open_.begin(), open_.end(), &type) != open_.end()) return how::recursive;
+        return compile(type) != nullptr ? how::variant : how::interpreted;
       case type_kind::object:
       case type_kind::sequence:
       case type_kind::map:
@@ -291,6 +293,7 @@ class reader_compiler {
         }
         break;
       case how::enumeration: out.enumeration(&type, offset, base); break;
+      case how::variant: out.variant(&type, offset, base); break;
       case how::base64: out.base64(&type, offset, base); break;
       case how::converted: out.converted(converter, offset, base); break;
       case how::object: out.object(&type.jit_read.fn, offset, base); break;
@@ -374,6 +377,25 @@ class reader_compiler {
             value_base::object);
     }
     out.end_array();
+    out.end_value_function();
+    return place(info, out);
+  }
+
+  /// An untagged variant: each alternative compiled (its reader is what reads the value), the
+  /// choice made at run time by the value's JSON kind.
+  read_fn variant(const type_info& info) {
+    if (info.tagged) {
+      return refuse(info, "tagged variants are read by the interpreter (the alternative's members follow its "
+                          "discriminator, and compiled readers read objects from their brace)");
+    }
+    for (const type_info* alternative : info.elements) {
+      if (std::find(open_.begin(), open_.end(), alternative) == open_.end() && compile(*alternative) == nullptr) {
+        return refuse(info, "an alternative has no compiled reader");
+      }
+    }
+    reader_emitter out(function_shape::sequence, listing_wanted(*info.options));
+    out.comment("; the alternative the JSON kind chooses, by its compiled reader");
+    out.variant(&info, 0, value_base::object);
     out.end_value_function();
     return place(info, out);
   }

@@ -202,6 +202,11 @@ const char* jsonjit_jit_read_text(jsonjit::detail::jit::read_context* context, c
 /// closing quote); anything else gives up.
 const char* jsonjit_jit_read_number(jsonjit::detail::jit::read_context* context, const char* cur,
                                     const jsonjit::detail::type_info* type, void* target) noexcept;
+/// The untagged variant of `type` at `target`: the first alternative whose kind takes the
+/// value's JSON kind (as the interpreter chooses it) made and read by its type's compiled
+/// reader; no alternative for it gives up.
+const char* jsonjit_jit_read_variant(jsonjit::detail::jit::read_context* context, const char* cur,
+                                     const jsonjit::detail::type_info* type, void* target) noexcept;
 /// The enumeration of `type` at `target`, under enums_as_strings with names: one of its names
 /// (ASCII case-insensitively, as the interpreter matches them) or a number of its underlying
 /// type; a name with escapes, integer text in quotes and anything else give up.

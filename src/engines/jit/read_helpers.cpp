@@ -398,6 +398,45 @@ const char* jsonjit_jit_read_by_setter(read_context* context, const char* cur,
   });
 }
 
+namespace {
+/// Whether an untagged alternative of `kind` takes a value whose first byte is `first`: the
+/// interpreter's rule (read_engine::accepts), by the JSON kind the byte starts.
+bool accepts(jsonjit::type_kind kind, char first) noexcept {
+  using jsonjit::type_kind;
+  const bool number = first == '-' || jsonjit::detail::is_digit(first);
+  switch (kind) {
+    case type_kind::boolean: return first == 't' || first == 'f';
+    case type_kind::character:
+    case type_kind::string:
+    case type_kind::bytes: return first == '"';
+    case type_kind::enumeration: return number || first == '"';
+    case type_kind::object:
+    case type_kind::map: return first == '{';
+    case type_kind::sequence:
+    case type_kind::tuple: return first == '[';
+    case type_kind::nullable:
+    case type_kind::custom: return true;
+    default: return jsonjit::is_number_kind(kind) && number;
+  }
+}
+}  // namespace
+
+const char* jsonjit_jit_read_variant(read_context* context, const char* cur, const jsonjit::detail::type_info* type,
+                                     void* target) noexcept {
+  for (std::size_t i = 0; i < type->elements.size(); ++i) {
+    const jsonjit::detail::type_info& alternative = *type->elements[i];
+    if (!accepts(alternative.kind, *cur)) continue;
+    const jsonjit::detail::jit::read_fn read = alternative.jit_read.compiled();
+    if (read == nullptr) return nullptr;
+    try {
+      return read(context, type->descriptor->variant->emplace(target, i), cur);
+    } catch (...) {  // making the alternative threw: the interpreter's replay raises it again
+      return nullptr;
+    }
+  }
+  return nullptr;  // no alternative takes it: the interpreter's error
+}
+
 const char* jsonjit_jit_read_number(read_context* context, const char* cur, const jsonjit::detail::type_info* type,
                                     void* target) noexcept {
   using jsonjit::type_kind;

@@ -81,6 +81,8 @@ class reader_emitter {
   /// A number that may come in quotes (allow_reading_from_string), an enumeration read by name
   /// or number, and a byte container from Base64, by their helpers.
   void number_or_text(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
+  /// An untagged variant, its alternative chosen by the value's JSON kind (jsonjit_jit_read_variant).
+  void variant(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
   void enumeration(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
   void base64(const type_info* type, std::ptrdiff_t offset, value_base base = value_base::object);
   void by_setter(const property_info* property);

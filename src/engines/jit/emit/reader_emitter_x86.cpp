@@ -505,6 +505,10 @@ void reader_emitter::number_or_text(const type_info* type, std::ptrdiff_t offset
   state_->context_helper(&jsonjit_jit_read_number, type, at(base, offset));
 }
 
+void reader_emitter::variant(const type_info* type, std::ptrdiff_t offset, value_base base) {
+  state_->context_helper(&jsonjit_jit_read_variant, type, at(base, offset));
+}
+
 void reader_emitter::enumeration(const type_info* type, std::ptrdiff_t offset, value_base base) {
   state_->context_helper(&jsonjit_jit_read_enum, type, at(base, offset));
 }
