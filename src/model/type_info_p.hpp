@@ -112,6 +112,8 @@ struct type_info {
   /// discriminator first, which jit_write calls through these slots (set before it is
   /// published; null for an alternative without a tag).
   mutable std::unique_ptr<jit::write_fn[]> jit_tagged_writers;
+  /// ... and the compiled reader of its members after the discriminator (function_shape::object_rest).
+  mutable std::unique_ptr<jit::read_fn[]> jit_tagged_readers;
 };
 
 /// The per-options state: every type resolved so far. Lookups take no lock.

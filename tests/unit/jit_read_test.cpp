@@ -585,7 +585,6 @@ TEST(JitRead, EngineJitSaysWhatItDoesNotCompile) {
   };
   check('a', R"("b")", "characters are read by the interpreter");
   using shape = std::variant<Circle, Square>;
-  check(shape{}, R"({"$type":"square","side":2})", "tagged variants are read by the interpreter");
   check(std::map<level, int>{}, R"({"1":1})", "only maps whose keys are strings, integers or converted");
   // What earlier versions refused is compiled now: top-level maps and scalars, nested sequences.
   EXPECT_EQ((jsonjit::deserialize<std::map<std::string, int>>(R"({"a":1})", jit)), (std::map<std::string, int>{{"a", 1}}));
@@ -594,8 +593,9 @@ TEST(JitRead, EngineJitSaysWhatItDoesNotCompile) {
   EXPECT_EQ(jsonjit::deserialize<level>("1", jit), level::high);
   EXPECT_EQ(jsonjit::deserialize<std::vector<std::uint8_t>>(R"("AQI=")", jit), (std::vector<std::uint8_t>{1, 2}));
   EXPECT_EQ((jsonjit::deserialize<std::variant<int, std::string>>(R"("a")", jit)), (std::variant<int, std::string>("a")));
+  EXPECT_EQ(std::get<Square>(jsonjit::deserialize<shape>(R"({"$type":"square","side":2})", jit)).side, 2);
   // precompile names the half that is refused.
-  const auto e = jsonjit::precompile<shape>(jit);
+  const auto e = jsonjit::precompile<char>(jit);
   EXPECT_EQ(e.info.code, error_code::not_compiled);
   EXPECT_EQ(e.name.find("writing: "), std::string::npos) << e.name;
   EXPECT_NE(e.name.find("reading: "), std::string::npos) << e.name;

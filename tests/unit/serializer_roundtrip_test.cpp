@@ -361,6 +361,8 @@ TEST(JitRead, EveryKindAsTheInterpreterReadsIt) {
       jit_reads_alike(v.shade, options);
       jit_reads_alike(v.blob, options);
       jit_reads_alike(v.loose, options);
+      jit_reads_alike(v.shape, options);
+      jit_reads_alike(std::vector<std::variant<Leaf, Branch>>{v.shape, Branch{}, Leaf{}}, options);
       jit_reads_alike(std::vector<std::variant<bool, std::int64_t, std::string, std::vector<double>, Inner>>{
                           true, v.big, v.text, std::vector<double>{v.measure}, random_inner(r)},
                       options);
@@ -402,6 +404,7 @@ TEST(JitRead, ContainersOfContainersAreReadByTheirCompiledReaders) {
         reader_listing<std::vector<std::vector<std::uint8_t>>>(options, R"(["AQI=",""])"),
         reader_listing<std::vector<std::variant<std::int64_t, std::string, std::vector<int>>>>(options,
                                                                                                   R"([1,"a",[2]])"),
+        reader_listing<std::vector<std::variant<Leaf, Branch>>>(options, R"([{"$type":"branch","sizes":[1]}])"),
     };
     for (const std::string& listing : listings) {
       EXPECT_FALSE(listing.empty());
@@ -442,6 +445,27 @@ TEST(JitRead, FixedArraysTuplesSetsAndVariantsRejectWhatTheInterpreterRejects) {
     EXPECT_EQ(e.path, f.path) << json;
     if (!e) {  // (after an error the value is unspecified)
       EXPECT_TRUE(a == b) << json;
+    }
+  }
+  // A tagged one: the discriminator first, or the interpreter's error (or its choice).
+  using shape = std::variant<Leaf, Branch>;
+  for (const std::string_view json :
+       {R"({"$type":"leaf","label":"a","weight":2})", R"({ "$type" : "branch" , "sizes" : [1] })", R"({"$type":"leaf"})",
+        R"({"label":"a","$type":"leaf"})", R"({})", R"({"$type":"tree"})", R"({"$type":7})", R"({"$type":"leaf"})",
+        R"({"$type":"leaf"})", R"({"$type":"leaf","$type":"branch"})", R"({"$type":"leaf","sizes":[1]})",
+        R"({"$type":"leaf",})", R"({"$type":"leaf")", R"(["leaf"])", R"("leaf")", R"(null)"}) {
+    for (const bool deep : {false, true}) {
+      jsonjit::serializer_options limits;
+      if (deep) limits.max_depth(1);
+      shape a, b;
+      const auto e = jsonjit::deserialize_into(a, json, with_engine(limits, jsonjit::engine::jit));
+      const auto f = jsonjit::deserialize_into(b, json, with_engine(limits, jsonjit::engine::interpreter));
+      EXPECT_EQ(e.info.code, f.info.code) << json;
+      EXPECT_EQ(e.info.offset, f.info.offset) << json;
+      EXPECT_EQ(e.path, f.path) << json;
+      if (!e) {
+        EXPECT_TRUE(a == b) << json;
+      }
     }
   }
   jsonjit::serializer_options shallow;

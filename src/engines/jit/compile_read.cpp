@@ -381,20 +381,40 @@ class reader_compiler {
     return place(info, out);
   }
 
-  /// An untagged variant: each alternative compiled (its reader is what reads the value), the
-  /// choice made at run time by the value's JSON kind.
+  /// A variant: each alternative compiled (its reader is what reads the value; a tagged one's
+  /// members after the discriminator by a function of its own), the choice made at run time
+  /// by the value's JSON kind or its discriminator.
   read_fn variant(const type_info& info) {
-    if (info.tagged) {
-      return refuse(info, "tagged variants are read by the interpreter (the alternative's members follow its "
-                          "discriminator, and compiled readers read objects from their brace)");
-    }
-    for (const type_info* alternative : info.elements) {
-      if (std::find(open_.begin(), open_.end(), alternative) == open_.end() && compile(*alternative) == nullptr) {
+    const std::size_t n = info.elements.size();
+    if (info.tagged) info.jit_tagged_readers = std::make_unique<read_fn[]>(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const type_info& alternative = *info.elements[i];
+      if (info.tagged && !info.descriptor->elements[i].tag.empty()) {
+        // Its members after the discriminator, by a function of its own.
+        if (alternative.kind != type_kind::object || alternative.descriptor->constructor != nullptr ||
+            alternative.properties.size() > 64) {
+          return refuse(info, "a tagged alternative that is not an object of at most 64 properties with a default "
+                              "constructor");
+        }
+        std::vector<std::ptrdiff_t> offsets;
+        for (const property_info& p : alternative.properties) offsets.push_back(p.descriptor->offset);
+        const std::vector<planned_property> members = plan(alternative, offsets);
+        reader_emitter out(function_shape::object_rest, listing_wanted(*info.options));
+        out.comment("; after the discriminator");
+        emit(out, alternative, members, -1, true);
+        const placed_code code =
+            placed(alternative, out, function_name(info) + "::" + std::string(info.tags[i].quoted()));
+        if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
+        account(code);
+        info.jit_tagged_readers[i] = reinterpret_cast<read_fn>(const_cast<void*>(code.entry));
+        continue;
+      }
+      if (std::find(open_.begin(), open_.end(), &alternative) == open_.end() && compile(alternative) == nullptr) {
         return refuse(info, "an alternative has no compiled reader");
       }
     }
     reader_emitter out(function_shape::sequence, listing_wanted(*info.options));
-    out.comment("; the alternative the JSON kind chooses, by its compiled reader");
+    out.comment("; the alternative the JSON kind or the discriminator chooses, by its compiled reader");
     out.variant(&info, 0, value_base::object);
     out.end_value_function();
     return place(info, out);
@@ -428,9 +448,10 @@ class reader_compiler {
   }
 
   /// The function reading the members of `info` as `plan` says (with `seen_to` >= 0, storing
-  /// the seen mask there), into `out`.
+  /// the seen mask there), into `out`; `after_first_member`: from after a first member it
+  /// does not read (a tagged alternative's discriminator), where `,` or `}` comes next.
   static void emit(reader_emitter& out, const type_info& info, const std::vector<planned_property>& plan,
-                   std::ptrdiff_t seen_to) {
+                   std::ptrdiff_t seen_to, bool after_first_member = false) {
     const bool reject_duplicates = info.options->duplicates() == duplicate_members::reject;
     const reader_emitter::label done = out.new_label(), lookup = out.new_label(), skipped = out.new_label();
     // Where the lookup sends each property index (read-only properties are skipped by it).
@@ -440,7 +461,11 @@ class reader_compiler {
       values[planned.property->index] = out.new_label();
       names.push_back(out.new_label());
     }
-    out.if_end_of_object(done);
+    if (after_first_member) {
+      out.next_member(names.empty() ? lookup : names[0], done);  // `,` and the first name, or `}`
+    } else {
+      out.if_end_of_object(done);
+    }
     for (std::size_t i = 0; i < plan.size(); ++i) {
       const property_info& p = *plan[i].property;
       out.bind(names[i]);

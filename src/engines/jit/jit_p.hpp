@@ -202,9 +202,10 @@ const char* jsonjit_jit_read_text(jsonjit::detail::jit::read_context* context, c
 /// closing quote); anything else gives up.
 const char* jsonjit_jit_read_number(jsonjit::detail::jit::read_context* context, const char* cur,
                                     const jsonjit::detail::type_info* type, void* target) noexcept;
-/// The untagged variant of `type` at `target`: the first alternative whose kind takes the
-/// value's JSON kind (as the interpreter chooses it) made and read by its type's compiled
-/// reader; no alternative for it gives up.
+/// The variant of `type` at `target`, its alternative chosen as the interpreter chooses it:
+/// by the discriminator that leads an object (tagged; its members after it read by
+/// type->jit_tagged_readers), else the first untagged alternative whose kind takes the
+/// value's JSON kind, made and read by its type's compiled reader; no alternative gives up.
 const char* jsonjit_jit_read_variant(jsonjit::detail::jit::read_context* context, const char* cur,
                                      const jsonjit::detail::type_info* type, void* target) noexcept;
 /// The enumeration of `type` at `target`, under enums_as_strings with names: one of its names

@@ -421,18 +421,68 @@ bool accepts(jsonjit::type_kind kind, char first) noexcept {
 }
 }  // namespace
 
+namespace {
+/// The plain text of the string whose opening quote is at `p` and the position after it; null
+/// text for one with escapes (the interpreter's), or no string.
+std::pair<std::string_view, const char*> plain_string(const char* p, const char* end) noexcept {
+  if (p == end || *p != '"') return {{}, nullptr};
+  bool escaped = false;
+  const char* const close = string_end(p + 1, end, escaped);
+  if (close == nullptr || escaped) return {{}, nullptr};
+  return {std::string_view(p + 1, static_cast<std::size_t>(close - p - 1)), close + 1};
+}
+
+/// The tagged alternative of `type` whose discriminator leads the object at `cur` (its `{`):
+/// its index and the position after the tag; the index of no alternative when the object's
+/// first member is not the discriminator; a null position to give up.
+std::pair<std::size_t, const char*> discriminated(const jsonjit::detail::type_info& type, const char* cur,
+                                                  const char* end) noexcept {
+  const std::size_t none = type.elements.size();
+  const char* p = jsonjit_jit_skip_whitespace(cur + 1, end);
+  if (p == end) return {none, nullptr};
+  if (*p != '"') return {none, cur};  // `{}` or not JSON: no discriminator
+  const auto [name, after_name] = plain_string(p, end);
+  if (after_name == nullptr) return {none, nullptr};
+  if (name != type.discriminator.escaped()) return {none, cur};
+  p = jsonjit_jit_skip_whitespace(after_name, end);
+  if (p == end || *p != ':') return {none, nullptr};
+  const auto [tag, after_tag] = plain_string(jsonjit_jit_skip_whitespace(p + 1, end), end);
+  if (after_tag == nullptr) return {none, nullptr};
+  for (std::size_t i = 0; i < type.elements.size(); ++i) {
+    const std::string_view declared = type.descriptor->elements[i].tag;
+    if (!declared.empty() && declared == tag) return {i, after_tag};
+  }
+  return {none, nullptr};  // an unknown tag: the interpreter's error
+}
+}  // namespace
+
 const char* jsonjit_jit_read_variant(read_context* context, const char* cur, const jsonjit::detail::type_info* type,
                                      void* target) noexcept {
-  for (std::size_t i = 0; i < type->elements.size(); ++i) {
-    const jsonjit::detail::type_info& alternative = *type->elements[i];
-    if (!accepts(alternative.kind, *cur)) continue;
-    const jsonjit::detail::jit::read_fn read = alternative.jit_read.compiled();
-    if (read == nullptr) return nullptr;
-    try {
-      return read(context, type->descriptor->variant->emplace(target, i), cur);
-    } catch (...) {  // making the alternative threw: the interpreter's replay raises it again
-      return nullptr;
+  const jsonjit::variant_ops& ops = *type->descriptor->variant;
+  try {
+    if (type->tagged && *cur == '{') {
+      // The discriminator must come first (STJ's rule); without one, the alternative without
+      // a tag takes the object, as the interpreter decides.
+      const auto [chosen, after] = discriminated(*type, cur, context->end);
+      if (after == nullptr) return nullptr;
+      if (chosen < type->elements.size()) return type->jit_tagged_readers[chosen](context, ops.emplace(target, chosen), after);
+      for (std::size_t i = 0; i < type->elements.size(); ++i) {
+        const jsonjit::detail::type_info& alternative = *type->elements[i];
+        if (!type->descriptor->elements[i].tag.empty() || alternative.kind != jsonjit::type_kind::object) continue;
+        const jsonjit::detail::jit::read_fn read = alternative.jit_read.compiled();
+        return read == nullptr ? nullptr : read(context, ops.emplace(target, i), cur);
+      }
+      return nullptr;  // missing discriminator: the interpreter's error
     }
+    for (std::size_t i = 0; i < type->elements.size(); ++i) {
+      const jsonjit::detail::type_info& alternative = *type->elements[i];
+      if (type->tagged && !type->descriptor->elements[i].tag.empty()) continue;
+      if (!accepts(alternative.kind, *cur)) continue;
+      const jsonjit::detail::jit::read_fn read = alternative.jit_read.compiled();
+      return read == nullptr ? nullptr : read(context, ops.emplace(target, i), cur);
+    }
+  } catch (...) {  // making the alternative threw: the interpreter's replay raises it again
+    return nullptr;
   }
   return nullptr;  // no alternative takes it: the interpreter's error
 }

@@ -128,10 +128,10 @@ struct reader_emitter::state : x86_function {
     a.mov(object_reg, x86::rsi);
     a.mov(cur, x86::rdx);
     a.mov(end, x86::qword_ptr(context, end_offset));
-    if (what == function_shape::object) {
+    if (what == function_shape::object || what == function_shape::object_rest) {
       a.mov(seen, asmjit::Imm(0));
       open_level();
-      expect('{');
+      if (what == function_shape::object) expect('{');
     }
   }
 

@@ -17,6 +17,9 @@ enum class value_base : std::uint8_t { object, element };
 /// elements are not contiguous) with the write_context as its context, to write one element
 /// (`bool visit(context, element)`) or one entry (`bool visit(context, key, value)`) after a
 /// comma unless it is the first.
-enum class function_shape : std::uint8_t { object, sequence, value, element_visitor, entry_visitor };
+/// Reading has `object_rest`: an object's members from after its first one (a tagged
+/// variant's alternative, after the discriminator), the level and the seen mask as an
+/// object's.
+enum class function_shape : std::uint8_t { object, object_rest, sequence, value, element_visitor, entry_visitor };
 
 }  // namespace jsonjit::detail::jit
