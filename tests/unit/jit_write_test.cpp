@@ -204,9 +204,9 @@ TEST(JitWrite, ModelsAndEveryCompiledKindWriteTheInterpretersBytes) {
             R"({"Email":"name.familyname@not.com","Password":"abcdefgh123456!@","RememberMe":true})");
 }
 
-TEST(JitWrite, MembersTheCodeDoesNotWriteItselfGoToTheInterpreter) {
-  // Containers, optionals, getters, variants: the object is compiled and those values are
-  // written by the interpreter, byte for byte as it writes them alone.
+TEST(JitWrite, ModelsWithContainersGettersAndRecursionWriteTheInterpretersBytes) {
+  // Containers, optionals, getters, variants, recursion: the object and those values are
+  // compiled, byte for byte as the interpreter writes them alone.
   expect_same_bytes(models::make_index(models::fixed_clock()));
   expect_same_bytes(models::make_my_events(models::fixed_clock()));
   expect_same_bytes(models::make_collections(models::fixed_clock()));
@@ -628,7 +628,7 @@ struct Computeds {
   WithExtras extras;
 };
 
-/// Maps the map helper writes (integer and string keys), with every kind of value.
+/// Maps with integer and string keys, with every kind of value.
 struct Maps {
   std::map<std::string, std::string> texts;
   std::map<std::int8_t, bool> flags;

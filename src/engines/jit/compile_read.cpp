@@ -4,8 +4,9 @@
 // in another order. Booleans are read inline; numbers and strings by helpers; converters
 // called directly; sequences, maps and optionals as loops and branches, fixed-size arrays and
 // tuples as code of their own, sets by a helper that reads each element with compiled code,
-// enumerations (by name or number) and byte vectors (Base64) by helpers;
-// a value that is an object or a container by a direct call to its type's compiled reader;
+// enumerations (by name or number), byte vectors (Base64), quoted numbers and variants (by
+// their discriminator or JSON kind) by helpers; a value that is an object or a container by
+// a direct call to its type's compiled reader;
 // what is not compiled by the interpreter, per value. Objects built by a constructor are read
 // into a frame first (constructed_reader). What the code does not read itself it gives up
 // on, and the interpreter reads the input again (see read_fn).
