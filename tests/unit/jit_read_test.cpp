@@ -415,6 +415,19 @@ TEST(JitRead, OrderWhitespaceAndUnknownMembers) {
   EXPECT_EQ(in, (Inner{"p", -6}));
   ASSERT_FALSE(jsonjit::deserialize_into(in, R"({"name":"q","name":"r"})", jit));  // the last one wins
   EXPECT_EQ(in.name, "r");
+  // Runs of every length of every whitespace byte (spaces are skipped 16 at a time), to the
+  // input's end.
+  for (std::size_t n = 0; n <= 40; ++n) {
+    for (const std::string_view unit : {" ", "\t", "\r\n", "\n ", "  \t"}) {
+      std::string gap;
+      for (std::size_t i = 0; i < n; ++i) gap += unit;
+      const std::string json = gap + "{" + gap + R"("name")" + gap + ":" + gap + R"("w")" + gap + "," + gap +
+                               R"("count")" + gap + ":" + gap + "7" + gap + "}" + gap;
+      Inner value;
+      ASSERT_FALSE(jsonjit::deserialize_into(value, json, jit)) << json;
+      EXPECT_EQ(value, (Inner{"w", 7})) << json;
+    }
+  }
   // Indented output of every model reads back.
   const serializer_options indented = with_engine(engine::interpreter, [](serializer_options& o) { o.write_indented(true); });
   models::MyEventsListerViewModel events;

@@ -24,7 +24,6 @@ using jsonjit::detail::jit::read_context;
 
 namespace {
 
-constexpr bool is_whitespace(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
 /// The bytes a JSON value can start with. A reader also takes a byte order mark at its start,
 /// which inside a document is an error.
@@ -279,7 +278,17 @@ const jsonjit::detail::property_info* find_property(const jsonjit::detail::type_
 extern "C" {
 
 const char* jsonjit_jit_skip_whitespace(const char* cur, const char* end) noexcept {
-  while (cur < end && is_whitespace(*cur)) ++cur;
+  // Runs of spaces (indentation) 16 bytes at a time, the other whitespace bytes one by one.
+  while (cur < end) {
+    const char c = *cur;
+    if (c == ' ') {
+      cur = jsonjit::detail::skip_spaces(cur, end);
+    } else if (c == '\n' || c == '\r' || c == '\t') {
+      ++cur;
+    } else {
+      break;
+    }
+  }
   return cur;
 }
 
