@@ -125,19 +125,17 @@ inline char* quote_if_short_and_clean(char* out, std::string_view text, escape_m
 #endif
 }
 
-/// Writes `"text"` escaped at `p` in `out`'s window, where writer::escaped_room(text.size())
-/// bytes of room are reserved; further pieces of a long string reserve their own room from
-/// `out` (which then holds the bytes before the returned position). Returns the end, or
-/// nullptr with `failure` set (invalid_utf8, or sink_failed when `out` fails). What the writer
-/// and the JIT's string helper both write; inline, so each is one frame around escape_block.
-inline char* write_quoted_escaped(output& out, char* p, std::string_view text, escape_mode mode,
-                                  bool replace_invalid, error_code& failure) noexcept {
+/// Writes `text` escaped and then its closing quote at `p` in `out`'s window (the opening
+/// quote is already written), where writer::escaped_room(text.size()) bytes of room are
+/// reserved; further pieces of a long string reserve their own room from `out` (which then
+/// holds the bytes before the returned position). Returns the end, or nullptr with `failure`
+/// set (invalid_utf8, or sink_failed when `out` fails).
+inline char* write_escaped_rest(output& out, char* p, std::string_view text, escape_mode mode, bool replace_invalid,
+                                error_code& failure) noexcept {
   constexpr std::size_t piece = writer::escape_piece;
   static_assert(writer::escaped_room(piece) >= max_escape_expansion * (piece + max_sequence_overrun) + 16 + 2);
-  if (char* done = quote_if_short_and_clean(p, text, mode)) return done;
   const char* in = text.data();
   const char* const end = in + text.size();
-  *p++ = '"';
   for (;;) {
     const char* block_end = in + (static_cast<std::size_t>(end - in) < piece ? static_cast<std::size_t>(end - in) : piece);
     p = escape_block(in, block_end, end, p, mode, replace_invalid);
@@ -155,6 +153,15 @@ inline char* write_quoted_escaped(output& out, char* p, std::string_view text, e
   }
   *p++ = '"';
   return p;
+}
+
+/// Writes `"text"` escaped at `p` as write_escaped_rest does. What the writer and the JIT's
+/// string helpers write; inline, so each is one frame around escape_block.
+inline char* write_quoted_escaped(output& out, char* p, std::string_view text, escape_mode mode,
+                                  bool replace_invalid, error_code& failure) noexcept {
+  if (char* done = quote_if_short_and_clean(p, text, mode)) return done;
+  *p++ = '"';
+  return write_escaped_rest(out, p, text, mode, replace_invalid, failure);
 }
 
 }  // namespace jsonjit::detail

@@ -32,7 +32,7 @@ enum class how : std::uint8_t {
   scalar,
   enumeration,  ///< by name or number (names read under enums_as_strings)
   base64,
-  variant,  ///< untagged: the alternative chosen by the JSON kind, read by its compiled reader
+  variant,  ///< the alternative chosen by the discriminator or the JSON kind, read by its compiled reader
   converted,
   object,
   recursive,
@@ -159,22 +159,34 @@ class reader_compiler {
     }
   }
 
-  read_fn object(const type_info& info) {
-    if (info.descriptor->constructor != nullptr) return constructed(info);
+  /// Why an object's members cannot be read by a function of the object's own (built by a
+  /// constructor, or too wide for the seen mask), or empty.
+  static std::string_view members_refusal(const type_info& info) {
+    if (info.descriptor->constructor != nullptr) return "objects built by a constructor";
     // The seen mask has a bit for each of the first 64 properties; beyond them nothing needs
     // one unless a property there is required or duplicates are rejected, or it is the
     // extension member (whose bit says whether unknown data came).
     if (info.properties.size() > 64 && (info.more_required || info.extension_data >= 64 ||
                                         info.options->duplicates() == duplicate_members::reject)) {
-      return refuse(info,
-                    "objects of more than 64 properties are compiled only without required members or "
-                    "duplicate checks beyond the 64th");
+      return "objects of more than 64 properties are compiled only without required members or "
+             "duplicate checks beyond the 64th";
     }
+    return {};
+  }
+
+  /// The function reading the members of the object `info` into `out`: the whole object, or
+  /// (`after_first_member`, function_shape::object_rest) its members after a first one.
+  void object_members(reader_emitter& out, const type_info& info, bool after_first_member = false) {
     std::vector<std::ptrdiff_t> offsets;
     for (const property_info& p : info.properties) offsets.push_back(p.descriptor->offset);
-    const std::vector<planned_property> members = plan(info, offsets);
+    emit(out, info, plan(info, offsets), -1, after_first_member);
+  }
+
+  read_fn object(const type_info& info) {
+    if (info.descriptor->constructor != nullptr) return constructed(info);
+    if (const std::string_view why = members_refusal(info); !why.empty()) return refuse(info, why);
     reader_emitter out(function_shape::object, listing_wanted(*info.options));
-    emit(out, info, members, -1);
+    object_members(out, info);
     return place(info, out);
   }
 
@@ -392,17 +404,13 @@ class reader_compiler {
       const type_info& alternative = *info.elements[i];
       if (info.tagged && !info.descriptor->elements[i].tag.empty()) {
         // Its members after the discriminator, by a function of its own.
-        if (alternative.kind != type_kind::object || alternative.descriptor->constructor != nullptr ||
-            alternative.properties.size() > 64) {
-          return refuse(info, "a tagged alternative that is not an object of at most 64 properties with a default "
-                              "constructor");
+        if (alternative.kind != type_kind::object || !members_refusal(alternative).empty()) {
+          return refuse(info, "a tagged alternative that is not an object read by its own members (one built by "
+                              "a constructor, or too wide for the seen mask)");
         }
-        std::vector<std::ptrdiff_t> offsets;
-        for (const property_info& p : alternative.properties) offsets.push_back(p.descriptor->offset);
-        const std::vector<planned_property> members = plan(alternative, offsets);
         reader_emitter out(function_shape::object_rest, listing_wanted(*info.options));
         out.comment("; after the discriminator");
-        emit(out, alternative, members, -1, true);
+        object_members(out, alternative, true);
         const placed_code code =
             placed(alternative, out, function_name(info) + "::" + std::string(info.tags[i].quoted()));
         if (code.entry == nullptr) return refuse(info, "no executable memory could be had");

@@ -288,15 +288,17 @@ class writer_compiler {
     return place(info, out);
   }
 
-  /// Places a visitor function (see function_shape) `out` emitted for `info`: its entry, or
-  /// null.
-  const void* place_visitor(const type_info& info, writer_emitter& out) {
-    const std::string name = function_name(info) + "::visit";
-    const placed_code code = out.finish(context_.code(), name);
-    if (code.entry == nullptr) return nullptr;
-    if (listing_wanted(*info.options)) deliver_listing(*info.options, name, code, out.listing());
-    account(code);
-    return code.entry;
+  /// The container `info` as a function handing it to its own `for_each` (a sequence_ops or
+  /// map_ops one) with the visitor `visit` emitted for one element or entry (see
+  /// function_shape), between `open` and `close`.
+  write_fn by_for_each(const type_info& info, writer_emitter& visit, const void* for_each, char open, char close) {
+    const write_fn visitor = place(info, visit, function_name(info) + "::visit");
+    if (visitor == nullptr) return refuse(info, "no executable memory could be had");
+    writer_emitter out = emitter(info, function_shape::value);
+    out.comment(open == '{' ? "; entries, by its for_each" : "; elements, by its for_each");
+    out.begin_visit(0, for_each, reinterpret_cast<const void*>(visitor), open);
+    out.end_visit(close);
+    return place(info, out);
   }
 
   /// A sequence whose elements are not contiguous (a set, a list): its for_each calls a
@@ -308,13 +310,7 @@ class writer_compiler {
     visit.comment("; one element");
     visit.begin_item(room_of(write, element.converter));
     value(visit, write, element, element.converter, 0, value_base::element);
-    const void* visitor = place_visitor(info, visit);
-    if (visitor == nullptr) return refuse(info, "no executable memory could be had");
-    writer_emitter out = emitter(info, function_shape::value);
-    out.comment("; elements, by its for_each");
-    out.begin_visit(0, reinterpret_cast<const void*>(info.descriptor->sequence->for_each), visitor, '[');
-    out.end_visit(']');
-    return place(info, out);
+    return by_for_each(info, visit, reinterpret_cast<const void*>(info.descriptor->sequence->for_each), '[', ']');
   }
 
   /// A map: its for_each calls a visitor that writes one entry (the key as a property name).
@@ -341,13 +337,7 @@ class writer_compiler {
     }
     visit.bytes(colon);
     value(visit, write, element, element.converter, 0, value_base::element);
-    const void* visitor = place_visitor(info, visit);
-    if (visitor == nullptr) return refuse(info, "no executable memory could be had");
-    writer_emitter out = emitter(info, function_shape::value);
-    out.comment("; entries, by its for_each");
-    out.begin_visit(0, reinterpret_cast<const void*>(info.descriptor->map->for_each), visitor, '{');
-    out.end_visit('}');
-    return place(info, out);
+    return by_for_each(info, visit, reinterpret_cast<const void*>(info.descriptor->map->for_each), '{', '}');
   }
 
   /// A tuple (or pair): its elements in order, each at its offset.
@@ -436,7 +426,7 @@ class writer_compiler {
   }
 
   /// Places the writer of `info` that `out` emitted and publishes it in the type's slot; with
-  /// `placed_as`, places it under that name as a function another writer calls (a tagged
+  /// `placed_as`, places it under that name as a function another writer calls (a visitor, a tagged
   /// alternative's) instead.
   write_fn place(const type_info& info, writer_emitter& out, const std::string& placed_as = {}) {
     const std::string name = placed_as.empty() ? function_name(info) : placed_as;

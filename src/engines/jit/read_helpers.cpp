@@ -24,7 +24,6 @@ using jsonjit::detail::jit::read_context;
 
 namespace {
 
-
 /// The bytes a JSON value can start with. A reader also takes a byte order mark at its start,
 /// which inside a document is an error.
 constexpr bool starts_value(char c) noexcept {
@@ -428,9 +427,7 @@ bool accepts(jsonjit::type_kind kind, char first) noexcept {
     default: return jsonjit::is_number_kind(kind) && number;
   }
 }
-}  // namespace
 
-namespace {
 /// The plain text of the string whose opening quote is at `p` and the position after it; null
 /// text for one with escapes (the interpreter's), or no string.
 std::pair<std::string_view, const char*> plain_string(const char* p, const char* end) noexcept {
@@ -514,38 +511,32 @@ const char* jsonjit_jit_read_number(read_context* context, const char* cur, cons
 
 const char* jsonjit_jit_read_enum(read_context* context, const char* cur, const jsonjit::detail::type_info* type,
                                   void* target) noexcept {
-  const jsonjit::type_kind underlying = type->descriptor->underlying;
-  if (*cur != '"') return read_integer_of(underlying, cur, context->end, target);
-  bool escaped = false;
-  const char* const close = string_end(cur + 1, context->end, escaped);
-  if (close == nullptr || escaped) return nullptr;
-  const std::string_view name(cur + 1, static_cast<std::size_t>(close - cur - 1));
+  if (*cur != '"') return read_integer_of(type->descriptor->underlying, cur, context->end, target);
+  const auto [name, after] = plain_string(cur, context->end);
+  if (after == nullptr) return nullptr;
   for (const jsonjit::detail::enum_name& e : type->enum_names) {
     if (!jsonjit::detail::equals_ignoring_ascii_case(e.name, name)) continue;
     // The value, as an integer of the underlying type (stored by its width).
     const std::uint64_t bits = static_cast<std::uint64_t>(e.value);
     std::memcpy(target, &bits, type->descriptor->size);  // little-endian: the low bytes
-    return close + 1;
+    return after;
   }
   return nullptr;  // integer text, or no such name: the interpreter's
 }
 
 const char* jsonjit_jit_read_bytes(read_context* context, const char* cur, const jsonjit::detail::type_info* type,
                                    void* target) noexcept {
-  if (*cur != '"') return nullptr;
-  bool escaped = false;
-  const char* const close = string_end(cur + 1, context->end, escaped);
-  if (close == nullptr || escaped) return nullptr;
-  const auto n = static_cast<std::size_t>(close - cur - 1);
-  const std::ptrdiff_t size = jsonjit::detail::base64_decoded_size(cur + 1, n);
+  const auto [text, after] = plain_string(cur, context->end);
+  if (after == nullptr) return nullptr;
+  const std::ptrdiff_t size = jsonjit::detail::base64_decoded_size(text.data(), text.size());
   if (size < 0) return nullptr;
   try {
     unsigned char* out = type->descriptor->bytes->resize(target, static_cast<std::size_t>(size));
-    if (!jsonjit::detail::decode_base64(cur + 1, n, out)) return nullptr;
+    if (!jsonjit::detail::decode_base64(text.data(), text.size(), out)) return nullptr;
   } catch (...) {  // an allocation that failed: the interpreter's replay reports it
     return nullptr;
   }
-  return close + 1;
+  return after;
 }
 
 const char* jsonjit_jit_read_inserted(read_context* context, const char* cur, const jsonjit::detail::type_info* sequence,

@@ -107,31 +107,15 @@ char* jsonjit_jit_reserve(write_context* context, char* cur, std::size_t n) noex
 }
 
 char* jsonjit_jit_string(write_context* context, char* p, const std::string* value) noexcept {
-  const std::size_t room = jsonjit::writer::escaped_room(value->size());
-  if (static_cast<std::size_t>(context->end - p) < room) {
-    p = jsonjit_jit_reserve(context, p, room);
-    if (p == nullptr) return nullptr;
-  }
-  jsonjit::error_code failure = jsonjit::error_code::none;  // the interpreter's replay reports it
-  p = jsonjit::detail::write_quoted_escaped(*context->out, p, *value, context->settings.escaping, false, failure);
-  context->end = context->out->limit();  // long strings reserve as they go
-  return p;
+  return quoted_text(context, p, *value);
 }
 
 char* jsonjit_jit_string_tail(write_context* context, char* p, const char* text, std::size_t size) noexcept {
-  constexpr std::size_t piece = jsonjit::writer::escape_piece;
-  const char* in = text;
-  const char* const end = text + size;
-  for (;;) {
-    const auto left = static_cast<std::size_t>(end - in);
-    p = room(context, p, jsonjit::writer::escaped_room(left) + 2);
-    if (p == nullptr) return nullptr;
-    // Invalid UTF-8 fails here; the interpreter's replay reports it.
-    p = jsonjit::detail::escape_block(in, in + std::min(left, piece), end, p, context->settings.escaping, false);
-    if (p == nullptr) return nullptr;
-    if (in >= end) break;
-  }
-  *p++ = '"';
+  p = room(context, p, jsonjit::writer::escaped_room(size));
+  if (p == nullptr) return nullptr;
+  jsonjit::error_code failure = jsonjit::error_code::none;  // the interpreter's replay reports it
+  p = jsonjit::detail::write_escaped_rest(*context->out, p, {text, size}, context->settings.escaping, false, failure);
+  context->end = context->out->limit();  // long strings reserve as they go
   return p;
 }
 

@@ -13,7 +13,6 @@ namespace {
 constexpr x86::Mem seen = stack_slot(0);  // bit i: property i was read
 constexpr x86::Mem elements_left = stack_slot(1);  // of a fixed-size sequence
 
-x86::Mem at(value_base base, std::ptrdiff_t offset) { return x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)); }
 
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(read_context, end));
 constexpr std::int32_t depth_offset = static_cast<std::int32_t>(offsetof(read_context, depth));

@@ -121,6 +121,18 @@ struct writer_emitter::state : x86_function {
     reload_end();
   }
 
+  /// Calls `helper(context, position, address of the value)`, which returns the new position
+  /// or null, and reloads the end (the output may have grown).
+  template <class Helper>
+  void value_helper(Helper* helper, const x86::Mem& value) {
+    a.mov(x86::rdi, context);
+    a.mov(x86::rsi, cur);
+    a.lea(x86::rdx, value);
+    call(helper);
+    take_position();
+    reload_end();
+  }
+
   /// rax: the indentation of the nesting at run time plus `level`, in characters.
   void indentation_size(int level) {
     a.mov(x86::eax, x86::dword_ptr(context, depth_offset));
@@ -278,27 +290,19 @@ void writer_emitter::integer(std::ptrdiff_t offset, unsigned size, bool is_signe
 
 void writer_emitter::string(std::ptrdiff_t offset, value_base base, escape_mode mode, bool inline_short) {
   state& s = *state_;
-  auto& a = s.a;
-  a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
-  if (inline_short) {
-    static const code_template sequence(&write_checked_routine, 1, {8});
-    s.emit(sequence, {s.fail}, {static_cast<std::int64_t>(s.shared.write_string[static_cast<int>(mode)])});
-    return;
-  }
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, cur);
-  s.call(&jsonjit_jit_string);
-  s.take_position();
-  s.reload_end();
+  if (!inline_short) return s.value_helper(&jsonjit_jit_string, at(base, offset));
+  s.a.lea(x86::rdx, at(base, offset));
+  static const code_template sequence(&write_checked_routine, 1, {8});
+  s.emit(sequence, {s.fail}, {static_cast<std::int64_t>(s.shared.write_string[static_cast<int>(mode)])});
 }
 
 void writer_emitter::text(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base) {
-  state_->position_helper(&jsonjit_jit_text, converter, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+  state_->position_helper(&jsonjit_jit_text, converter, at(base, offset));
 }
 
 void writer_emitter::converted(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base) {
   state_->position_helper(&jsonjit_jit_converter, converter,
-                          x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+                          at(base, offset));
 }
 
 void writer_emitter::floating(std::ptrdiff_t offset, bool is_double, bool quoted, value_base base) {
@@ -306,7 +310,7 @@ void writer_emitter::floating(std::ptrdiff_t offset, bool is_double, bool quoted
   auto& a = s.a;
   a.mov(x86::rdi, context);
   a.mov(x86::rsi, cur);
-  a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+  a.lea(x86::rdx, at(base, offset));
   a.mov(x86::ecx, quoted ? 1 : 0);
   if (is_double) {
     s.call(&jsonjit_jit_float64);
@@ -317,36 +321,24 @@ void writer_emitter::floating(std::ptrdiff_t offset, bool is_double, bool quoted
 }
 
 void writer_emitter::enumeration(std::ptrdiff_t offset, const type_info* type, value_base base) {
-  state_->position_helper(&jsonjit_jit_enum, type, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+  state_->position_helper(&jsonjit_jit_enum, type, at(base, offset));
 }
 
 void writer_emitter::base64(std::ptrdiff_t offset, const type_info* type, value_base base) {
-  state_->position_helper(&jsonjit_jit_bytes, type, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+  state_->position_helper(&jsonjit_jit_bytes, type, at(base, offset));
 }
 
 void writer_emitter::string_view(std::ptrdiff_t offset, value_base base) {
-  state& s = *state_;
-  s.a.mov(x86::rdi, context);
-  s.a.mov(x86::rsi, cur);
-  s.a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
-  s.call(&jsonjit_jit_string_view);
-  s.take_position();
-  s.reload_end();
+  state_->value_helper(&jsonjit_jit_string_view, at(base, offset));
 }
 
 void writer_emitter::character(std::ptrdiff_t offset, value_base base) {
-  state& s = *state_;
-  s.a.mov(x86::rdi, context);
-  s.a.mov(x86::rsi, cur);
-  s.a.lea(x86::rdx, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
-  s.call(&jsonjit_jit_character);
-  s.take_position();
-  s.reload_end();
+  state_->value_helper(&jsonjit_jit_character, at(base, offset));
 }
 
 void writer_emitter::interpreted_value(std::ptrdiff_t offset, const type_info* type, value_base base) {
   state_->position_helper(&jsonjit_jit_interpreted_value, type,
-                          x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+                          at(base, offset));
 }
 
 void writer_emitter::getter(const property_info* property) {
@@ -365,7 +357,7 @@ void writer_emitter::compiled_value(std::ptrdiff_t offset, const write_fn* slot,
   auto& a = state_->a;
   a.mov(x86::qword_ptr(context, cur_offset), cur);
   a.mov(x86::rdi, context);
-  a.lea(x86::rsi, x86::ptr(base_reg(base), static_cast<std::int32_t>(offset)));
+  a.lea(x86::rsi, at(base, offset));
   a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(slot)));
   if (may_be_empty) {
     a.mov(x86::rax, x86::qword_ptr(x86::rax));

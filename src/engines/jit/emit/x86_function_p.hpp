@@ -137,6 +137,10 @@ constexpr x86::Gp end = x86::r13;
 constexpr x86::Gp context = x86::r14;
 constexpr x86::Gp element = x86::r15;
 constexpr x86::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
+/// The value at `offset` from `base`.
+inline x86::Mem at(value_base base, std::ptrdiff_t offset) {
+  return x86::ptr(base_reg(base), static_cast<std::int32_t>(offset));
+}
 
 /// `sizeof(T)` bytes of `text` from `at`, as an immediate to store or compare.
 template <class T>
