@@ -512,6 +512,23 @@ TEST(JitRead, NumbersAtTheirLimits) {
   }
 }
 
+TEST(JitRead, InputsCutAfterAnOpeningQuote) {
+  // Text that ends right after a quote where a quoted number or an integer map key begins,
+  // in a buffer of exactly its size (the sanitizers' runs see any byte read past it): the
+  // interpreter's error, and nothing read beyond the input.
+  const auto quoting = [](serializer_options& o) { o.numbers(jsonjit::number_handling::allow_reading_from_string); };
+  const serializer_options interp = with_engine(engine::interpreter, quoting);
+  const serializer_options jit = with_engine(engine::jit, quoting);
+  for (const std::string_view text : {R"({"i8":")", R"({"f64":")", R"({"u64":")"}) {
+    const std::vector<char> exact(text.begin(), text.end());
+    same_reading<Widths>(std::string_view(exact.data(), exact.size()), interp, jit);
+  }
+  const std::vector<char> key{'{', '"'};
+  std::map<std::int32_t, int> a, b;
+  expect_same_error(jsonjit::deserialize_into(a, std::string_view(key.data(), key.size()), interp),
+                    jsonjit::deserialize_into(b, std::string_view(key.data(), key.size()), jit), "{\"");
+}
+
 TEST(JitRead, StringsOfEveryShortLengthWithEverySpecialByte) {
   // Plain strings are found by the generated code itself and short ones stored in place
   // (into strings that keep their text there); anything else goes to the helper. Every length around the

@@ -505,6 +505,7 @@ const char* jsonjit_jit_read_number(read_context* context, const char* cur, cons
     }
   };
   if (*cur != '"') return number(cur);
+  if (cur + 1 == context->end) return nullptr;  // the helpers read from a byte of the input
   const char* const p = number(cur + 1);
   return p != nullptr && p < context->end && *p == '"' ? p + 1 : nullptr;
 }
@@ -589,7 +590,7 @@ jsonjit_jit_entry jsonjit_jit_map_entry(read_context* context, const char* cur, 
     return {value, cur + 1};
   };
   const bool integer_key = key.kind >= type_kind::int8 && key.kind <= type_kind::uint64;
-  if (integer_key) {
+  if (integer_key && cur + 1 < end) {
     // The common integer key, plain digits right up to the closing quote, without a scan of
     // the name first (anything else goes the general way below).
     std::uint64_t k = 0;
