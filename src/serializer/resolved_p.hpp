@@ -22,14 +22,8 @@ namespace jsonjit::detail {
 /// writing and trimmed to what was written at the end.
 class string_output final : public output {
  public:
-  explicit string_output(std::string& s, std::size_t expected_size) : s_(s) {
-    if (s_.capacity() < expected_size) {
-      s_.clear();  // nothing to copy into the new block
-      s_.reserve(expected_size);
-    }
-    // Sizing to the capacity zero-fills only what lies past the current size; the old content
-    // is overwritten anyway, so it is not cleared first.
-    s_.resize(s_.capacity());
+  /// Over `s` as it is: the caller sized it to its capacity.
+  explicit string_output(std::string& s) noexcept : s_(s) {
     pos_ = s_.data();
     limit_ = s_.data() + s_.size();
   }
@@ -53,6 +47,9 @@ class string_output final : public output {
   std::string& s_;
 };
 
+/// Room a string is given beyond the size of the type's last value before it is written.
+inline constexpr std::size_t string_slack = 64;
+
 /// Runs a compiled writer at out's position; false if it failed.
 inline bool run_compiled(jit::write_fn fn, const void* value, output& out, const serializer_options& options) {
   jit::write_context context{out.pos(), out.limit(), &out, &options, options.context().writing(), 0};
@@ -61,21 +58,31 @@ inline bool run_compiled(jit::write_fn fn, const void* value, output& out, const
   return true;
 }
 
-/// The interpreter's serialization into `buffer`; with `replay`, after a compiled write that
-/// failed (counted, and started over at the beginning of the string).
-parse_error interpret_into_string(const type_info& info, const void* value, string_output& buffer, std::size_t hint,
-                                  const serializer_options& options, bool replay);
+/// write_to_string's other cases, out of line: a string too small for the type's last size,
+/// the interpreter (`fn` null), a compiled write that failed (`replay`: the interpreter writes
+/// again from the start of the string, to report the error exactly as it does).
+parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, const void* value, std::string& out,
+                                   const serializer_options& options, bool replay);
 
 /// serialize_to into a string, of a resolved type: with its compiled writer `fn`, or the
-/// interpreter where `fn` is null. Every return is a prvalue (no parse_error is moved on the
-/// way out): the fast path's cost is the string's sizing and the call.
+/// interpreter where `fn` is null. The common case (compiled, the string big enough for the
+/// type's last size) is inline and keeps to the string's sizing, the call and the result;
+/// every return is a prvalue (no parse_error is moved on the way out).
 inline parse_error write_to_string(const type_info& info, jit::write_fn fn, const void* value, std::string& out,
                                    const serializer_options& options) {
   const std::size_t hint = info.size_hint.load(std::memory_order_relaxed);
-  string_output buffer(out, hint + 64);
-  if (fn == nullptr) return interpret_into_string(info, value, buffer, hint, options, false);
-  if (!run_compiled(fn, value, buffer, options)) return interpret_into_string(info, value, buffer, hint, options, true);
-  const std::size_t size = buffer.finish();
+  if (fn == nullptr || out.capacity() < hint + string_slack) [[unlikely]] {
+    return write_to_string_slowly(info, fn, value, out, options, false);
+  }
+  // Sizing to the capacity zero-fills only what lies past the current size; the old content
+  // is overwritten anyway, so it is not cleared first.
+  out.resize(out.capacity());
+  string_output buffer(out);
+  jit::write_context context{out.data(), out.data() + out.size(), &buffer, &options, options.context().writing(), 0};
+  if (!fn(&context, value)) [[unlikely]] return write_to_string_slowly(info, fn, value, out, options, true);
+  // out.data() is the block written into, grown or not (the output grows the string itself).
+  const auto size = static_cast<std::size_t>(context.cur - out.data());
+  out.resize(size);
   // Stored only when it changes: threads writing the same type do not contend for the line.
   if (size != hint) info.size_hint.store(size, std::memory_order_relaxed);
   return success();

@@ -59,16 +59,30 @@ parse_error write_with(const type_info& info, const void* value, writer& w) {
 
 }  // namespace
 
-parse_error interpret_into_string(const type_info& info, const void* value, string_output& buffer, std::size_t hint,
-                                  const serializer_options& options, bool replay) {
-  if (replay) {
-    // The interpreter reports a failed compiled write exactly as it does: it starts over at
-    // the beginning of the string.
-    jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
-    buffer.restart();
+parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, const void* value, std::string& out,
+                                   const serializer_options& options, bool replay) {
+  const std::size_t hint = info.size_hint.load(std::memory_order_relaxed);
+  // A replay finds the string sized to its capacity (or grown by the output) already.
+  if (!replay) {
+    if (out.capacity() < hint + string_slack) {
+      out.clear();  // nothing to copy into the new block
+      out.reserve(hint + string_slack);
+    }
+    out.resize(out.capacity());
   }
-  writer w(buffer, options.context().writing());
-  parse_error e = write_with(info, value, w);
+  string_output buffer(out);
+  if (fn != nullptr && !replay) replay = !run_compiled(fn, value, buffer, options);
+  parse_error e;
+  if (fn == nullptr || replay) {
+    if (replay) {
+      // The interpreter reports a failed compiled write exactly as it does: it starts over
+      // at the beginning of the string.
+      jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
+      buffer.restart();
+    }
+    writer w(buffer, options.context().writing());
+    e = write_with(info, value, w);
+  }
   const std::size_t size = buffer.finish();
   if (!e && size != hint) info.size_hint.store(size, std::memory_order_relaxed);
   return e;

@@ -40,26 +40,44 @@ char* write_u_escape(char* out, std::uint32_t unit) noexcept {
   return out + 6;
 }
 
-char* write_ascii_escape(char* out, unsigned char c, escape_mode mode) noexcept {
-  char short_form = 0;
-  switch (c) {
-    case '\n': short_form = 'n'; break;
-    case '\r': short_form = 'r'; break;
-    case '\t': short_form = 't'; break;
-    case '\b': short_form = 'b'; break;
-    case '\f': short_form = 'f'; break;
-    case '\\': short_form = '\\'; break;
-    // The default encoder writes `"` as \u0022 (System.Text.Json's choice); relaxed as \".
-    case '"': short_form = mode == escape_mode::relaxed ? '"' : 0; break;
-    default: break;
+// An ASCII character's escape, in the first `length` of eight bytes: stored with one move.
+struct ascii_escape {
+  char text[7];
+  std::uint8_t length;
+};
+using ascii_escapes = std::array<ascii_escape, 128>;
+
+constexpr ascii_escapes make_ascii_escapes(escape_mode mode) {
+  ascii_escapes escapes{};
+  for (std::size_t c = 0; c < 128; ++c) {
+    char short_form = 0;
+    switch (c) {
+      case '\n': short_form = 'n'; break;
+      case '\r': short_form = 'r'; break;
+      case '\t': short_form = 't'; break;
+      case '\b': short_form = 'b'; break;
+      case '\f': short_form = 'f'; break;
+      case '\\': short_form = '\\'; break;
+      // The default encoder writes `"` as \u0022 (System.Text.Json's choice); relaxed as \".
+      case '"': short_form = mode == escape_mode::relaxed ? '"' : 0; break;
+      default: break;
+    }
+    ascii_escape& e = escapes[c];
+    e.text[0] = '\\';
+    if (short_form != 0) {
+      e.text[1] = short_form;
+      e.length = 2;
+    } else {
+      const char u[] = {'u', '0', '0', hex_upper[c >> 4], hex_upper[c & 0xF]};
+      for (std::size_t i = 0; i < 5; ++i) e.text[1 + i] = u[i];
+      e.length = 6;
+    }
   }
-  if (short_form != 0) {
-    out[0] = '\\';
-    out[1] = short_form;
-    return out + 2;
-  }
-  return write_u_escape(out, c);
+  return escapes;
 }
+
+constexpr ascii_escapes html_safe_escapes = make_ascii_escapes(escape_mode::html_safe);
+constexpr ascii_escapes relaxed_escapes = make_ascii_escapes(escape_mode::relaxed);
 
 template <escape_mode mode>
 char* escape_block_in(const char*& in, const char* block_end, const char* end, char* out,
@@ -68,32 +86,57 @@ char* escape_block_in(const char*& in, const char* block_end, const char* end, c
   const char* p = in;
   while (p < block_end) {
 #if JSONJIT_SSE2
-    // Copy 16 bytes at a time; the copy may include bytes that need escaping, which are then
-    // overwritten (the caller reserved room for that).
-    while (end - p >= 16 && p < block_end) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // Up to 16 bytes at a time, never past block_end (the room is counted up to it). A block
+    // whose bytes to escape are all ASCII is finished here from its copy on the stack (so
+    // that each piece between escapes is one 16-byte move, never read past the input); one
+    // with non-ASCII text goes to the scalar code below from its first byte to escape.
+    while (p < block_end) {
+      const auto left = static_cast<std::size_t>(end - p);
+      if (left < 4) break;
+      const std::size_t take = std::min<std::size_t>(16, static_cast<std::size_t>(block_end - p));
+      alignas(16) char block[32];
+      __m128i v;
+      if (left >= 16) {
+        v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      } else {
+        _mm_store_si128(reinterpret_cast<__m128i*>(block), _mm_setzero_si128());
+        copy_short(block, p, left);
+        v = _mm_load_si128(reinterpret_cast<const __m128i*>(block));
+      }
+      const unsigned wanted = take == 16 ? 0xFFFFu : (1u << take) - 1;
+      unsigned mask = special_mask<mode>(v) & wanted;
       _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
-      const unsigned mask = special_mask<mode>(v);
       if (mask == 0) {
-        p += 16;
-        out += 16;
+        p += take;
+        out += take;
         continue;
       }
-      const int clean = __builtin_ctz(mask);
-      p += clean;
-      out += clean;
-      break;
-    }
-    if (p >= block_end) break;
-    if (const auto n = static_cast<std::size_t>(end - p); n >= 4 && n < 16) {
-      // Short strings and tails: check and copy what is left in one step when it is clean.
-      if (special_mask<mode>(load_short(p, n)) == 0) {
-        copy_short(out, p, n);
-        out += n;
-        p = end;
+      if ((static_cast<unsigned>(_mm_movemask_epi8(v)) & mask) != 0) {
+        const auto clean = static_cast<std::size_t>(__builtin_ctz(mask));
+        p += clean;
+        out += clean;
         break;
       }
+      const ascii_escapes& escapes = mode == escape_mode::html_safe ? html_safe_escapes : relaxed_escapes;
+      _mm_store_si128(reinterpret_cast<__m128i*>(block), v);
+      _mm_store_si128(reinterpret_cast<__m128i*>(block + 16), _mm_setzero_si128());
+      std::size_t from = 0;  // the block's next byte to copy
+      do {
+        const auto at = static_cast<std::size_t>(__builtin_ctz(mask));
+        mask &= mask - 1;
+        // The piece before it (a move of 16 covers it; what lies past is overwritten), then
+        // the escape's eight bytes, of which its length are kept.
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + from)));
+        out += at - from;
+        std::memcpy(out, &escapes[static_cast<unsigned char>(block[at])], 8);
+        out += escapes[static_cast<unsigned char>(block[at])].length;
+        from = at + 1;
+      } while (mask != 0);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + from)));
+      out += take - from;
+      p += take;
     }
+    if (p >= block_end) break;
 #endif
     // Scalar run: what the 16-byte loop cannot take (short strings, tails).
     while (p < block_end && table[static_cast<unsigned char>(*p)] == 0) *out++ = *p++;
@@ -101,7 +144,11 @@ char* escape_block_in(const char*& in, const char* block_end, const char* end, c
     const auto c = static_cast<unsigned char>(*p);
     const std::uint8_t kind = table[c];
     if (kind == 1) {
-      out = write_ascii_escape(out, c, mode);
+      // Eight bytes stored where at most six are kept: the room reserved per input byte and
+      // the 16 bytes past it cover the rest.
+      const ascii_escape& e = (mode == escape_mode::html_safe ? html_safe_escapes : relaxed_escapes)[c];
+      std::memcpy(out, &e, 8);
+      out += e.length;
       ++p;
       continue;
     }

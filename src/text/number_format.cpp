@@ -14,7 +14,7 @@ namespace {
 static_assert(std::endian::native == std::endian::little,
               "digits are made in the byte lanes of little-endian words (x86-64, AArch64)");
 
-// "00" "01" ... "99": the two-digit exponent of the scientific form.
+// "00" "01" ... "99": the two-digit exponent of the scientific form, and small integers.
 constexpr char digit_pairs[] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -134,6 +134,22 @@ char* format_with_to_chars(char* out, Float value, int threshold) noexcept {
 
 char* format_uint64(char* out, std::uint64_t value) noexcept {
   static_assert(max_number_chars >= 24);
+  if (value < 10000) {  // the most common numbers: by digit pairs, without the general arithmetic
+    const auto v = static_cast<std::uint32_t>(value);
+    if (v < 10) {
+      *out = static_cast<char>('0' + v);
+      return out + 1;
+    }
+    if (v < 100) {
+      std::memcpy(out, digit_pairs + 2 * v, 2);
+      return out + 2;
+    }
+    const std::uint32_t high = v / 100;
+    const std::size_t wide = v >= 1000;  // four digits, not three
+    std::memcpy(out, digit_pairs + 2 * high + (1 - wide), 2);  // from three digits, only the last lands
+    std::memcpy(out + wide + 1, digit_pairs + 2 * (v - 100 * high), 2);
+    return out + 3 + wide;
+  }
   const int count = count_digits(value);
   // Groups of eight digits made in registers and stored straight to the output; the first
   // group is shifted so that its leading zeros fall off (later stores overwrite its tail).

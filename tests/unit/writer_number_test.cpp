@@ -41,6 +41,11 @@ TEST(WriterNumber, IntegersOfEveryWidth) {
     EXPECT_EQ(number(power), std::to_string(power));
     EXPECT_EQ(number(power - 1), std::to_string(power - 1));
   }
+  // Below 10,000 numbers take digit pairs of their own: every one of them, both signs.
+  for (int v = 0; v <= 10000; ++v) {
+    ASSERT_EQ(number(v), std::to_string(v));
+    ASSERT_EQ(number(-v), std::to_string(-v));
+  }
 }
 
 TEST(WriterNumber, DoublesUseSystemTextJsonForms) {

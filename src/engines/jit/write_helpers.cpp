@@ -113,6 +113,12 @@ char* jsonjit_jit_string(write_context* context, char* p, const std::string* val
 char* jsonjit_jit_string_tail(write_context* context, char* p, const char* text, std::size_t size) noexcept {
   p = room(context, p, jsonjit::writer::escaped_room(size));
   if (p == nullptr) return nullptr;
+  if (size <= jsonjit::writer::escape_piece) {  // one block: the room is reserved
+    p = jsonjit::detail::escape_block(text, text + size, text + size, p, context->settings.escaping, false);
+    if (p == nullptr) return nullptr;  // invalid UTF-8: the interpreter's replay reports it
+    *p++ = '"';
+    return p;
+  }
   jsonjit::error_code failure = jsonjit::error_code::none;  // the interpreter's replay reports it
   p = jsonjit::detail::write_escaped_rest(*context->out, p, {text, size}, context->settings.escaping, false, failure);
   context->end = context->out->limit();  // long strings reserve as they go
