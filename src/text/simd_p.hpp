@@ -42,6 +42,26 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
   return p;
 }
 
+/// The first byte in [p, end) that is not JSON whitespace (space, tab, line feed, carriage
+/// return), or end: sixteen bytes at a time, so that a line break and its indentation take
+/// one or two steps.
+[[gnu::always_inline]] inline const char* skip_whitespace(const char* p, const char* end) noexcept {
+#if JSONJIT_SSE2
+  while (end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // Tab (0x09) and carriage return (0x0D) differ in bit 2 only: one compare for both.
+    const __m128i blank = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+        _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFB))), _mm_set1_epi8('\t')));
+    const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(blank)) & 0xFFFFu;
+    if (other != 0) return p + __builtin_ctz(other);
+    p += 16;
+  }
+#endif
+  while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
+  return p;
+}
+
 /// The first byte in [p, end) that is not a decimal digit, or end. Sixteen bytes at a time
 /// (a whole fraction of a typical double in one step), then eight, then one.
 [[gnu::always_inline]] inline const char* skip_digits(const char* p, const char* end) noexcept {

@@ -438,6 +438,20 @@ TEST(JitRead, OrderWhitespaceAndUnknownMembers) {
   ASSERT_FALSE(jsonjit::deserialize_into(in, R"({"n\u0061me":"s"})", jit));
   EXPECT_EQ(in.name, "s");
   EXPECT_EQ(replays(), before + 1);
+  // Bytes next to whitespace's (backspace, vertical tab, form feed) are not whitespace:
+  // after a run of spaces of any length they are the interpreter's error, at the same place.
+  static const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
+  for (std::size_t n = 0; n <= 40; ++n) {
+    for (const char other : {'\x08', '\x0B', '\x0C'}) {
+      const std::string json = R"({"name":)" + std::string(n, ' ') + other + std::string(20, ' ') + R"("w"})";
+      Inner value;
+      const jsonjit::parse_error compiled = jsonjit::deserialize_into(value, json, jit);
+      const jsonjit::parse_error interpreted = jsonjit::deserialize_into(value, json, interp);
+      ASSERT_TRUE(compiled) << n;
+      EXPECT_EQ(compiled.info.code, interpreted.info.code);
+      EXPECT_EQ(compiled.info.offset, 8 + n);
+    }
+  }
 }
 
 TEST(JitRead, MutatedInputsGiveTheInterpretersResultsAndErrors) {

@@ -277,18 +277,7 @@ const jsonjit::detail::property_info* find_property(const jsonjit::detail::type_
 extern "C" {
 
 const char* jsonjit_jit_skip_whitespace(const char* cur, const char* end) noexcept {
-  // Runs of spaces (indentation) 16 bytes at a time, the other whitespace bytes one by one.
-  while (cur < end) {
-    const char c = *cur;
-    if (c == ' ') {
-      cur = jsonjit::detail::skip_spaces(cur, end);
-    } else if (c == '\n' || c == '\r' || c == '\t') {
-      ++cur;
-    } else {
-      break;
-    }
-  }
-  return cur;
+  return jsonjit::detail::skip_whitespace(cur, end);
 }
 
 const char* jsonjit_jit_read_int8(const char* cur, const char* end, void* target) noexcept {
