@@ -1,4 +1,5 @@
-# `cmake --install` yields a package that `find_package(jsonjit CONFIG REQUIRED)` finds.
+# `cmake --install` yields a package that `find_package(jsonjit CONFIG REQUIRED)` finds, a
+# pkg-config file for builds without CMake, and the license.
 include(CMakePackageConfigHelpers)
 
 install(TARGETS jsonjit EXPORT jsonjit-targets
@@ -17,3 +18,10 @@ install(FILES
   ${PROJECT_BINARY_DIR}/jsonjit-config.cmake
   ${PROJECT_BINARY_DIR}/jsonjit-config-version.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/jsonjit)
+
+# pkg-config's file finds the prefix from where it lies (relocatable: any --prefix works).
+file(RELATIVE_PATH JSONJIT_PC_TO_PREFIX "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
+string(REGEX REPLACE "/$" "" JSONJIT_PC_TO_PREFIX "${JSONJIT_PC_TO_PREFIX}")
+configure_file(cmake/jsonjit.pc.in ${PROJECT_BINARY_DIR}/jsonjit.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/jsonjit.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
