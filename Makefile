@@ -3,7 +3,12 @@
 #                 ASan+UBSan, the JIT's tests (compiling and running from 8 threads) and the
 #                 streams' I/O and element tests under TSan,
 #                 then the fuzzers (clang + libFuzzer) for a short run each
-#   make bench  - build Release and print the side-by-side benchmark report
+#   make bench  - build Release and run the side-by-side benchmark report: every workload in a
+#                 process of its own, contenders interleaved and repeated, outputs checked first;
+#                 tables in bench/results/report.md and .csv, charts in bench/results/*.svg/png
+#                 QUICK=1: every workload once on small inputs (under a minute)
+#                 FILTER=REGEX: only the benchmarks whose group/workload/contender matches
+#                 CALLGRIND=1: instructions per operation (valgrind) instead of times
 
 .PHONY: test bench clean
 
@@ -26,9 +31,9 @@ bench:
 	scripts/install-deps.sh bench
 	cmake --preset release
 	cmake --build --preset release
-	build/release/bench/jsonjit_bench --benchmark_min_time=0.2 --benchmark_repetitions=5 \
-	  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true
-	bench/json_serde/compare.sh build/release/bench/json_serde_compare data
+	build/release/bench/jsonjit_bench --results bench/results $(if $(QUICK),--quick) \
+	  $(if $(FILTER),--filter '$(FILTER)') $(if $(CALLGRIND),--callgrind)
+	bench/report/charts.sh bench/results/report.csv bench/results
 
 clean:
 	rm -rf build

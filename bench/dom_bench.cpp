@@ -1,6 +1,6 @@
 // Documents side by side: parsing each corpus file into a DOM, and serializing a parsed DOM
 // compactly, with jsonjit::document, simdjson (DOM), RapidJSON (Document), Boost.JSON and
-// nlohmann::json. Names are group/file/engine; main() prints the ratio table.
+// nlohmann::json. Names are group/file/engine, as the report groups them.
 //
 // Every parser converts numbers exactly (RapidJSON with kParseFullPrecisionFlag) and keeps
 // 64-bit integers, and validates UTF-8 where it can (RapidJSON and nlohmann do not by default).

@@ -1,13 +1,20 @@
-// Benchmark driver: Google Benchmark with allocation counting and the ratio table.
+// jsonjit_bench: with no Google Benchmark flags, the report (bench/report/: every workload in a
+// process of its own, tables and CSV); with them (--benchmark_filter=..., as the report runs
+// its workloads and bench/instructions.sh its functions), Google Benchmark as it is, with
+// allocation counting.
 #include <benchmark/benchmark.h>
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <string_view>
 
 #include "corpus.hpp"
 #include "main.hpp"
-#include "ratio_reporter.hpp"
+#include "report/report.hpp"
 
 namespace {
 std::atomic<std::uint64_t> allocation_count{0};
@@ -63,14 +70,38 @@ int posix_memalign(void** p, std::size_t alignment, std::size_t size) {
 }
 }
 
+namespace {
+bool google_benchmark_arguments(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.rfind("--benchmark_", 0) == 0 || arg == "--help" || arg.rfind("--v=", 0) == 0) return true;
+  }
+  return false;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
+  if (!google_benchmark_arguments(argc, argv)) {
+    jsonjit::bench::report::options options;
+    std::string error;
+    if (!jsonjit::bench::report::parse_options(argc, argv, options, error)) {
+      std::fprintf(stderr,
+                   "jsonjit_bench: %s\nusage: jsonjit_bench [--quick] [--filter REGEX] [--results DIR] "
+                   "[--repetitions N] [--min-time SECONDS]\n       jsonjit_bench --benchmark_... (Google Benchmark)\n",
+                   error.c_str());
+      return 2;
+    }
+    // This program's own path (run again per workload, and under valgrind by path).
+    std::error_code ec;
+    const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    return jsonjit::bench::report::run(options, ec ? argv[0] : self.c_str());
+  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   // Inputs are loaded before anything is measured (and so outside every benchmark function,
   // which keeps instruction counts per function clean).
   for (std::string_view name : jsonjit::bench::corpus_names) jsonjit::bench::recorded_tokens(name);
-  jsonjit::bench::ratio_reporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
 }

@@ -4,16 +4,28 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace jsonjit::bench {
 
-/// Registers `fn(state, file)` as "group/file/engine" (the name the ratio table reads).
+/// benchmark::RegisterBenchmark, with a fixed iteration count where JSONJIT_BENCH_ITERATIONS
+/// says so (the report's callgrind mode counts two runs of different counts and takes the
+/// difference: the instructions of that many operations, nothing around them).
+template <class... Args>
+benchmark::internal::Benchmark* register_benchmark(const std::string& name, Args&&... args) {
+  benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark(name.c_str(), std::forward<Args>(args)...);
+  if (const char* n = std::getenv("JSONJIT_BENCH_ITERATIONS")) b->Iterations(std::atoll(n));
+  return b;
+}
+
+/// Registers `fn(state, file)` as "group/file/engine" (the report groups by these names).
 template <class Fn>
 void add_benchmark(std::string_view group, std::string_view file, std::string_view engine, Fn fn) {
   const std::string name = std::string(group) + "/" + std::string(file) + "/" + std::string(engine);
-  benchmark::RegisterBenchmark(name.c_str(), fn, file)->Unit(benchmark::kMillisecond);
+  register_benchmark(name, fn, file)->Unit(benchmark::kMillisecond);
 }
 
 /// Reports throughput as one pass over the corpus file per iteration.

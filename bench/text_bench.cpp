@@ -1,5 +1,5 @@
 // The text layer side by side with RapidJSON: reading the token stream of each corpus file,
-// and writing it back. Names are group/file/engine; main() prints the ratio table.
+// and writing it back. Names are group/file/engine, as the report groups them.
 #include <benchmark/benchmark.h>
 
 #include <jsonjit/reader.hpp>

@@ -2,10 +2,12 @@
 # Installs the Debian 12 packages a job needs, if any is missing. Usage: install-deps.sh test|bench
 set -euo pipefail
 
-common=(cmake ninja-build g++ make libfast-float-dev libasmjit-dev)
+common=(cmake ninja-build g++ make libfast-float-dev libasmjit-dev libssl-dev libboost1.81-dev)
+# The benchmark report's program and its peers (make test runs the report's quick run too).
+report=(libbenchmark-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlohmann-json3-dev gnuplot-nox)
 case "${1:-}" in
-  test) wanted=("${common[@]}" libssl-dev libgtest-dev libboost1.81-dev clang libclang-rt-14-dev) ;;
-  bench) wanted=("${common[@]}" libssl-dev libbenchmark-dev libboost1.81-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlohmann-json3-dev) ;;
+  test) wanted=("${common[@]}" "${report[@]}" libgtest-dev clang libclang-rt-14-dev pkg-config) ;;
+  bench) wanted=("${common[@]}" "${report[@]}" valgrind) ;;
   *) echo "usage: $0 test|bench" >&2; exit 2 ;;
 esac
 

@@ -91,7 +91,7 @@ void set_bytes(benchmark::State& state, std::size_t bytes) {
 
 template <class Body>
 void add(std::string_view model, std::string_view engine, std::size_t bytes, Body body) {
-  benchmark::RegisterBenchmark(("stream_write/" + std::string(model) + "/" + std::string(engine)).c_str(),
+  register_benchmark("stream_write/" + std::string(model) + "/" + std::string(engine),
                                [body, bytes](benchmark::State& state) mutable {
                                  body(state);  // warm: pools, compiled code, buffers
                                  allocation_counter allocations(state);
@@ -152,8 +152,7 @@ void add_model(std::string_view name, const T& value) {
     }
     // As a server writes: one coroutine awaiting one serialization after another.
     auto socket = std::make_shared<drained_socket>();
-    benchmark::RegisterBenchmark(
-        ("stream_write/" + std::string(name) + "/" + engine + "_async").c_str(),
+    register_benchmark("stream_write/" + std::string(name) + "/" + engine + "_async",
         [value, socket, &options, n](benchmark::State& state) {
           boost::system::error_code ec;
           asio::co_spawn(
@@ -185,7 +184,7 @@ void add_model(std::string_view name, const T& value) {
   }
   // The floor under any async serializer: Asio writing the finished bytes the same way.
   auto socket = std::make_shared<drained_socket>();
-  benchmark::RegisterBenchmark(("stream_write/" + std::string(name) + "/asio_async_write_bytes").c_str(),
+  register_benchmark("stream_write/" + std::string(name) + "/asio_async_write_bytes",
                                [json, socket, n](benchmark::State& state) {
                                  asio::co_spawn(
                                      socket->io,
@@ -236,7 +235,7 @@ const users_file& users_100mb() {
 }
 
 void add_read(std::string_view engine, void (*body)(benchmark::State&)) {
-  benchmark::RegisterBenchmark(("stream_read/users_100MB/" + std::string(engine)).c_str(),
+  register_benchmark("stream_read/users_100MB/" + std::string(engine),
                                [body](benchmark::State& state) {
                                  (void)users_100mb();
                                  allocation_counter allocations(state);

@@ -41,7 +41,7 @@ void fresh_options(benchmark::State& state, jsonjit::engine engine, FirstUse fir
 template <class T>
 void add_costs(const std::string& name, const T& value) {
   const std::string json = jsonjit::serialize(value);
-  benchmark::RegisterBenchmark(("jit_compile/" + name + "/jsonjit").c_str(), [](benchmark::State& state) {
+  register_benchmark("jit_compile/" + name + "/jsonjit", [](benchmark::State& state) {
     fresh_options(state, jsonjit::engine::automatic, [](const jsonjit::serializer_options& o) {
       benchmark::DoNotOptimize(jsonjit::precompile<T>(o));
     });
@@ -49,7 +49,7 @@ void add_costs(const std::string& name, const T& value) {
   // The first write and read with fresh options: resolution, compilation (JIT), the calls.
   for (const auto engine : {jsonjit::engine::automatic, jsonjit::engine::interpreter}) {
     const std::string engine_name = engine == jsonjit::engine::automatic ? "jsonjit" : "jsonjit_interp";
-    benchmark::RegisterBenchmark(("jit_cold_start/" + name + "/" + engine_name).c_str(),
+    register_benchmark("jit_cold_start/" + name + "/" + engine_name,
                                  [engine, value, json](benchmark::State& state) {
                                    fresh_options(state, engine, [&](const jsonjit::serializer_options& o) {
                                      std::string out;

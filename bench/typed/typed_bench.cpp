@@ -3,6 +3,7 @@
 // nlohmann. Each reader reads the same text (STJ's bytes, as jsonjit writes them, padded for
 // simdjson); each writer writes into a reused std::string.
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,11 @@ bool jsonjit_compiled_read(std::string_view json, T& out) {
   return !held<T>().deserialize_into(out, json);
 }
 template <class T>
+void deliberately_wrong_write(const T& value, std::string& out) {
+  jsonjit::serialize_to(value, out);
+  out.back() = out.back() == '}' ? ']' : '}';
+}
+template <class T>
 bool jsonjit_read(std::string_view json, T& out) {
   return !jsonjit::deserialize_into(out, json);
 }
@@ -97,7 +103,7 @@ void add_model(std::string_view name, const T& value) {
   const std::string relaxed_bytes = jsonjit::serialize(value, relaxed_options(false));
   (void)jsonjit::serialize(value, relaxed_options(true));
   auto add_write_to = [&](std::string_view group, std::string_view engine, write_fn<T> write, std::string expected) {
-    benchmark::RegisterBenchmark((std::string(group) + "/" + std::string(name) + "/" + std::string(engine)).c_str(),
+    register_benchmark(std::string(group) + "/" + std::string(name) + "/" + std::string(engine),
                                  [value, write, expected](benchmark::State& state) {
                                    std::string out;
                                    write(value, out);  // warm: the buffer is reused from here
@@ -115,7 +121,7 @@ void add_model(std::string_view name, const T& value) {
         ->Unit(benchmark::kMicrosecond);
   };
   auto add_read = [&](std::string_view engine, read_fn<T> read) {
-    benchmark::RegisterBenchmark(("typed_read/" + std::string(name) + "/" + std::string(engine)).c_str(),
+    register_benchmark("typed_read/" + std::string(name) + "/" + std::string(engine),
                                  [json = padded(stj_bytes), read, value](benchmark::State& state) {
                                    T first{};
                                    if (!read(json, first) || !(first == value)) {
@@ -146,6 +152,11 @@ void add_model(std::string_view name, const T& value) {
   add_write("rapidjson", &rapidjson_peer::write<T>, false);
   add_write("boost_json", &boost_json_peer::write<T>, false);
   add_write("nlohmann", &nlohmann_peer::write<T>, false);
+  // For the report's own test: a contender whose output is wrong must be reported as wrong
+  // and never timed (its output is jsonjit's with the last byte changed).
+  if (std::getenv("JSONJIT_BENCH_WRONG_CONTENDER") != nullptr) {
+    add_write("deliberately_wrong", &deliberately_wrong_write<T>, true);
+  }
   add_read("jsonjit", &jsonjit_read<T>);
   add_read("jsonjit_compiled", &jsonjit_compiled_read<T>);
   add_read("jsonjit_interp", &jsonjit_interp_read<T>);
@@ -176,7 +187,7 @@ void add_users() {
   static const std::vector<std::string> relaxed_each = expected_each(relaxed_options(false));
   auto add_write_to = [](std::string_view group, std::string_view engine, write_fn<User> write,
                          const std::vector<std::string>* expected) {
-    benchmark::RegisterBenchmark((std::string(group) + "/users_each/" + std::string(engine)).c_str(),
+    register_benchmark(std::string(group) + "/users_each/" + std::string(engine),
                                  [write, expected](benchmark::State& state) {
                                    std::string out;
                                    for (std::size_t i = 0; expected != nullptr && i < users.size(); ++i) {
@@ -212,7 +223,7 @@ void add_users() {
   add_write_to("typed_write_relaxed", "hand_written", &hand_written::write_relaxed<User>, &relaxed_each);
 
   auto add_read_array = [](std::string_view engine, read_fn<std::vector<User>> read) {
-    benchmark::RegisterBenchmark(("typed_read/users_array/" + std::string(engine)).c_str(),
+    register_benchmark("typed_read/users_array/" + std::string(engine),
                                  [read](benchmark::State& state) {
                                    std::vector<User> first;
                                    if (!read(array_json, first) || first != users) {
@@ -238,7 +249,7 @@ void add_users() {
   add_read_array("nlohmann", &nlohmann_peer::read<std::vector<User>>);
 
   auto add_read_each = [](std::string_view engine, read_fn<User> read) {
-    benchmark::RegisterBenchmark(("typed_read/users_each/" + std::string(engine)).c_str(),
+    register_benchmark("typed_read/users_each/" + std::string(engine),
                                  [read](benchmark::State& state) {
                                    std::size_t bytes = 0;
                                    for (const std::string& json : each_json) bytes += json.size();

@@ -3,8 +3,6 @@
 // reads STEM.json, prints the MD5 of its compact re-serialization, then parses it N times into
 // a list and prints the MD5 of the list serialized as one JSON array (lower-case hex, one per
 // line). Exit status 0, or 1 for unreadable or invalid input, 2 for bad arguments.
-#include <openssl/evp.h>
-
 #include <charconv>
 #include <cstdio>
 #include <fstream>
@@ -14,21 +12,9 @@
 #include <string_view>
 
 #include "engines.hpp"
+#include "md5.hpp"
 
 namespace {
-
-std::string md5_hex(std::string_view bytes) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int size = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_md5(), nullptr) != 1) return "md5 failed";
-  static constexpr char hex[] = "0123456789abcdef";
-  std::string text;
-  for (unsigned int i = 0; i < size; ++i) {
-    text += hex[digest[i] >> 4];
-    text += hex[digest[i] & 15];
-  }
-  return text;
-}
 
 int usage() {
   std::fputs("usage: json-serde [--engine NAME] STEM N\n  engines:", stderr);
@@ -75,6 +61,6 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "json-serde: %s: %s\n", path.c_str(), error.c_str());
     return 1;
   }
-  std::printf("%s\n%s\n", md5_hex(out.single).c_str(), md5_hex(out.list).c_str());
+  std::printf("%s\n%s\n", json_serde::md5_hex(out.single).c_str(), json_serde::md5_hex(out.list).c_str());
   return 0;
 }

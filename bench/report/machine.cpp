@@ -1,0 +1,66 @@
+// The machine a report was measured on: CPU model and the vector extensions the code paths
+// depend on, cores, compiler, build, date.
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <ctime>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "report/report.hpp"
+
+namespace jsonjit::bench::report {
+namespace {
+
+/// The value of the first "key : value" line of /proc/cpuinfo with that key.
+std::string cpuinfo(const std::string& key) {
+  std::ifstream file("/proc/cpuinfo");
+  for (std::string line; std::getline(file, line);) {
+    if (line.rfind(key, 0) == 0) {
+      const std::size_t colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(colon + (colon + 1 < line.size() ? 2 : 1));
+    }
+  }
+  return {};
+}
+
+bool has_flag(const std::string& flags, const std::string& flag) {
+  return (" " + flags + " ").find(" " + flag + " ") != std::string::npos;
+}
+
+}  // namespace
+
+std::string machine_description() {
+  std::string out;
+  const std::string model = cpuinfo("model name");
+  out += "- **CPU**: " + (model.empty() ? std::string("unknown") : model) + ", " +
+         std::to_string(std::thread::hardware_concurrency()) + " logical cores\n";
+  const std::string flags = cpuinfo("flags");
+  std::string extensions;
+  for (const char* flag : {"sse2", "ssse3", "sse4_2", "avx2", "bmi2", "avx512f", "avx512bw"}) {
+    if (has_flag(flags, flag)) extensions += std::string(extensions.empty() ? "" : " ") + flag;
+  }
+  out += "- **Vector extensions**: " + (extensions.empty() ? std::string("none reported") : extensions) +
+         " (the JIT picks its string routines by these at run time; the library is built for the x86-64 baseline, "
+         "simdjson's On-Demand peer for this machine)\n";
+  utsname system{};
+  if (uname(&system) == 0) out += std::string("- **System**: ") + system.sysname + " " + system.release + "\n";
+#if defined(__clang__)
+  out += std::string("- **Compiler**: clang ") + __clang_version__ + "\n";
+#elif defined(__GNUC__)
+  out += std::string("- **Compiler**: GCC ") + __VERSION__ + "\n";
+#endif
+#if defined(NDEBUG)
+  out += "- **Build**: optimized (NDEBUG)\n";
+#else
+  out += "- **Build**: debug (assertions on; figures are not representative)\n";
+#endif
+  const std::time_t now = std::time(nullptr);
+  char date[64];
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+  out += std::string("- **Date**: ") + date + "\n";
+  return out;
+}
+
+}  // namespace jsonjit::bench::report

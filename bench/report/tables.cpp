@@ -1,0 +1,218 @@
+// The report's tables, in BenchmarkDotNet's columns (the tool the .NET reports used): mean,
+// median, standard deviation, ratio to the group's baseline, allocations; MB/s where the
+// workload has a size. Markdown for people, CSV for the charts.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "report/report.hpp"
+
+namespace jsonjit::bench::report {
+namespace {
+
+struct statistics {
+  double mean = 0, median = 0, stddev = 0, min = 0, max = 0;
+};
+
+statistics statistics_of(std::vector<double> v) {
+  statistics s;
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  s.min = v.front();
+  s.max = v.back();
+  s.median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(n);
+  if (n > 1) {
+    double sum = 0;
+    for (double x : v) sum += (x - s.mean) * (x - s.mean);
+    s.stddev = std::sqrt(sum / static_cast<double>(n - 1));
+  }
+  return s;
+}
+
+/// A time with the unit that keeps it between 1 and 1000 (as BenchmarkDotNet prints).
+std::string time_text(double seconds) {
+  const char* unit = "s";
+  double value = seconds;
+  if (seconds < 1e-6) {
+    value = seconds * 1e9, unit = "ns";
+  } else if (seconds < 1e-3) {
+    value = seconds * 1e6, unit = "us";
+  } else if (seconds < 1) {
+    value = seconds * 1e3, unit = "ms";
+  }
+  char text[64];
+  std::snprintf(text, sizeof text, value < 10 ? "%.2f %s" : value < 100 ? "%.1f %s" : "%.0f %s", value, unit);
+  return text;
+}
+
+std::string number_text(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+/// Bytes with a binary unit (BenchmarkDotNet's "Allocated").
+std::string bytes_text(double bytes) {
+  if (bytes < 1) return "-";
+  const char* units[] = {"B", "KB", "MB", "GB"};
+  int u = 0;
+  while (bytes >= 1024 && u < 3) bytes /= 1024, ++u;
+  char text[64];
+  std::snprintf(text, sizeof text, u == 0 ? "%.0f %s" : "%.2f %s", bytes, units[u]);
+  return text;
+}
+
+/// What each group measures, for the report's headings.
+const std::map<std::string, std::string>& group_descriptions() {
+  static const std::map<std::string, std::string> descriptions = {
+      {"typed_write",
+       "Serialize into a reused std::string, System.Text.Json's default (HTML-safe) escaping. jsonjit and the "
+       "hand-written serializer must write STJ's exact bytes; the peers escape their own way."},
+      {"typed_write_relaxed", "Serialize into a reused std::string, relaxed escaping (STJ's UnsafeRelaxedJsonEscaping)."},
+      {"typed_read", "Deserialize STJ's bytes into a new value; each contender's value must equal the model's."},
+      {"stream_write",
+       "Serialize to streams: to /dev/null, a pipe, a socket (sync and async), in pieces (write_some), JSON Lines; "
+       "the baseline is jsonjit writing the same value into a string."},
+      {"stream_read", "Deserialize 100 MB of Users element by element from a stream, in bounded memory."},
+      {"dom_parse", "Parse into each library's DOM (simdjson: its DOM API)."},
+      {"dom_serialize", "Write a parsed DOM back as compact JSON."},
+      {"read_tokens", "Tokenize: every token read, nothing built."},
+      {"read_values", "Tokenize and convert every number and string."},
+      {"write_values", "Write the tokens of a document through each library's writer."},
+      {"write_number_text", "Write the document's numbers."},
+      {"json_serde",
+       "Programming-Language-Benchmarks' json-serde: the text parsed N times into a list, written as one array; "
+       "both MD5 hashes checked before timing."},
+      {"jit_compile", "Compiling a type's writer and reader (the JIT's cost, paid once per type and options)."},
+      {"jit_cold_start", "First serialize and deserialize with fresh options: resolution, compilation, first run."},
+  };
+  return descriptions;
+}
+
+}  // namespace
+
+std::string baseline_of(const std::string& group) {
+  if (group.rfind("typed_", 0) == 0) return "hand_written";
+  if (group.rfind("stream_", 0) == 0) return "jsonjit_string";
+  if (group == "json_serde") return "jsonjit";
+  if (group == "jit_cold_start") return "jsonjit_interp";
+  return "rapidjson";
+}
+
+std::string markdown(const std::vector<measurement>& results, const std::string& machine, const options& options) {
+  std::string out = "# jsonjit benchmark report\n\n" + machine + "\n";
+  out += options.quick ? "**Quick run**: every workload once on small inputs; the figures show that everything runs, "
+                         "not how fast.\n\n"
+                       : "Each workload ran in a process of its own, its contenders interleaved, " +
+                             std::to_string(options.repetitions) + " repetitions of at least " +
+                             number_text(options.min_time, 2) + " s after a warm-up.\n\n";
+  out += "Columns as BenchmarkDotNet prints them: Mean, Median and StdDev of the repetitions; Ratio = this "
+         "contender's median time / the baseline's (lower is faster; the baseline is named per workload); "
+         "MB/s of input or output; Allocated and Allocs per operation. A contender whose output was wrong is "
+         "reported as WRONG and has no figures.\n";
+  std::string group, workload;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const measurement& m = results[i];
+    if (m.group != group) {
+      group = m.group;
+      out += "\n## " + group + "\n\n";
+      if (auto it = group_descriptions().find(group); it != group_descriptions().end()) out += it->second + "\n";
+      workload.clear();
+    }
+    if (m.workload != workload) {
+      workload = m.workload;
+      const std::string baseline = baseline_of(group);
+      double baseline_median = 0;
+      for (std::size_t j = i; j < results.size() && results[j].group == group && results[j].workload == workload; ++j) {
+        if (results[j].contender == baseline && results[j].wrong.empty())
+          baseline_median = statistics_of(results[j].seconds_per_op).median;
+      }
+      out += "\n### " + group + "/" + workload + (baseline_median > 0 ? " (baseline: " + baseline + ")" : "") + "\n\n";
+      out += "| Contender | Mean | Median | StdDev | Ratio | MB/s | Allocated | Allocs |\n";
+      out += "|---|---:|---:|---:|---:|---:|---:|---:|\n";
+      for (std::size_t j = i; j < results.size() && results[j].group == group && results[j].workload == workload; ++j) {
+        const measurement& r = results[j];
+        if (!r.wrong.empty()) {
+          out += "| " + r.contender + " | **" + (r.failed ? "FAILED" : "WRONG") + "**: " + r.wrong + " | | | | | | |\n";
+          continue;
+        }
+        const statistics s = statistics_of(r.seconds_per_op);
+        const std::string ratio = baseline_median > 0 ? number_text(s.median / baseline_median, 2) : "";
+        out += "| " + r.contender + " | " + time_text(s.mean) + " | " + time_text(s.median) + " | " +
+               (r.seconds_per_op.size() > 1 ? time_text(s.stddev) : "-") + " | " + ratio + " | " +
+               (r.bytes_per_second > 0 ? number_text(r.bytes_per_second / 1e6, 1) : "") + " | " +
+               bytes_text(r.alloc_bytes_per_op) + " | " + number_text(r.allocs_per_op, r.allocs_per_op < 10 ? 2 : 0) +
+               " |\n";
+      }
+    }
+  }
+  return out;
+}
+
+std::string instructions_markdown(const std::vector<instruction_count>& counts, const std::string& machine) {
+  std::string out = "# jsonjit instruction counts\n\n" + machine +
+                    "\nInstructions per operation (valgrind --tool=callgrind): the difference between runs of 11 and of "
+                    "1 operations, divided by 10, so the warm-up and the check before timing are left out. Exact and "
+                    "free of the machine's noise; Ratio = this contender's count / the baseline's.\n";
+  std::string key;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    const instruction_count& c = counts[i];
+    if (c.group + "/" + c.workload == key) continue;
+    key = c.group + "/" + c.workload;
+    const std::string baseline = baseline_of(c.group);
+    double base = 0;
+    std::size_t end = i;
+    for (; end < counts.size() && counts[end].group + "/" + counts[end].workload == key; ++end) {
+      if (counts[end].contender == baseline) base = counts[end].per_op;
+    }
+    out += "\n### " + key + (base > 0 ? " (baseline: " + baseline + ")" : "") + "\n\n";
+    out += "| Contender | Instructions/op | Ratio |\n|---|---:|---:|\n";
+    for (std::size_t j = i; j < end; ++j) {
+      const instruction_count& r = counts[j];
+      if (r.per_op <= 0) {
+        out += "| " + r.contender + " | **WRONG or failed** | |\n";
+        continue;
+      }
+      out += "| " + r.contender + " | " + number_text(r.per_op, 0) + " | " +
+             (base > 0 ? number_text(r.per_op / base, 2) : "") + " |\n";
+    }
+  }
+  return out;
+}
+
+std::string csv(const std::vector<measurement>& results) {
+  std::string out =
+      "group,workload,contender,status,repetitions,mean_s,median_s,stddev_s,min_s,max_s,baseline,ratio,mb_per_s,"
+      "alloc_bytes_per_op,allocs_per_op\n";
+  std::map<std::string, double> baseline_medians;  // group/workload
+  for (const measurement& m : results) {
+    if (m.wrong.empty() && m.contender == baseline_of(m.group))
+      baseline_medians[m.group + "/" + m.workload] = statistics_of(m.seconds_per_op).median;
+  }
+  char line[512];
+  for (const measurement& m : results) {
+    const std::string key = m.group + "/" + m.workload;
+    if (!m.wrong.empty()) {
+      out += m.group + "," + m.workload + "," + m.contender + (m.failed ? ",failed" : ",wrong") + ",0,,,,,,,,,,\n";
+      continue;
+    }
+    const statistics s = statistics_of(m.seconds_per_op);
+    const auto base = baseline_medians.find(key);
+    const double ratio = base != baseline_medians.end() && base->second > 0 ? s.median / base->second : 0;
+    std::snprintf(line, sizeof line, "%s,%s,%s,ok,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%s,%.6g,%.6g,%.6g\n", m.group.c_str(),
+                  m.workload.c_str(), m.contender.c_str(), m.seconds_per_op.size(), s.mean, s.median, s.stddev, s.min,
+                  s.max, base != baseline_medians.end() ? baseline_of(m.group).c_str() : "",
+                  ratio > 0 ? number_text(ratio, 4).c_str() : "", m.bytes_per_second / 1e6, m.alloc_bytes_per_op,
+                  m.allocs_per_op);
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace jsonjit::bench::report

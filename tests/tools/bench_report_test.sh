@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The benchmark report, as `make bench QUICK=1` runs it: every workload once, a table and a CSV
+# row for every benchmark, outputs checked before timing (Boost.JSON's typed json-serde prints
+# other hashes and must be reported wrong), a deliberately wrong contender reported as wrong
+# with no figures, and the charts drawn from the CSV.
+# Usage: bench_report_test.sh JSONJIT_BENCH CHARTS_SH
+set -euo pipefail
+bench=$1
+charts=$2
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# The quick run: every benchmark the program lists has its row.
+"$bench" --quick --results "$scratch/quick" > "$scratch/quick.out" 2> "$scratch/quick.err" ||
+  { cat "$scratch/quick.err"; fail "the quick run failed"; }
+listed=$("$bench" --benchmark_list_tests=true | wc -l)
+rows=$(($(wc -l < "$scratch/quick/report.csv") - 1))
+[[ $rows -eq $listed ]] || fail "the CSV has $rows rows for $listed benchmarks"
+grep -q "^json_serde,canada_3,boost-typed,wrong," "$scratch/quick/report.csv" ||
+  fail "Boost.JSON's typed json-serde (other hashes) is not reported wrong"
+others_wrong=$(grep -v "^json_serde,[a-z_0-9]*,boost-typed," "$scratch/quick/report.csv" | grep -c ",wrong,\|,failed," || true)
+[[ $others_wrong -eq 0 ]] || fail "$others_wrong other contenders wrong or failed: $(grep ",wrong,\|,failed," "$scratch/quick/report.csv")"
+for group in typed_write typed_write_relaxed typed_read stream_write stream_read json_serde dom_parse dom_serialize \
+  jit_compile jit_cold_start; do
+  grep -q "^## $group$" "$scratch/quick/report.md" || fail "no section for $group in report.md"
+done
+grep -q '^- \*\*CPU\*\*: ' "$scratch/quick/report.md" || fail "the machine is not described"
+cmp -s "$scratch/quick.out" "$scratch/quick/report.md" || fail "what was printed is not report.md"
+
+# A wrong contender: reported, never timed.
+JSONJIT_BENCH_WRONG_CONTENDER=1 "$bench" --quick --filter 'typed_write/LoginViewModel/' --results "$scratch/wrong" \
+  > /dev/null 2> "$scratch/wrong.err" || fail "the run with a wrong contender failed"
+grep -q "^typed_write,LoginViewModel,deliberately_wrong,wrong,0,,,,,,,,,,$" "$scratch/wrong/report.csv" ||
+  fail "the wrong contender's CSV row: $(grep deliberately_wrong "$scratch/wrong/report.csv" || echo none)"
+grep -q "^| deliberately_wrong | \*\*WRONG\*\*: the output differs from STJ's bytes | | | | | | |$" "$scratch/wrong/report.md" ||
+  fail "the wrong contender's table row: $(grep deliberately_wrong "$scratch/wrong/report.md" || echo none)"
+grep -q "^typed_write,LoginViewModel,hand_written,ok,1," "$scratch/wrong/report.csv" ||
+  fail "the other contenders lost their figures"
+grep -q "deliberately_wrong: WRONG" "$scratch/wrong.err" || fail "the progress does not say the contender was wrong"
+
+# The charts: SVG and PNG for each, with their titles.
+"$charts" "$scratch/quick/report.csv" "$scratch/charts" > /dev/null 2> "$scratch/charts.err" ||
+  { cat "$scratch/charts.err"; fail "charts.sh failed"; }
+for chart in typed_write typed_read dom_parse dom_serialize json_serde jit_compile; do
+  svg="$scratch/charts/$chart.svg"
+  if [[ ! -s $svg || ! -s "$scratch/charts/$chart.png" ]]; then
+    fail "no $chart chart"
+    continue
+  fi
+  head -c 200 "$svg" | grep -q "<svg" || fail "$chart.svg is not SVG"
+  grep -q "</svg>" "$svg" || fail "$chart.svg is cut short"
+  grep -q "<title>\|<text" "$svg" || fail "$chart.svg has no text"
+done
+grep -q "hand-written" "$scratch/charts/typed_write.svg" || fail "typed_write.svg does not name its baseline"
+
+[[ $failures -eq 0 ]] || exit 1
+echo "bench report: quick run of $listed benchmarks, wrong contender and charts checked"
