@@ -1,6 +1,6 @@
 // jsonjit_bench: with no Google Benchmark flags, the report (bench/report/: every workload in a
 // process of its own, tables and CSV); with them (--benchmark_filter=..., as the report runs
-// its workloads and bench/instructions.sh its functions), Google Benchmark as it is, with
+// its workloads and its callgrind mode counts them), Google Benchmark as it is, with
 // allocation counting.
 #include <benchmark/benchmark.h>
 

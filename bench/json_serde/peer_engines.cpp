@@ -1,4 +1,4 @@
-// json-serde written with peer libraries' DOMs, for the side-by-side timing in compare.sh: the
+// json-serde written with peer libraries' DOMs, for the report's json_serde group: the
 // same program (tools/json-serde/main.cpp: file reading, MD5, output) with another engine
 // (typed_peer_engines.cpp has their typed variants). Every engine must print the expected
 // hashes, so each parses doubles exactly and writes them in their shortest round-trip form
