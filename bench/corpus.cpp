@@ -6,6 +6,8 @@
 #include <map>
 #include <sstream>
 
+#include <jsonjit/document.hpp>
+
 namespace jsonjit::bench {
 
 const std::string& corpus(std::string_view name) {
@@ -57,6 +59,19 @@ const std::vector<recorded_token>& recorded_tokens(std::string_view name) {
     std::exit(2);
   }
   return streams.emplace(std::string(name), std::move(tokens)).first->second;
+}
+
+std::string differs_from_corpus(std::string_view name, std::string_view json) {
+  static std::map<std::string, document, std::less<>> references;
+  auto it = references.find(name);
+  if (it == references.end()) {
+    auto parsed = document::parse(corpus(name));  // the corpus is valid (recorded_tokens checked it)
+    it = references.emplace(std::string(name), std::move(*parsed)).first;
+  }
+  const auto written = document::parse(json);
+  if (!written) return "the output is not JSON: " + to_string(written.error());
+  if (!(written->root() == it->second.root())) return "the output is not the input's value";
+  return {};
 }
 
 }  // namespace jsonjit::bench

@@ -7,6 +7,10 @@
 // Parsers that can reuse their memory do (jsonjit: document::assign; simdjson: its parser);
 // `jsonjit_new_document` parses into a fresh document each time. Writers keep UTF-8 unescaped,
 // like RapidJSON's Writer; `jsonjit_html_safe` is System.Text.Json's default escaping.
+//
+// Before timing, each contender's result must be the file's value (differs_from_corpus): a
+// parser's DOM as its own writer writes it, a writer's output of the DOM its library parsed.
+// Boost.JSON 1.81 reads some doubles one unit off (canada), so it is reported wrong there.
 #include <benchmark/benchmark.h>
 
 #include <jsonjit/document.hpp>
@@ -37,12 +41,28 @@ const simdjson::padded_string& padded(std::string_view file) {
   return it->second;
 }
 
+/// A DOM written back as compact JSON: what is compared with the input before timing.
+std::string written(const element& root) {
+  memory_output out;
+  writer w(out);
+  root.write(w);
+  return out.str();
+}
+std::string written(const rapidjson::Document& doc) {
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+  doc.Accept(w);
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
 // --- parsing -------------------------------------------------------------------------------
 
 void parse_jsonjit(benchmark::State& state, std::string_view file) {
   const std::string& json = corpus(file);
   document doc;
-  if (doc.assign(json)) state.SkipWithError("invalid input");
+  if (doc.assign(json)) return state.SkipWithError("invalid input");
+  if (const std::string why = differs_from_corpus(file, written(doc.root())); !why.empty())
+    return state.SkipWithError(why.c_str());
   allocation_counter allocations(state);
   for (auto _ : state) {
     benchmark::DoNotOptimize(doc.assign(json));
@@ -53,6 +73,11 @@ void parse_jsonjit(benchmark::State& state, std::string_view file) {
 
 void parse_jsonjit_new_document(benchmark::State& state, std::string_view file) {
   const std::string& json = corpus(file);
+  if (const auto first = document::parse(json); !first) {
+    return state.SkipWithError("invalid input");
+  } else if (const std::string why = differs_from_corpus(file, written(first->root())); !why.empty()) {
+    return state.SkipWithError(why.c_str());
+  }
   allocation_counter allocations(state);
   for (auto _ : state) {
     auto doc = document::parse(json);
@@ -65,7 +90,11 @@ void parse_jsonjit_new_document(benchmark::State& state, std::string_view file) 
 void parse_simdjson(benchmark::State& state, std::string_view file) {
   const simdjson::padded_string& json = padded(file);
   simdjson::dom::parser parser;
-  if (parser.parse(json).error() != simdjson::SUCCESS) state.SkipWithError("invalid input");
+  simdjson::dom::element first;
+  if (parser.parse(json).get(first) != simdjson::SUCCESS) return state.SkipWithError("invalid input");
+  if (const std::string why = differs_from_corpus(file, simdjson::to_string(first)); !why.empty()) {
+    return state.SkipWithError(why.c_str());
+  }
   allocation_counter allocations(state);
   for (auto _ : state) {
     simdjson::dom::element root;
@@ -77,6 +106,13 @@ void parse_simdjson(benchmark::State& state, std::string_view file) {
 
 void parse_rapidjson(benchmark::State& state, std::string_view file) {
   const std::string& json = corpus(file);
+  {
+    rapidjson::Document first;
+    first.Parse<rapidjson_flags>(json.data(), json.size());
+    if (first.HasParseError()) return state.SkipWithError("invalid input");
+    if (const std::string why = differs_from_corpus(file, written(first)); !why.empty())
+      return state.SkipWithError(why.c_str());
+  }
   allocation_counter allocations(state);
   for (auto _ : state) {
     rapidjson::Document doc;
@@ -89,6 +125,12 @@ void parse_rapidjson(benchmark::State& state, std::string_view file) {
 
 void parse_boost_json(benchmark::State& state, std::string_view file) {
   const std::string& json = corpus(file);
+  boost::json::error_code first_error;
+  const boost::json::value first = boost::json::parse(json, first_error);
+  if (first_error) return state.SkipWithError("invalid input");
+  if (const std::string why = differs_from_corpus(file, boost::json::serialize(first)); !why.empty()) {
+    return state.SkipWithError(why.c_str());
+  }
   allocation_counter allocations(state);
   for (auto _ : state) {
     boost::json::error_code ec;
@@ -101,6 +143,10 @@ void parse_boost_json(benchmark::State& state, std::string_view file) {
 
 void parse_nlohmann(benchmark::State& state, std::string_view file) {
   const std::string& json = corpus(file);
+  const nlohmann::json first = nlohmann::json::parse(json, nullptr, false);
+  if (first.is_discarded()) return state.SkipWithError("invalid input");
+  if (const std::string why = differs_from_corpus(file, first.dump()); !why.empty())
+    return state.SkipWithError(why.c_str());
   allocation_counter allocations(state);
   for (auto _ : state) {
     nlohmann::json value = nlohmann::json::parse(json, nullptr, false);
@@ -118,12 +164,18 @@ void serialize_jsonjit(benchmark::State& state, std::string_view file, escape_mo
   memory_output out(corpus(file).size() * 2);
   writer_options options;
   options.escaping = escaping;
-  allocation_counter allocations(state);
-  for (auto _ : state) {
+  const auto write = [&] {
     out.clear();
     writer w(out, options);
     doc->root().write(w);
-    if (!w.ok()) state.SkipWithError("write failed");
+    return w.ok();
+  };
+  if (!write()) return state.SkipWithError("write failed");
+  if (const std::string why = differs_from_corpus(file, out.view()); !why.empty())
+    return state.SkipWithError(why.c_str());
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    if (!write()) state.SkipWithError("write failed");
     benchmark::DoNotOptimize(out.data());
   }
   set_throughput(state, file);
@@ -133,6 +185,9 @@ void serialize_simdjson(benchmark::State& state, std::string_view file) {
   simdjson::dom::parser parser;
   simdjson::dom::element root;
   if (parser.parse(padded(file)).get(root) != simdjson::SUCCESS) return state.SkipWithError("invalid input");
+  if (const std::string why = differs_from_corpus(file, simdjson::to_string(root)); !why.empty()) {
+    return state.SkipWithError(why.c_str());
+  }
   allocation_counter allocations(state);
   for (auto _ : state) {
     std::string text = simdjson::to_string(root);
@@ -146,6 +201,8 @@ void serialize_rapidjson(benchmark::State& state, std::string_view file) {
   rapidjson::Document doc;
   doc.Parse<rapidjson_flags>(json.data(), json.size());
   if (doc.HasParseError()) return state.SkipWithError("invalid input");
+  if (const std::string why = differs_from_corpus(file, written(doc)); !why.empty())
+    return state.SkipWithError(why.c_str());
   rapidjson::StringBuffer buffer;
   allocation_counter allocations(state);
   for (auto _ : state) {
@@ -159,6 +216,9 @@ void serialize_rapidjson(benchmark::State& state, std::string_view file) {
 
 void serialize_boost_json(benchmark::State& state, std::string_view file) {
   const boost::json::value value = boost::json::parse(corpus(file));
+  if (const std::string why = differs_from_corpus(file, boost::json::serialize(value)); !why.empty()) {
+    return state.SkipWithError(why.c_str());
+  }
   allocation_counter allocations(state);
   for (auto _ : state) {
     std::string text = boost::json::serialize(value);
@@ -169,6 +229,8 @@ void serialize_boost_json(benchmark::State& state, std::string_view file) {
 
 void serialize_nlohmann(benchmark::State& state, std::string_view file) {
   const nlohmann::json value = nlohmann::json::parse(corpus(file));
+  if (const std::string why = differs_from_corpus(file, value.dump()); !why.empty())
+    return state.SkipWithError(why.c_str());
   allocation_counter allocations(state);
   for (auto _ : state) {
     std::string text = value.dump();

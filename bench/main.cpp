@@ -85,10 +85,11 @@ int main(int argc, char** argv) {
     jsonjit::bench::report::options options;
     std::string error;
     if (!jsonjit::bench::report::parse_options(argc, argv, options, error)) {
-      std::fprintf(stderr,
-                   "jsonjit_bench: %s\nusage: jsonjit_bench [--quick] [--filter REGEX] [--results DIR] "
-                   "[--repetitions N] [--min-time SECONDS]\n       jsonjit_bench --benchmark_... (Google Benchmark)\n",
-                   error.c_str());
+      std::fprintf(
+          stderr,
+          "jsonjit_bench: %s\nusage: jsonjit_bench [--quick] [--filter REGEX] [--results DIR] "
+          "[--repetitions N] [--min-time SECONDS]\n       jsonjit_bench --benchmark_... (Google Benchmark)\n",
+          error.c_str());
       return 2;
     }
     // This program's own path (run again per workload, and under valgrind by path).

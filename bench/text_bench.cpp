@@ -20,14 +20,27 @@ namespace {
 // --- reading -------------------------------------------------------------------------------
 
 // Every token, validated (UTF-8 included), values left as text: the Utf8JsonReader model.
+/// Why a reader's token count is not the file's: checked before timing.
+std::string wrong_token_count(std::string_view file, std::size_t tokens) {
+  const std::size_t expected = recorded_tokens(file).size();
+  if (tokens == expected) return {};
+  return std::to_string(tokens) + " tokens, not " + std::to_string(expected);
+}
+
 void read_tokens_jsonjit(benchmark::State& state, std::string_view file) {
   const std::string& json = corpus(file);
-  allocation_counter allocations(state);
-  for (auto _ : state) {
+  const auto count = [&] {
     reader r(json);
     std::size_t tokens = 0;
     while (r.read()) ++tokens;
-    if (r.error()) state.SkipWithError("invalid input");
+    return r.error() ? 0 : tokens;
+  };
+  if (const std::string why = wrong_token_count(file, count()); !why.empty())
+    return state.SkipWithError(why.c_str());
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    const std::size_t tokens = count();
+    if (tokens == 0) state.SkipWithError("invalid input");
     benchmark::DoNotOptimize(tokens);
   }
   set_throughput(state, file);
@@ -38,11 +51,8 @@ void read_tokens_jsonjit(benchmark::State& state, std::string_view file) {
 void read_values_jsonjit(benchmark::State& state, std::string_view file) {
   const std::string& json = corpus(file);
   std::string buffer(json.size(), '\0');
-  allocation_counter allocations(state);
-  for (auto _ : state) {
+  const auto read_all = [&](double& sum, std::size_t& text) {
     reader r(json);
-    double sum = 0;
-    std::size_t text = 0;
     while (r.read()) {
       switch (r.token()) {
         case token_type::number:
@@ -57,6 +67,23 @@ void read_values_jsonjit(benchmark::State& state, std::string_view file) {
         default: break;
       }
     }
+  };
+  // The values must be the recorded ones: the same sum of numbers, the same unescaped text.
+  double sum = 0, expected_sum = 0;
+  std::size_t text = 0, expected_text = 0;
+  read_all(sum, text);
+  for (const recorded_token& t : recorded_tokens(file)) {
+    if (t.type == token_type::number)
+      expected_sum += t.is_integer ? static_cast<double>(t.integer) : t.number;
+    if (t.type == token_type::string || t.type == token_type::property_name) expected_text += t.size;
+  }
+  if (sum != expected_sum || text != expected_text)
+    return state.SkipWithError("the values read are not the file's");
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    sum = 0;
+    text = 0;
+    read_all(sum, text);
     benchmark::DoNotOptimize(sum);
     benchmark::DoNotOptimize(text);
   }
@@ -75,6 +102,13 @@ template <unsigned flags>
 void read_rapidjson(benchmark::State& state, std::string_view file) {
   const std::string& json = corpus(file);
   rapidjson::Reader rapid;  // reused, so its stack is allocated once
+  {
+    counting_handler handler;
+    rapidjson::StringStream in(json.c_str());
+    if (rapid.Parse<flags>(in, handler).IsError()) return state.SkipWithError("invalid input");
+    if (const std::string why = wrong_token_count(file, handler.tokens); !why.empty())
+      return state.SkipWithError(why.c_str());
+  }
   allocation_counter allocations(state);
   for (auto _ : state) {
     counting_handler handler;
@@ -95,8 +129,7 @@ void write_jsonjit(benchmark::State& state, std::string_view file, escape_mode e
   memory_output out(corpus(file).size() * 2);
   writer_options options;
   options.escaping = escaping;
-  allocation_counter allocations(state);
-  for (auto _ : state) {
+  const auto write_all = [&] {
     out.clear();
     writer w(out, options);
     for (const recorded_token& t : tokens) {
@@ -122,7 +155,14 @@ void write_jsonjit(benchmark::State& state, std::string_view file, escape_mode e
         default: break;
       }
     }
-    if (!w.ok()) state.SkipWithError(std::string(message(w.error())).c_str());
+    return w.ok();
+  };
+  if (!write_all()) return state.SkipWithError("the writer failed");
+  if (const std::string why = differs_from_corpus(file, out.view()); !why.empty())
+    return state.SkipWithError(why.c_str());
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    if (!write_all()) state.SkipWithError("the writer failed");
     benchmark::DoNotOptimize(out.data());
   }
   set_throughput(state, file);
@@ -133,8 +173,7 @@ void write_rapidjson(benchmark::State& state, std::string_view file) {
   const auto& tokens = recorded_tokens(file);
   rapidjson::StringBuffer buffer(nullptr, corpus(file).size() * 2);
   rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-  allocation_counter allocations(state);
-  for (auto _ : state) {
+  const auto write_all = [&] {
     buffer.Clear();
     w.Reset(buffer);
     for (const recorded_token& t : tokens) {
@@ -147,7 +186,7 @@ void write_rapidjson(benchmark::State& state, std::string_view file) {
         case token_type::string: w.String(t.text, t.size); break;
         case token_type::number:
           if constexpr (mode == numbers::as_text) {
-            w.RawNumber(t.text, t.size);
+            w.RawValue(t.text, t.size, rapidjson::kNumberType);  // (RawNumber writes a quoted string)
           } else if (t.is_integer) {
             w.Int64(t.integer);
           } else {
@@ -160,7 +199,14 @@ void write_rapidjson(benchmark::State& state, std::string_view file) {
         default: break;
       }
     }
-    if (!w.IsComplete()) state.SkipWithError("incomplete output");
+    return w.IsComplete();
+  };
+  if (!write_all()) return state.SkipWithError("the writer failed");
+  if (const std::string why = differs_from_corpus(file, {buffer.GetString(), buffer.GetSize()}); !why.empty())
+    return state.SkipWithError(why.c_str());
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    if (!write_all()) state.SkipWithError("the writer failed");
     benchmark::DoNotOptimize(buffer.GetString());
   }
   set_throughput(state, file);

@@ -8,12 +8,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <iterator>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <string>
@@ -148,16 +148,18 @@ double instructions_of(const char* self, const std::string& name, int iterations
   // Only the registered benchmark bodies are counted (inputs are loaded before them; a fixed
   // iteration count adds "/iterations:N" to the name);
   // LD_BIND_NOW: symbols are bound at start-up, not on a first call counted here.
-  const child_result ran = run_child(
-      "valgrind",
-      {"--tool=callgrind", std::string("--callgrind-out-file=") + out_path, "--collect-atstart=no",
-       "--toggle-collect=*LambdaBenchmark*::Run*", self, "--benchmark_filter=^" + regex_escaped(name) + "(/iterations:[0-9]+)?$",
-       "--benchmark_repetitions=1", "--benchmark_format=json"},
-      quick, {"LD_BIND_NOW=1", "JSONJIT_BENCH_ITERATIONS=" + std::to_string(iterations)});
+  const child_result ran =
+      run_child("valgrind",
+                {"--tool=callgrind", std::string("--callgrind-out-file=") + out_path, "--collect-atstart=no",
+                 "--toggle-collect=*LambdaBenchmark*::Run*", self,
+                 "--benchmark_filter=^" + regex_escaped(name) + "(/iterations:[0-9]+)?$",
+                 "--benchmark_repetitions=1", "--benchmark_format=json"},
+                quick, {"LD_BIND_NOW=1", "JSONJIT_BENCH_ITERATIONS=" + std::to_string(iterations)});
   double total = -1;
   std::ifstream file(out_path);
   for (std::string line; ran.status == 0 && std::getline(file, line);) {
-    if (line.rfind("summary: ", 0) == 0 || line.rfind("totals: ", 0) == 0) total = std::atof(line.c_str() + line.find(' ') + 1);
+    if (line.rfind("summary: ", 0) == 0 || line.rfind("totals: ", 0) == 0)
+      total = std::atof(line.c_str() + line.find(' ') + 1);
   }
   unlink(out_path);
   if (ran.output.find("\"error_occurred\": true") != std::string::npos) return -1;  // wrong: nothing to count
@@ -167,7 +169,8 @@ double instructions_of(const char* self, const std::string& name, int iterations
 std::string elapsed_text(std::chrono::steady_clock::duration d) {
   const auto s = std::chrono::duration_cast<std::chrono::seconds>(d).count();
   char text[32];
-  std::snprintf(text, sizeof text, "%lld:%02lld", static_cast<long long>(s / 60), static_cast<long long>(s % 60));
+  std::snprintf(text, sizeof text, "%lld:%02lld", static_cast<long long>(s / 60),
+                static_cast<long long>(s % 60));
   return text;
 }
 
@@ -251,11 +254,13 @@ int run(const options& options, const char* self) {
     std::vector<instruction_count> counts;
     for (std::size_t w = 0; w < workloads.size(); ++w) {
       const auto& [workload, names] = workloads[w];
-      std::fprintf(stderr, "[%3zu/%zu] %-48s %2zu contenders under callgrind  (%s elapsed)\n", w + 1, workloads.size(),
-                   workload.c_str(), names.size(), elapsed_text(std::chrono::steady_clock::now() - start).c_str());
+      std::fprintf(stderr, "[%3zu/%zu] %-48s %2zu contenders under callgrind  (%s elapsed)\n", w + 1,
+                   workloads.size(), workload.c_str(), names.size(),
+                   elapsed_text(std::chrono::steady_clock::now() - start).c_str());
       for (const std::string& name : names) {
         const std::size_t first = name.find('/'), last = name.rfind('/');
-        instruction_count c{name.substr(0, first), name.substr(first + 1, last - first - 1), name.substr(last + 1), 0};
+        instruction_count c{name.substr(0, first), name.substr(first + 1, last - first - 1),
+                            name.substr(last + 1), 0};
         const double one = instructions_of(self, name, 1, options.quick);
         const double eleven = instructions_of(self, name, 11, options.quick);
         if (one >= 0 && eleven >= one) c.per_op = (eleven - one) / 10;
@@ -280,8 +285,9 @@ int run(const options& options, const char* self) {
   std::snprintf(repetitions, sizeof repetitions, "--benchmark_repetitions=%d", options.repetitions);
   for (std::size_t w = 0; w < workloads.size(); ++w) {
     const auto& [workload, names] = workloads[w];
-    std::fprintf(stderr, "[%3zu/%zu] %-48s %2zu contenders  (%s elapsed)\n", w + 1, workloads.size(), workload.c_str(),
-                 names.size(), elapsed_text(std::chrono::steady_clock::now() - start).c_str());
+    std::fprintf(stderr, "[%3zu/%zu] %-48s %2zu contenders  (%s elapsed)\n", w + 1, workloads.size(),
+                 workload.c_str(), names.size(),
+                 elapsed_text(std::chrono::steady_clock::now() - start).c_str());
     std::string exact = "^(";
     std::map<std::string, measurement> by_name;
     for (const std::string& name : names) {
@@ -294,8 +300,8 @@ int run(const options& options, const char* self) {
       by_name.emplace(name, std::move(m));
     }
     exact += ")$";
-    std::vector<std::string> args{"--benchmark_filter=" + exact, "--benchmark_format=json", min_time, repetitions,
-                                  "--benchmark_enable_random_interleaving=true"};
+    std::vector<std::string> args{"--benchmark_filter=" + exact, "--benchmark_format=json", min_time,
+                                  repetitions, "--benchmark_enable_random_interleaving=true"};
     if (!options.quick) args.emplace_back("--benchmark_min_warmup_time=0.02");
     const child_result ran = run_child(self, args, options.quick);
     std::string error;
@@ -318,10 +324,10 @@ int run(const options& options, const char* self) {
 
   // Groups in the order a reader wants them (typed work first), workloads as registered.
   const auto rank = [](const std::string& group) {
-    static const char* const order[] = {"typed_write", "typed_write_relaxed", "typed_read",   "stream_write",
-                                        "stream_read", "json_serde",          "dom_parse",    "dom_serialize",
-                                        "read_tokens", "read_values",         "write_values", "write_number_text",
-                                        "jit_compile", "jit_cold_start"};
+    static const char* const order[] = {
+        "typed_write",  "typed_write_relaxed", "typed_read",    "stream_write",  "stream_read",
+        "json_serde",   "dom_parse",           "dom_serialize", "read_tokens",   "read_values",
+        "write_values", "write_number_text",   "jit_compile",   "jit_cold_start"};
     for (std::size_t i = 0; i < std::size(order); ++i) {
       if (group == order[i]) return i;
     }
@@ -340,8 +346,9 @@ int run(const options& options, const char* self) {
     return 1;
   }
   std::fwrite(table.data(), 1, table.size(), stdout);
-  std::fprintf(stderr, "\n%zu workloads in %s; the report is in %s/report.md and report.csv\n", workloads.size(),
-               elapsed_text(std::chrono::steady_clock::now() - start).c_str(), options.results_dir.c_str());
+  std::fprintf(stderr, "\n%zu workloads in %s; the report is in %s/report.md and report.csv\n",
+               workloads.size(), elapsed_text(std::chrono::steady_clock::now() - start).c_str(),
+               options.results_dir.c_str());
   return failed ? 1 : 0;
 }
 

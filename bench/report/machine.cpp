@@ -42,10 +42,12 @@ std::string machine_description() {
     if (has_flag(flags, flag)) extensions += std::string(extensions.empty() ? "" : " ") + flag;
   }
   out += "- **Vector extensions**: " + (extensions.empty() ? std::string("none reported") : extensions) +
-         " (the JIT picks its string routines by these at run time; the library is built for the x86-64 baseline, "
+         " (the JIT picks its string routines by these at run time; the library is built for the x86-64 "
+         "baseline, "
          "simdjson's On-Demand peer for this machine)\n";
   utsname system{};
-  if (uname(&system) == 0) out += std::string("- **System**: ") + system.sysname + " " + system.release + "\n";
+  if (uname(&system) == 0)
+    out += std::string("- **System**: ") + system.sysname + " " + system.release + "\n";
 #if defined(__clang__)
   out += std::string("- **Compiler**: clang ") + __clang_version__ + "\n";
 #elif defined(__GNUC__)

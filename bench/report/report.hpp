@@ -11,9 +11,9 @@ namespace jsonjit::bench::report {
 
 /// One contender on one workload: its repeated timings, or why it was not timed.
 struct measurement {
-  std::string group;      // typed_write
-  std::string workload;   // LoginViewModel
-  std::string contender;  // jsonjit
+  std::string group;                   // typed_write
+  std::string workload;                // LoginViewModel
+  std::string contender;               // jsonjit
   std::vector<double> seconds_per_op;  // one per repetition
   double bytes_per_second = 0;         // median repetition's; 0 where not meaningful
   double allocs_per_op = 0;
@@ -49,7 +49,8 @@ std::string instructions_markdown(const std::vector<instruction_count>& counts, 
 
 /// The tables: Markdown (for people and the README) and CSV (for the charts), with the
 /// machine at the top of the Markdown.
-std::string markdown(const std::vector<measurement>& results, const std::string& machine, const options& options);
+std::string markdown(const std::vector<measurement>& results, const std::string& machine,
+                     const options& options);
 std::string csv(const std::vector<measurement>& results);
 
 /// CPU model and flags, compiler, build, date.

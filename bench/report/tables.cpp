@@ -72,12 +72,16 @@ std::string bytes_text(double bytes) {
 const std::map<std::string, std::string>& group_descriptions() {
   static const std::map<std::string, std::string> descriptions = {
       {"typed_write",
-       "Serialize into a reused std::string, System.Text.Json's default (HTML-safe) escaping. jsonjit and the "
+       "Serialize into a reused std::string, System.Text.Json's default (HTML-safe) escaping. jsonjit and "
+       "the "
        "hand-written serializer must write STJ's exact bytes; the peers escape their own way."},
-      {"typed_write_relaxed", "Serialize into a reused std::string, relaxed escaping (STJ's UnsafeRelaxedJsonEscaping)."},
-      {"typed_read", "Deserialize STJ's bytes into a new value; each contender's value must equal the model's."},
+      {"typed_write_relaxed",
+       "Serialize into a reused std::string, relaxed escaping (STJ's UnsafeRelaxedJsonEscaping)."},
+      {"typed_read",
+       "Deserialize STJ's bytes into a new value; each contender's value must equal the model's."},
       {"stream_write",
-       "Serialize to streams: to /dev/null, a pipe, a socket (sync and async), in pieces (write_some), JSON Lines; "
+       "Serialize to streams: to /dev/null, a pipe, a socket (sync and async), in pieces (write_some), JSON "
+       "Lines; "
        "the baseline is jsonjit writing the same value into a string."},
       {"stream_read", "Deserialize 100 MB of Users element by element from a stream, in bounded memory."},
       {"dom_parse", "Parse into each library's DOM (simdjson: its DOM API)."},
@@ -87,10 +91,13 @@ const std::map<std::string, std::string>& group_descriptions() {
       {"write_values", "Write the tokens of a document through each library's writer."},
       {"write_number_text", "Write the document's numbers."},
       {"json_serde",
-       "Programming-Language-Benchmarks' json-serde: the text parsed N times into a list, written as one array; "
+       "Programming-Language-Benchmarks' json-serde: the text parsed N times into a list, written as one "
+       "array; "
        "both MD5 hashes checked before timing."},
-      {"jit_compile", "Compiling a type's writer and reader (the JIT's cost, paid once per type and options)."},
-      {"jit_cold_start", "First serialize and deserialize with fresh options: resolution, compilation, first run."},
+      {"jit_compile",
+       "Compiling a type's writer and reader (the JIT's cost, paid once per type and options)."},
+      {"jit_cold_start",
+       "First serialize and deserialize with fresh options: resolution, compilation, first run."},
   };
   return descriptions;
 }
@@ -105,41 +112,49 @@ std::string baseline_of(const std::string& group) {
   return "rapidjson";
 }
 
-std::string markdown(const std::vector<measurement>& results, const std::string& machine, const options& options) {
+std::string markdown(const std::vector<measurement>& results, const std::string& machine,
+                     const options& options) {
   std::string out = "# jsonjit benchmark report\n\n" + machine + "\n";
-  out += options.quick ? "**Quick run**: every workload once on small inputs; the figures show that everything runs, "
-                         "not how fast.\n\n"
-                       : "Each workload ran in a process of its own, its contenders interleaved, " +
-                             std::to_string(options.repetitions) + " repetitions of at least " +
-                             number_text(options.min_time, 2) + " s after a warm-up.\n\n";
-  out += "Columns as BenchmarkDotNet prints them: Mean, Median and StdDev of the repetitions; Ratio = this "
-         "contender's median time / the baseline's (lower is faster; the baseline is named per workload); "
-         "MB/s of input or output; Allocated and Allocs per operation. A contender whose output was wrong is "
-         "reported as WRONG and has no figures.\n";
+  out += options.quick
+             ? "**Quick run**: every workload once on small inputs; the figures show that everything runs, "
+               "not how fast.\n\n"
+             : "Each workload ran in a process of its own, its contenders interleaved, " +
+                   std::to_string(options.repetitions) + " repetitions of at least " +
+                   number_text(options.min_time, 2) + " s after a warm-up.\n\n";
+  out +=
+      "Columns as BenchmarkDotNet prints them: Mean, Median and StdDev of the repetitions; Ratio = this "
+      "contender's median time / the baseline's (lower is faster; the baseline is named per workload); "
+      "MB/s of input or output; Allocated and Allocs per operation. A contender whose output was wrong is "
+      "reported as WRONG and has no figures.\n";
   std::string group, workload;
   for (std::size_t i = 0; i < results.size(); ++i) {
     const measurement& m = results[i];
     if (m.group != group) {
       group = m.group;
       out += "\n## " + group + "\n\n";
-      if (auto it = group_descriptions().find(group); it != group_descriptions().end()) out += it->second + "\n";
+      if (auto it = group_descriptions().find(group); it != group_descriptions().end())
+        out += it->second + "\n";
       workload.clear();
     }
     if (m.workload != workload) {
       workload = m.workload;
       const std::string baseline = baseline_of(group);
       double baseline_median = 0;
-      for (std::size_t j = i; j < results.size() && results[j].group == group && results[j].workload == workload; ++j) {
+      for (std::size_t j = i;
+           j < results.size() && results[j].group == group && results[j].workload == workload; ++j) {
         if (results[j].contender == baseline && results[j].wrong.empty())
           baseline_median = statistics_of(results[j].seconds_per_op).median;
       }
-      out += "\n### " + group + "/" + workload + (baseline_median > 0 ? " (baseline: " + baseline + ")" : "") + "\n\n";
+      out += "\n### " + group + "/" + workload +
+             (baseline_median > 0 ? " (baseline: " + baseline + ")" : "") + "\n\n";
       out += "| Contender | Mean | Median | StdDev | Ratio | MB/s | Allocated | Allocs |\n";
       out += "|---|---:|---:|---:|---:|---:|---:|---:|\n";
-      for (std::size_t j = i; j < results.size() && results[j].group == group && results[j].workload == workload; ++j) {
+      for (std::size_t j = i;
+           j < results.size() && results[j].group == group && results[j].workload == workload; ++j) {
         const measurement& r = results[j];
         if (!r.wrong.empty()) {
-          out += "| " + r.contender + " | **" + (r.failed ? "FAILED" : "WRONG") + "**: " + r.wrong + " | | | | | | |\n";
+          out += "| " + r.contender + " | **" + (r.failed ? "FAILED" : "WRONG") + "**: " + r.wrong +
+                 " | | | | | | |\n";
           continue;
         }
         const statistics s = statistics_of(r.seconds_per_op);
@@ -147,8 +162,8 @@ std::string markdown(const std::vector<measurement>& results, const std::string&
         out += "| " + r.contender + " | " + time_text(s.mean) + " | " + time_text(s.median) + " | " +
                (r.seconds_per_op.size() > 1 ? time_text(s.stddev) : "-") + " | " + ratio + " | " +
                (r.bytes_per_second > 0 ? number_text(r.bytes_per_second / 1e6, 1) : "") + " | " +
-               bytes_text(r.alloc_bytes_per_op) + " | " + number_text(r.allocs_per_op, r.allocs_per_op < 10 ? 2 : 0) +
-               " |\n";
+               bytes_text(r.alloc_bytes_per_op) + " | " +
+               number_text(r.allocs_per_op, r.allocs_per_op < 10 ? 2 : 0) + " |\n";
       }
     }
   }
@@ -156,10 +171,11 @@ std::string markdown(const std::vector<measurement>& results, const std::string&
 }
 
 std::string instructions_markdown(const std::vector<instruction_count>& counts, const std::string& machine) {
-  std::string out = "# jsonjit instruction counts\n\n" + machine +
-                    "\nInstructions per operation (valgrind --tool=callgrind): the difference between runs of 11 and of "
-                    "1 operations, divided by 10, so the warm-up and the check before timing are left out. Exact and "
-                    "free of the machine's noise; Ratio = this contender's count / the baseline's.\n";
+  std::string out =
+      "# jsonjit instruction counts\n\n" + machine +
+      "\nInstructions per operation (valgrind --tool=callgrind): the difference between runs of 11 and of "
+      "1 operations, divided by 10, so the warm-up and the check before timing are left out. Exact and "
+      "free of the machine's noise; Ratio = this contender's count / the baseline's.\n";
   std::string key;
   for (std::size_t i = 0; i < counts.size(); ++i) {
     const instruction_count& c = counts[i];
@@ -188,7 +204,8 @@ std::string instructions_markdown(const std::vector<instruction_count>& counts, 
 
 std::string csv(const std::vector<measurement>& results) {
   std::string out =
-      "group,workload,contender,status,repetitions,mean_s,median_s,stddev_s,min_s,max_s,baseline,ratio,mb_per_s,"
+      "group,workload,contender,status,repetitions,mean_s,median_s,stddev_s,min_s,max_s,baseline,ratio,mb_"
+      "per_s,"
       "alloc_bytes_per_op,allocs_per_op\n";
   std::map<std::string, double> baseline_medians;  // group/workload
   for (const measurement& m : results) {
@@ -199,17 +216,19 @@ std::string csv(const std::vector<measurement>& results) {
   for (const measurement& m : results) {
     const std::string key = m.group + "/" + m.workload;
     if (!m.wrong.empty()) {
-      out += m.group + "," + m.workload + "," + m.contender + (m.failed ? ",failed" : ",wrong") + ",0,,,,,,,,,,\n";
+      out += m.group + "," + m.workload + "," + m.contender + (m.failed ? ",failed" : ",wrong") +
+             ",0,,,,,,,,,,\n";
       continue;
     }
     const statistics s = statistics_of(m.seconds_per_op);
     const auto base = baseline_medians.find(key);
     const double ratio = base != baseline_medians.end() && base->second > 0 ? s.median / base->second : 0;
-    std::snprintf(line, sizeof line, "%s,%s,%s,ok,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%s,%.6g,%.6g,%.6g\n", m.group.c_str(),
-                  m.workload.c_str(), m.contender.c_str(), m.seconds_per_op.size(), s.mean, s.median, s.stddev, s.min,
-                  s.max, base != baseline_medians.end() ? baseline_of(m.group).c_str() : "",
-                  ratio > 0 ? number_text(ratio, 4).c_str() : "", m.bytes_per_second / 1e6, m.alloc_bytes_per_op,
-                  m.allocs_per_op);
+    std::snprintf(line, sizeof line, "%s,%s,%s,ok,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%s,%.6g,%.6g,%.6g\n",
+                  m.group.c_str(), m.workload.c_str(), m.contender.c_str(), m.seconds_per_op.size(), s.mean,
+                  s.median, s.stddev, s.min, s.max,
+                  base != baseline_medians.end() ? baseline_of(m.group).c_str() : "",
+                  ratio > 0 ? number_text(ratio, 4).c_str() : "", m.bytes_per_second / 1e6,
+                  m.alloc_bytes_per_op, m.allocs_per_op);
     out += line;
   }
   return out;

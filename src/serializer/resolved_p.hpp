@@ -51,7 +51,8 @@ class string_output final : public output {
 inline constexpr std::size_t string_slack = 64;
 
 /// Runs a compiled writer at out's position; false if it failed.
-inline bool run_compiled(jit::write_fn fn, const void* value, output& out, const serializer_options& options) {
+inline bool run_compiled(jit::write_fn fn, const void* value, output& out,
+                         const serializer_options& options) {
   jit::write_context context{out.pos(), out.limit(), &out, &options, options.context().writing(), 0};
   if (!fn(&context, value)) return false;
   out.advance_to(context.cur);
@@ -61,15 +62,15 @@ inline bool run_compiled(jit::write_fn fn, const void* value, output& out, const
 /// write_to_string's other cases, out of line: a string too small for the type's last size,
 /// the interpreter (`fn` null), a compiled write that failed (`replay`: the interpreter writes
 /// again from the start of the string, to report the error exactly as it does).
-parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, const void* value, std::string& out,
-                                   const serializer_options& options, bool replay);
+parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, const void* value,
+                                   std::string& out, const serializer_options& options, bool replay);
 
 /// serialize_to into a string, of a resolved type: with its compiled writer `fn`, or the
 /// interpreter where `fn` is null. The common case (compiled, the string big enough for the
 /// type's last size) is inline and keeps to the string's sizing, the call and the result;
 /// every return is a prvalue (no parse_error is moved on the way out).
-inline parse_error write_to_string(const type_info& info, jit::write_fn fn, const void* value, std::string& out,
-                                   const serializer_options& options) {
+inline parse_error write_to_string(const type_info& info, jit::write_fn fn, const void* value,
+                                   std::string& out, const serializer_options& options) {
   const std::size_t hint = info.size_hint.load(std::memory_order_relaxed);
   if (fn == nullptr || out.capacity() < hint + string_slack) [[unlikely]] {
     return write_to_string_slowly(info, fn, value, out, options, false);
@@ -78,8 +79,10 @@ inline parse_error write_to_string(const type_info& info, jit::write_fn fn, cons
   // is overwritten anyway, so it is not cleared first.
   out.resize(out.capacity());
   string_output buffer(out);
-  jit::write_context context{out.data(), out.data() + out.size(), &buffer, &options, options.context().writing(), 0};
-  if (!fn(&context, value)) [[unlikely]] return write_to_string_slowly(info, fn, value, out, options, true);
+  jit::write_context context{out.data(), out.data() + out.size(),     &buffer,
+                             &options,   options.context().writing(), 0};
+  if (!fn(&context, value)) [[unlikely]]
+    return write_to_string_slowly(info, fn, value, out, options, true);
   // out.data() is the block written into, grown or not (the output grows the string itself).
   const auto size = static_cast<std::size_t>(context.cur - out.data());
   out.resize(size);
@@ -91,8 +94,9 @@ inline parse_error write_to_string(const type_info& info, jit::write_fn fn, cons
 /// Runs the compiled reader of `info` over the whole of `json` (into new storage with
 /// `is_new`: a type built by its constructor); false if it gave up, leaving no new object
 /// (then the interpreter reads it again, for the same result or its exact error).
-inline bool read_compiled(jit::read_fn fn, const type_info& info, void* target, bool is_new, std::string_view json,
-                          const serializer_options& options, const reader_options& reading) {
+inline bool read_compiled(jit::read_fn fn, const type_info& info, void* target, bool is_new,
+                          std::string_view json, const serializer_options& options,
+                          const reader_options& reading) {
   const char* const end = json.data() + json.size();
   jit::read_context context{end, &options, reading, 0};
   const char* p =

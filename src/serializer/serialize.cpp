@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "engines/interp/interp_p.hpp"
+#include "engines/jit/jit_p.hpp"
+#include "model/type_info_p.hpp"
 #include "serializer/front_door_p.hpp"
 #include "serializer/resolved_p.hpp"
 #include "text/writer_access_p.hpp"
-#include "engines/jit/jit_p.hpp"
-#include "model/type_info_p.hpp"
 
 namespace jsonjit::detail {
 namespace {
@@ -21,7 +21,8 @@ namespace {
 /// The JIT's writer for `info`, when the options let the JIT run and it compiles the type.
 /// With engine::jit, a type it does not compile is an error saying why, in `refusal` (never a
 /// silent fallback); with engine::automatic the interpreter writes it.
-jit::write_fn compiled_writer(const type_info& info, const serializer_options& options, std::string_view& refusal) {
+jit::write_fn compiled_writer(const type_info& info, const serializer_options& options,
+                              std::string_view& refusal) {
   if (options.engine() == engine::interpreter) return nullptr;
   if (const jit::write_fn fn = info.jit_write.compiled()) return fn;
   std::string_view why;
@@ -29,7 +30,6 @@ jit::write_fn compiled_writer(const type_info& info, const serializer_options& o
   if (fn == nullptr && options.engine() == engine::jit) refusal = why;
   return fn;
 }
-
 
 /// Accepts every byte and keeps none: where the interpreter replays a failed compiled write
 /// to report its error (code and path) without writing twice.
@@ -59,8 +59,8 @@ parse_error write_with(const type_info& info, const void* value, writer& w) {
 
 }  // namespace
 
-parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, const void* value, std::string& out,
-                                   const serializer_options& options, bool replay) {
+parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, const void* value,
+                                   std::string& out, const serializer_options& options, bool replay) {
   const std::size_t hint = info.size_hint.load(std::memory_order_relaxed);
   // A replay finds the string sized to its capacity (or grown by the output) already.
   if (!replay) {
@@ -115,8 +115,8 @@ parse_error compiled_write_failed(const type_info& info, const void* value, outp
 }
 }  // namespace
 
-parse_error write_value(const type_info& info, const void* value, output& out, const serializer_options& options,
-                        bool flush) {
+parse_error write_value(const type_info& info, const void* value, output& out,
+                        const serializer_options& options, bool flush) {
   std::string_view refusal;
   if (const jit::write_fn fn = compiled_writer(info, options, refusal); !refusal.empty()) {
     return not_compiled(refusal);
@@ -137,7 +137,8 @@ parse_error serialize_value(const type_descriptor& type, const void* value, outp
   return info == nullptr ? e : write_value(*info, value, out, options, true);
 }
 
-parse_error write_next_value(const type_info& info, const void* value, writer& out, const serializer_options& options) {
+parse_error write_next_value(const type_info& info, const void* value, writer& out,
+                             const serializer_options& options) {
   std::string_view refusal;
   const jit::write_fn fn = compiled_writer(info, options, refusal);
   if (!refusal.empty()) return not_compiled(refusal);
@@ -148,7 +149,8 @@ parse_error write_next_value(const type_info& info, const void* value, writer& o
   const writer::window start = out.begin_direct(0);
   if (start.pos == nullptr) return at_root({out.error()});
   output& bytes = writer_access::output_of(out);
-  jit::write_context context{start.pos, start.limit, &bytes, &options, options.context().writing(), out.depth()};
+  jit::write_context context{start.pos,  start.limit, &bytes, &options, options.context().writing(),
+                             out.depth()};
   if (!fn(&context, value)) {
     parse_error e = compiled_write_failed(info, value, bytes, options);
     out.direct_fail(e.info.code);

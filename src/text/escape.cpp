@@ -126,13 +126,15 @@ char* escape_block_in(const char*& in, const char* block_end, const char* end, c
         mask &= mask - 1;
         // The piece before it (a move of 16 covers it; what lies past is overwritten), then
         // the escape's eight bytes, of which its length are kept.
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + from)));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
+                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + from)));
         out += at - from;
         std::memcpy(out, &escapes[static_cast<unsigned char>(block[at])], 8);
         out += escapes[static_cast<unsigned char>(block[at])].length;
         from = at + 1;
       } while (mask != 0);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + from)));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
+                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + from)));
       out += take - from;
       p += take;
     }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The benchmark report, as `make bench QUICK=1` runs it: every workload once, a table and a CSV
-# row for every benchmark, outputs checked before timing (Boost.JSON's typed json-serde prints
-# other hashes and must be reported wrong), a deliberately wrong contender reported as wrong
-# with no figures, and the charts drawn from the CSV.
+# row for every benchmark, outputs checked before timing (Boost.JSON's inexact doubles must be
+# reported wrong), a deliberately wrong contender reported as wrong with no figures, and the
+# charts drawn from the CSV.
 # Usage: bench_report_test.sh JSONJIT_BENCH CHARTS_SH
 set -euo pipefail
 bench=$1
@@ -21,10 +21,13 @@ fail() {
 listed=$("$bench" --benchmark_list_tests=true | wc -l)
 rows=$(($(wc -l < "$scratch/quick/report.csv") - 1))
 [[ $rows -eq $listed ]] || fail "the CSV has $rows rows for $listed benchmarks"
-grep -q "^json_serde,canada_3,boost-typed,wrong," "$scratch/quick/report.csv" ||
-  fail "Boost.JSON's typed json-serde (other hashes) is not reported wrong"
-others_wrong=$(grep -v "^json_serde,[a-z_0-9]*,boost-typed," "$scratch/quick/report.csv" | grep -c ",wrong,\|,failed," || true)
-[[ $others_wrong -eq 0 ]] || fail "$others_wrong other contenders wrong or failed: $(grep ",wrong,\|,failed," "$scratch/quick/report.csv")"
+# Boost.JSON 1.81 reads some of canada's doubles one unit off: its typed json-serde prints
+# other hashes, and its DOM of canada is not the file's value. Those, and only those, are wrong.
+known_wrong='^(json_serde,(canada_3|sample_10),boost-typed|dom_(parse|serialize),canada,boost_json),wrong,'
+[[ $(grep -cE "$known_wrong" "$scratch/quick/report.csv") -eq 4 ]] ||
+  fail "Boost.JSON's wrong results are not all reported wrong: $(grep boost "$scratch/quick/report.csv")"
+others=$(grep -vE "$known_wrong" "$scratch/quick/report.csv" | grep -E ",(wrong|failed)," || true)
+[[ -z $others ]] || fail "other contenders wrong or failed: $others"
 for group in typed_write typed_write_relaxed typed_read stream_write stream_read json_serde dom_parse dom_serialize \
   jit_compile jit_cold_start; do
   grep -q "^## $group$" "$scratch/quick/report.md" || fail "no section for $group in report.md"
