@@ -109,8 +109,8 @@ double seconds_per(std::string_view unit) {
 /// Google Benchmark's JSON output for one workload into measurements (in `by_name`).
 bool read_results(std::string json, std::map<std::string, measurement>& by_name, std::string& error) {
   // Google Benchmark writes a statistic it cannot compute (the spread of a counter that is 0)
-  // as nan, which is not JSON: null takes its place.
-  static const std::regex not_a_number(R"(: -?(nan|inf)\b)");
+  // as NaN, which is not JSON: null takes its place.
+  static const std::regex not_a_number(R"(: -?(nan|inf|infinity)\b)", std::regex::icase);
   json = std::regex_replace(json, not_a_number, ": null");
   auto doc = document::parse(json);
   if (!doc) {

@@ -35,6 +35,13 @@ done
 grep -q '^- \*\*CPU\*\*: ' "$scratch/quick/report.md" || fail "the machine is not described"
 cmp -s "$scratch/quick.out" "$scratch/quick/report.md" || fail "what was printed is not report.md"
 
+# Repetitions: Google Benchmark's aggregates come along (with NaN where a counter has no
+# spread, which is not JSON); every repetition is read.
+"$bench" --repetitions 3 --min-time 0 --filter 'jit_cold_start/LoginViewModel/|typed_write/LoginViewModel/' \
+  --results "$scratch/repeated" > /dev/null 2> "$scratch/repeated.err" || { cat "$scratch/repeated.err"; fail "the repeated run failed"; }
+[[ $(grep -c ",ok,3," "$scratch/repeated/report.csv") -eq $(($(wc -l < "$scratch/repeated/report.csv") - 1)) ]] ||
+  fail "not every contender has its 3 repetitions: $(cat "$scratch/repeated/report.csv")"
+
 # A wrong contender: reported, never timed.
 JSONJIT_BENCH_WRONG_CONTENDER=1 "$bench" --quick --filter 'typed_write/LoginViewModel/' --results "$scratch/wrong" \
   > /dev/null 2> "$scratch/wrong.err" || fail "the run with a wrong contender failed"
