@@ -1,12 +1,13 @@
 # The two entry points. Both install missing Debian packages first.
-#   make test   - build (Debug) and run every test with ctest, then the unit tests again under
+#   make test   - build (Debug) and run every test with ctest (packaging, the benchmark report's
+#                 quick run), then the unit tests again under
 #                 ASan+UBSan, the JIT's tests (compiling and running from 8 threads) and the
 #                 streams' I/O and element tests under TSan,
 #                 then the fuzzers (clang + libFuzzer) for a short run each
 #   make bench  - build Release and run the side-by-side benchmark report: every workload in a
 #                 process of its own, contenders interleaved and repeated, outputs checked first;
 #                 tables in bench/results/report.md and .csv, charts in bench/results/*.svg/png
-#                 QUICK=1: every workload once on small inputs (under a minute)
+#                 QUICK=1: every workload once on small inputs (under a minute; bench/results/quick/)
 #                 FILTER=REGEX: only the benchmarks whose group/workload/contender matches
 #                 CALLGRIND=1: instructions per operation (valgrind) instead of times
 
@@ -27,13 +28,16 @@ test:
 	cmake --build --preset fuzz
 	ctest --test-dir build/fuzz --output-on-failure -L fuzz
 
+# A quick run writes into bench/results/quick/, so it never replaces a full report.
+results = bench/results$(if $(QUICK),/quick)
+
 bench:
 	scripts/install-deps.sh bench
 	cmake --preset release
 	cmake --build --preset release
-	build/release/bench/jsonjit_bench --results bench/results $(if $(QUICK),--quick) \
+	build/release/bench/jsonjit_bench --results $(results) $(if $(QUICK),--quick) \
 	  $(if $(FILTER),--filter '$(FILTER)') $(if $(CALLGRIND),--callgrind)
-	bench/report/charts.sh bench/results/report.csv bench/results
+	$(if $(CALLGRIND),,bench/report/charts.sh $(results)/report.csv $(results))
 
 clean:
 	rm -rf build

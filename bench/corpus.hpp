@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include <benchmark/benchmark.h>
+
 #include <jsonjit/reader.hpp>
 
 namespace jsonjit::bench {
@@ -36,9 +38,9 @@ static_assert(sizeof(recorded_token) == 24);
 /// The file's tokens (cached).
 const std::vector<recorded_token>& recorded_tokens(std::string_view name);
 
-/// Why `json` (a contender's output, or its DOM written back) is not the file's value: empty
-/// when it is the same JSON value (deep equality: member order, numbers by value, strings
-/// after unescaping), else what differs. Checked before a contender is timed.
-std::string differs_from_corpus(std::string_view name, std::string_view json);
+/// The check before a contender is timed: whether `json` (its output, or its DOM written back)
+/// is the file's value (deep equality: member order, numbers by value, strings after
+/// unescaping). If not, the benchmark fails with what differs.
+bool holds_corpus(benchmark::State& state, std::string_view name, std::string_view json);
 
 }  // namespace jsonjit::bench

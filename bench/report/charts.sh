@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 
 # pivot GROUP COLUMN CONTENDERS...: a table with one row per workload of GROUP and one column
 # per contender (the CSV's COLUMN: ratio, mb_per_s or median_s; "?" where there is no figure,
-# such as a wrong contender).
+# such as a wrong contender; a contender with no figure anywhere is left out).
 pivot() {
   local group=$1 column=$2
   shift 2
@@ -25,13 +25,15 @@ pivot() {
       if ($4 == "ok" && value != "" && value + 0 > 0) cell[$2, $3] = value
     }
     END {
-      n = split(contenders, names, " ")
+      # Contenders with no figure at all (wrong everywhere, or absent) get no column.
+      n = split(contenders, all, " ")
+      for (c = 1; c <= n; c++) for (r = 1; r <= rows; r++) if ((order[r], all[c]) in cell) { names[++kept] = all[c]; break }
       line = "workload"
-      for (c = 1; c <= n; c++) line = line " " names[c]
+      for (c = 1; c <= kept; c++) line = line " " names[c]
       print line
       for (r = 1; r <= rows; r++) {
         line = order[r]
-        for (c = 1; c <= n; c++) line = line " " (((order[r], names[c]) in cell) ? cell[order[r], names[c]] : "?")
+        for (c = 1; c <= kept; c++) line = line " " (((order[r], names[c]) in cell) ? cell[order[r], names[c]] : "?")
         print line
       }
     }' "$csv"

@@ -1,25 +1,11 @@
 # Installs the built tree into a scratch prefix, then builds and runs a consumer of it three
 # ways: with find_package(jsonjit CONFIG REQUIRED), with a version the package must refuse,
 # and with plain g++ and pkg-config. The license is in the package.
+include(${CMAKE_CURRENT_LIST_DIR}/common.cmake)
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
 
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "failed: ${ARGN}\n${out}\n${err}")
-  endif()
-  set(last_output "${out}" PARENT_SCOPE)
-endfunction()
-
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-function(expect_consumer_output program)
-  run(${program})
-  if(NOT last_output STREQUAL "{\"consumer\":[1,true]}\n")
-    message(FATAL_ERROR "${program} printed: ${last_output}")
-  endif()
-endfunction()
-
 # CMake: the version asked for is the one installed (same minor version before 1.0).
 file(STRINGS ${BUILD_DIR}/jsonjit.pc version_line REGEX "^Version: ")
 string(REGEX REPLACE "^Version: ([0-9]+)\\.([0-9]+)\\.([0-9]+)$" "\\1;\\2;\\3" version "${version_line}")
