@@ -228,9 +228,10 @@ int run(const options& options, const char* self) {
     std::fprintf(stderr, "jsonjit_bench: listing the benchmarks failed\n%s", listed.errors.c_str());
     return 1;
   }
-  // Workloads in the order they were registered, each with its contenders.
+  // Workloads in the order they were first registered, each with its contenders.
   const std::regex filter(options.filter);
   std::vector<std::pair<std::string, std::vector<std::string>>> workloads;
+  std::map<std::string, std::size_t> workload_index;
   std::size_t line_start = 0;
   while (line_start < listed.output.size()) {
     std::size_t line_end = listed.output.find('\n', line_start);
@@ -240,8 +241,9 @@ int run(const options& options, const char* self) {
     const std::size_t last = name.rfind('/');
     if (last == std::string::npos || !std::regex_search(name, filter)) continue;
     const std::string workload = name.substr(0, last);
-    if (workloads.empty() || workloads.back().first != workload) workloads.push_back({workload, {}});
-    workloads.back().second.push_back(name);
+    const auto [at, added] = workload_index.try_emplace(workload, workloads.size());
+    if (added) workloads.push_back({workload, {}});
+    workloads[at->second].second.push_back(name);
   }
   if (workloads.empty()) {
     std::fprintf(stderr, "jsonjit_bench: no benchmark matches %s\n", options.filter.c_str());
