@@ -5,10 +5,18 @@
 namespace jsonjit::detail::schema {
 namespace {
 
-bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-char upper(char c) noexcept { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+bool is_alpha(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool is_digit(char c) noexcept {
+  return c >= '0' && c <= '9';
+}
+char lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+char upper(char c) noexcept {
+  return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+}
 
 int hex_value(char c) noexcept {
   if (is_digit(c)) return c - '0';
@@ -154,7 +162,8 @@ uri_reference resolve(const uri_reference& base, const uri_reference& reference)
         target.path = base.path;
         target.query = reference.query ? reference.query : base.query;
       } else {
-        target.path = remove_dot_segments(reference.path[0] == '/' ? reference.path : merge(base, reference.path));
+        target.path =
+            remove_dot_segments(reference.path[0] == '/' ? reference.path : merge(base, reference.path));
         target.query = reference.query;
       }
       target.authority = base.authority;
@@ -193,7 +202,8 @@ std::string normalized(const uri_reference& uri) {
     const std::size_t at = uri.authority->rfind('@');
     const std::size_t host = at == std::string::npos ? 0 : at + 1;
     n.authority = uri.authority->substr(0, host);
-    for (char c : normalized_encoding(std::string_view(*uri.authority).substr(host))) *n.authority += lower(c);
+    for (char c : normalized_encoding(std::string_view(*uri.authority).substr(host)))
+      *n.authority += lower(c);
   }
   n.path = remove_dot_segments(normalized_encoding(uri.path));
   if (uri.query) n.query = normalized_encoding(*uri.query);

@@ -51,32 +51,60 @@ TEST(SchemaUri, ResolvesRfc3986sNormalExamples) {
   // RFC 3986 §5.4.1.
   const char* const base = "http://a/b/c/d;p?q";
   const std::pair<const char*, const char*> examples[] = {
-      {"g:h", "g:h"},         {"g", "http://a/b/c/g"},       {"./g", "http://a/b/c/g"},
-      {"g/", "http://a/b/c/g/"}, {"/g", "http://a/g"},       {"//g", "http://g"},
-      {"?y", "http://a/b/c/d;p?y"}, {"g?y", "http://a/b/c/g?y"}, {"#s", "http://a/b/c/d;p?q#s"},
-      {"g#s", "http://a/b/c/g#s"}, {"g?y#s", "http://a/b/c/g?y#s"}, {";x", "http://a/b/c/;x"},
-      {"g;x", "http://a/b/c/g;x"}, {"g;x?y#s", "http://a/b/c/g;x?y#s"}, {"", "http://a/b/c/d;p?q"},
-      {".", "http://a/b/c/"},    {"./", "http://a/b/c/"},    {"..", "http://a/b/"},
-      {"../", "http://a/b/"},    {"../g", "http://a/b/g"},   {"../..", "http://a/"},
-      {"../../", "http://a/"},   {"../../g", "http://a/g"},
+      {"g:h", "g:h"},
+      {"g", "http://a/b/c/g"},
+      {"./g", "http://a/b/c/g"},
+      {"g/", "http://a/b/c/g/"},
+      {"/g", "http://a/g"},
+      {"//g", "http://g"},
+      {"?y", "http://a/b/c/d;p?y"},
+      {"g?y", "http://a/b/c/g?y"},
+      {"#s", "http://a/b/c/d;p?q#s"},
+      {"g#s", "http://a/b/c/g#s"},
+      {"g?y#s", "http://a/b/c/g?y#s"},
+      {";x", "http://a/b/c/;x"},
+      {"g;x", "http://a/b/c/g;x"},
+      {"g;x?y#s", "http://a/b/c/g;x?y#s"},
+      {"", "http://a/b/c/d;p?q"},
+      {".", "http://a/b/c/"},
+      {"./", "http://a/b/c/"},
+      {"..", "http://a/b/"},
+      {"../", "http://a/b/"},
+      {"../g", "http://a/b/g"},
+      {"../..", "http://a/"},
+      {"../../", "http://a/"},
+      {"../../g", "http://a/g"},
   };
-  for (const auto& [reference, expected] : examples) EXPECT_EQ(resolved(base, reference), expected) << reference;
+  for (const auto& [reference, expected] : examples)
+    EXPECT_EQ(resolved(base, reference), expected) << reference;
 }
 
 TEST(SchemaUri, ResolvesRfc3986sAbnormalExamples) {
   // RFC 3986 §5.4.2 (strict parsers: "http:g" keeps its scheme and is taken as it is).
   const char* const base = "http://a/b/c/d;p?q";
   const std::pair<const char*, const char*> examples[] = {
-      {"../../../g", "http://a/g"},   {"../../../../g", "http://a/g"}, {"/./g", "http://a/g"},
-      {"/../g", "http://a/g"},        {"g.", "http://a/b/c/g."},       {".g", "http://a/b/c/.g"},
-      {"g..", "http://a/b/c/g.."},    {"..g", "http://a/b/c/..g"},     {"./../g", "http://a/b/g"},
-      {"./g/.", "http://a/b/c/g/"},   {"g/./h", "http://a/b/c/g/h"},   {"g/../h", "http://a/b/c/h"},
-      {"g;x=1/./y", "http://a/b/c/g;x=1/y"}, {"g;x=1/../y", "http://a/b/c/y"},
-      {"g?y/./x", "http://a/b/c/g?y/./x"},   {"g?y/../x", "http://a/b/c/g?y/../x"},
-      {"g#s/./x", "http://a/b/c/g#s/./x"},   {"g#s/../x", "http://a/b/c/g#s/../x"},
+      {"../../../g", "http://a/g"},
+      {"../../../../g", "http://a/g"},
+      {"/./g", "http://a/g"},
+      {"/../g", "http://a/g"},
+      {"g.", "http://a/b/c/g."},
+      {".g", "http://a/b/c/.g"},
+      {"g..", "http://a/b/c/g.."},
+      {"..g", "http://a/b/c/..g"},
+      {"./../g", "http://a/b/g"},
+      {"./g/.", "http://a/b/c/g/"},
+      {"g/./h", "http://a/b/c/g/h"},
+      {"g/../h", "http://a/b/c/h"},
+      {"g;x=1/./y", "http://a/b/c/g;x=1/y"},
+      {"g;x=1/../y", "http://a/b/c/y"},
+      {"g?y/./x", "http://a/b/c/g?y/./x"},
+      {"g?y/../x", "http://a/b/c/g?y/../x"},
+      {"g#s/./x", "http://a/b/c/g#s/./x"},
+      {"g#s/../x", "http://a/b/c/g#s/../x"},
       {"http:g", "http:g"},
   };
-  for (const auto& [reference, expected] : examples) EXPECT_EQ(resolved(base, reference), expected) << reference;
+  for (const auto& [reference, expected] : examples)
+    EXPECT_EQ(resolved(base, reference), expected) << reference;
 }
 
 TEST(SchemaUri, ResolvesAsSchemasNestTheirIds) {
@@ -84,11 +112,13 @@ TEST(SchemaUri, ResolvesAsSchemasNestTheirIds) {
   EXPECT_EQ(resolved("http://example.com/root.json", "nested.json"), "http://example.com/nested.json");
   EXPECT_EQ(resolved("http://example.com/schemas/root.json", "#/$defs/a"),
             "http://example.com/schemas/root.json#/$defs/a");
-  EXPECT_EQ(resolved("http://example.com/schemas/root.json#", "item.json#foo"), "http://example.com/schemas/item.json#foo");
+  EXPECT_EQ(resolved("http://example.com/schemas/root.json#", "item.json#foo"),
+            "http://example.com/schemas/item.json#foo");
   EXPECT_EQ(resolved("urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed", "#/$defs/bar"),
             "urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed#/$defs/bar");
   // The test suite's remotes, under their mapped prefix.
-  EXPECT_EQ(resolved("http://localhost:1234/draft2020-12/tree", "node"), "http://localhost:1234/draft2020-12/node");
+  EXPECT_EQ(resolved("http://localhost:1234/draft2020-12/tree", "node"),
+            "http://localhost:1234/draft2020-12/node");
   EXPECT_EQ(resolved("http://localhost:1234/a/b/", "../baseUriChange/folderInteger.json"),
             "http://localhost:1234/a/baseUriChange/folderInteger.json");
   // A base without authority and with an empty path (RFC 3986 §5.2.3's first case needs an
@@ -108,7 +138,8 @@ TEST(SchemaUri, NormalizesForTheRegistry) {
   EXPECT_EQ(normalized(uri_reference::parse("HTTP://Example.COM/a/./b/../c#")), "http://example.com/a/c");
   EXPECT_EQ(normalized(uri_reference::parse("http://User@Example.com/%7euser/%2f%c3%a9?%41=%3d")),
             "http://User@example.com/~user/%2F%C3%A9?A=%3D");
-  EXPECT_EQ(normalized(uri_reference::parse("http://example.com/root.json#foo")), "http://example.com/root.json#foo");
+  EXPECT_EQ(normalized(uri_reference::parse("http://example.com/root.json#foo")),
+            "http://example.com/root.json#foo");
   // Case in the path and the fragment is kept: they are case-sensitive.
   EXPECT_EQ(normalized(uri_reference::parse("http://x/A#B")), "http://x/A#B");
 }
@@ -127,8 +158,18 @@ TEST(SchemaJsonPointer, ParsesRfc6901sExamples) {
                                  "i\\j": 5, "k\"l": 6, " ": 7, "m~n": 8})");
   ASSERT_TRUE(doc);
   const std::pair<const char*, const char*> examples[] = {
-      {"", nullptr}, {"/foo", R"(["bar","baz"])"}, {"/foo/0", R"("bar")"}, {"/", "0"}, {"/a~1b", "1"},
-      {"/c%d", "2"}, {"/e^f", "3"}, {"/g|h", "4"}, {"/i\\j", "5"}, {"/k\"l", "6"}, {"/ ", "7"}, {"/m~0n", "8"},
+      {"", nullptr},
+      {"/foo", R"(["bar","baz"])"},
+      {"/foo/0", R"("bar")"},
+      {"/", "0"},
+      {"/a~1b", "1"},
+      {"/c%d", "2"},
+      {"/e^f", "3"},
+      {"/g|h", "4"},
+      {"/i\\j", "5"},
+      {"/k\"l", "6"},
+      {"/ ", "7"},
+      {"/m~0n", "8"},
   };
   for (const auto& [pointer, expected] : examples) {
     const auto tokens = parse_json_pointer(pointer);
@@ -144,8 +185,9 @@ TEST(SchemaJsonPointer, ParsesRfc6901sExamples) {
     }
   }
   // The same as URI fragments (§6), percent-encoded.
-  const std::pair<const char*, const char*> fragments[] = {
-      {"/c%25d", "2"}, {"/e%5Ef", "3"}, {"/g%7Ch", "4"}, {"/i%5Cj", "5"}, {"/k%22l", "6"}, {"/%20", "7"}, {"/m~0n", "8"}};
+  const std::pair<const char*, const char*> fragments[] = {{"/c%25d", "2"}, {"/e%5Ef", "3"}, {"/g%7Ch", "4"},
+                                                           {"/i%5Cj", "5"}, {"/k%22l", "6"}, {"/%20", "7"},
+                                                           {"/m~0n", "8"}};
   for (const auto& [fragment, expected] : fragments) {
     const auto tokens = parse_fragment_pointer(fragment);
     ASSERT_TRUE(tokens) << fragment;
@@ -156,21 +198,23 @@ TEST(SchemaJsonPointer, ParsesRfc6901sExamples) {
 }
 
 TEST(SchemaJsonPointer, RefusesWhatIsNotAPointerOrNotThere) {
-  EXPECT_FALSE(parse_json_pointer("foo"));     // no leading "/"
-  EXPECT_FALSE(parse_json_pointer("/a~"));     // "~" at the end
-  EXPECT_FALSE(parse_json_pointer("/a~2b"));   // "~" before something other than 0 or 1
+  EXPECT_FALSE(parse_json_pointer("foo"));       // no leading "/"
+  EXPECT_FALSE(parse_json_pointer("/a~"));       // "~" at the end
+  EXPECT_FALSE(parse_json_pointer("/a~2b"));     // "~" before something other than 0 or 1
   EXPECT_FALSE(parse_fragment_pointer("/a%2"));  // a broken percent-encoding
   EXPECT_EQ(parse_json_pointer("/~01"), std::vector<std::string>{"~1"});  // "~0" first, then the "1"
   EXPECT_EQ(parse_json_pointer("//"), (std::vector<std::string>{"", ""}));
   auto doc = document::parse(R"({"a": [10, 20], "s": "text"})");
   ASSERT_TRUE(doc);
-  const auto at = [&](std::string_view pointer) { return resolve_pointer(doc->root(), *parse_json_pointer(pointer)); };
+  const auto at = [&](std::string_view pointer) {
+    return resolve_pointer(doc->root(), *parse_json_pointer(pointer));
+  };
   EXPECT_TRUE(at("/a/1"));
-  EXPECT_FALSE(at("/a/2"));    // past the end
-  EXPECT_FALSE(at("/a/01"));   // a leading zero
-  EXPECT_FALSE(at("/a/-"));    // "-" names the element after the last: none to resolve
+  EXPECT_FALSE(at("/a/2"));   // past the end
+  EXPECT_FALSE(at("/a/01"));  // a leading zero
+  EXPECT_FALSE(at("/a/-"));   // "-" names the element after the last: none to resolve
   EXPECT_FALSE(at("/a/x"));
-  EXPECT_FALSE(at("/s/0"));    // into a string
+  EXPECT_FALSE(at("/s/0"));  // into a string
   EXPECT_FALSE(at("/missing"));
   EXPECT_FALSE(at("/a/99999999999999999999"));
 }
