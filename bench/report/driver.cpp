@@ -128,10 +128,12 @@ bool read_results(std::string json, std::map<std::string, measurement>& by_name,
       m.wrong = std::string(run["error_message"].get_string().value_or("failed"));
       continue;
     }
-    const double unit = seconds_per(run["time_unit"].get_string().value_or("ns"));
-    m.seconds_per_op.push_back(run["real_time"].get_double().value_or(0) * unit);
-    // The figures beside the time are the same in every repetition, up to noise: the last kept.
-    m.bytes_per_second = run["bytes_per_second"].get_double().value_or(0);
+    const double seconds =
+        run["real_time"].get_double().value_or(0) * seconds_per(run["time_unit"].get_string().value_or("ns"));
+    m.seconds_per_op.push_back(seconds);
+    // Bytes and allocations per operation are the same in every repetition (throughput is
+    // taken from the median time, in the tables).
+    m.bytes_per_op = run["bytes_per_second"].get_double().value_or(0) * seconds;
     m.allocs_per_op = run["allocs/op"].get_double().value_or(0);
     m.alloc_bytes_per_op = run["alloc_bytes/op"].get_double().value_or(0);
   }

@@ -42,7 +42,8 @@ std::string machine_description() {
     if (has_flag(flags, flag)) extensions += std::string(extensions.empty() ? "" : " ") + flag;
   }
   out += "- **Vector extensions**: " + (extensions.empty() ? std::string("none reported") : extensions) +
-         " (the JIT and the document parser pick their code by these at run time; the library itself is built for "
+         " (the JIT and the document parser pick their code by these at run time; the library itself is "
+         "built for "
          "the x86-64 baseline)\n";
   utsname system{};
   if (uname(&system) == 0)
@@ -52,9 +53,10 @@ std::string machine_description() {
 #elif defined(__GNUC__)
   out += std::string("- **Compiler**: GCC ") + __VERSION__ + "\n";
 #endif
-  out += std::string("- **Build**: ") + JSONJIT_BENCH_BUILD +
-         " (the hand-written serializer with -mssse3, simdjson's On-Demand peers with -march=haswell; RapidJSON "
-         "with RAPIDJSON_SSE2)";
+  out +=
+      std::string("- **Build**: ") + JSONJIT_BENCH_BUILD +
+      " (the hand-written serializer with -mssse3, simdjson's On-Demand peers with -march=haswell; RapidJSON "
+      "with RAPIDJSON_SSE2)";
 #if !defined(NDEBUG)
   out += "; assertions on: the figures are not representative";
 #endif

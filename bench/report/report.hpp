@@ -15,7 +15,7 @@ struct measurement {
   std::string workload;                // LoginViewModel
   std::string contender;               // jsonjit
   std::vector<double> seconds_per_op;  // one per repetition
-  double bytes_per_second = 0;         // median repetition's; 0 where not meaningful
+  double bytes_per_op = 0;             // input or output bytes; 0 where not meaningful
   double allocs_per_op = 0;
   double alloc_bytes_per_op = 0;
   /// Not empty: the contender's output was wrong, or (`failed`) its workload did not run to

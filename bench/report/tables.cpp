@@ -161,7 +161,7 @@ std::string markdown(const std::vector<measurement>& results, const std::string&
         const std::string ratio = baseline_median > 0 ? number_text(s.median / baseline_median, 2) : "";
         out += "| " + r.contender + " | " + time_text(s.mean) + " | " + time_text(s.median) + " | " +
                (r.seconds_per_op.size() > 1 ? time_text(s.stddev) : "-") + " | " + ratio + " | " +
-               (r.bytes_per_second > 0 ? number_text(r.bytes_per_second / 1e6, 1) : "") + " | " +
+               (r.bytes_per_op > 0 ? number_text(r.bytes_per_op / s.median / 1e6, 1) : "") + " | " +
                bytes_text(r.alloc_bytes_per_op) + " | " +
                number_text(r.allocs_per_op, r.allocs_per_op < 10 ? 2 : 0) + " |\n";
       }
@@ -223,12 +223,12 @@ std::string csv(const std::vector<measurement>& results) {
     const statistics s = statistics_of(m.seconds_per_op);
     const auto base = baseline_medians.find(key);
     const double ratio = base != baseline_medians.end() && base->second > 0 ? s.median / base->second : 0;
-    std::snprintf(line, sizeof line, "%s,%s,%s,ok,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%s,%.6g,%.6g,%.6g\n",
-                  m.group.c_str(), m.workload.c_str(), m.contender.c_str(), m.seconds_per_op.size(), s.mean,
-                  s.median, s.stddev, s.min, s.max,
-                  base != baseline_medians.end() ? baseline_of(m.group).c_str() : "",
-                  ratio > 0 ? number_text(ratio, 4).c_str() : "", m.bytes_per_second / 1e6,
-                  m.alloc_bytes_per_op, m.allocs_per_op);
+    std::snprintf(
+        line, sizeof line, "%s,%s,%s,ok,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%s,%.6g,%.6g,%.6g\n", m.group.c_str(),
+        m.workload.c_str(), m.contender.c_str(), m.seconds_per_op.size(), s.mean, s.median, s.stddev, s.min,
+        s.max, base != baseline_medians.end() ? baseline_of(m.group).c_str() : "",
+        ratio > 0 ? number_text(ratio, 4).c_str() : "", s.median > 0 ? m.bytes_per_op / s.median / 1e6 : 0.0,
+        m.alloc_bytes_per_op, m.allocs_per_op);
     out += line;
   }
   return out;

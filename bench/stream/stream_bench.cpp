@@ -338,10 +338,11 @@ void add_model(std::string_view name, const T& value) {
       ->Unit(benchmark::kMicrosecond);
   // The peers' own streams (their escaping: held to the same value, not to STJ's bytes).
   add(name, "rapidjson_devnull", n, dev_null(), json, true, [value](int to, bool checking) {
-    std::FILE* file = fdopen(dup(to), "wb");
+    // Its own FILE on a copy of the descriptor, closed with the operation.
+    const std::shared_ptr<std::FILE> file(fdopen(dup(to), "wb"), [](std::FILE* f) { std::fclose(f); });
     return [value, file, checking](benchmark::State&) {
-      typed::rapidjson_peer::write_to(value, file);
-      if (checking) std::fflush(file);
+      typed::rapidjson_peer::write_to(value, file.get());
+      if (checking) std::fflush(file.get());
     };
   });
   add(name, "nlohmann_devnull", n, dev_null(), json, true, [value](int to, bool) {

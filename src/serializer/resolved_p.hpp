@@ -79,13 +79,9 @@ inline parse_error write_to_string(const type_info& info, jit::write_fn fn, cons
   // is overwritten anyway, so it is not cleared first.
   out.resize(out.capacity());
   string_output buffer(out);
-  jit::write_context context{out.data(), out.data() + out.size(),     &buffer,
-                             &options,   options.context().writing(), 0};
-  if (!fn(&context, value)) [[unlikely]]
+  if (!run_compiled(fn, value, buffer, options)) [[unlikely]]
     return write_to_string_slowly(info, fn, value, out, options, true);
-  // out.data() is the block written into, grown or not (the output grows the string itself).
-  const auto size = static_cast<std::size_t>(context.cur - out.data());
-  out.resize(size);
+  const std::size_t size = buffer.finish();
   // Stored only when it changes: threads writing the same type do not contend for the line.
   if (size != hint) info.size_hint.store(size, std::memory_order_relaxed);
   return success();

@@ -26,7 +26,6 @@ inline constexpr std::size_t max_sequence_overrun = 3;
 char* escape_block(const char*& in, const char* block_end, const char* end, char* out, escape_mode mode,
                    bool replace_invalid) noexcept;
 
-
 #if JSONJIT_SSE2
 // Bit i set where byte i of `v` needs the slow path in `mode`.
 template <escape_mode mode>
@@ -130,14 +129,25 @@ inline char* quote_if_short_and_clean(char* out, std::string_view text, escape_m
 /// reserved; further pieces of a long string reserve their own room from `out` (which then
 /// holds the bytes before the returned position). Returns the end, or nullptr with `failure`
 /// set (invalid_utf8, or sink_failed when `out` fails).
-inline char* write_escaped_rest(output& out, char* p, std::string_view text, escape_mode mode, bool replace_invalid,
-                                error_code& failure) noexcept {
+inline char* write_escaped_rest(output& out, char* p, std::string_view text, escape_mode mode,
+                                bool replace_invalid, error_code& failure) noexcept {
   constexpr std::size_t piece = writer::escape_piece;
-  static_assert(writer::escaped_room(piece) >= max_escape_expansion * (piece + max_sequence_overrun) + 16 + 2);
+  static_assert(writer::escaped_room(piece) >=
+                max_escape_expansion * (piece + max_sequence_overrun) + 16 + 2);
   const char* in = text.data();
   const char* const end = in + text.size();
+  if (text.size() <= piece) {  // the common case: one piece, in the room the caller reserved
+    p = escape_block(in, end, end, p, mode, replace_invalid);
+    if (p == nullptr) {
+      failure = error_code::invalid_utf8;
+      return nullptr;
+    }
+    *p++ = '"';
+    return p;
+  }
   for (;;) {
-    const char* block_end = in + (static_cast<std::size_t>(end - in) < piece ? static_cast<std::size_t>(end - in) : piece);
+    const char* block_end =
+        in + (static_cast<std::size_t>(end - in) < piece ? static_cast<std::size_t>(end - in) : piece);
     p = escape_block(in, block_end, end, p, mode, replace_invalid);
     if (p == nullptr) {
       failure = error_code::invalid_utf8;

@@ -75,8 +75,10 @@ char* quoted_text(write_context* context, char* p, std::string_view text) noexce
   p = room(context, p, jsonjit::writer::escaped_room(text.size()));
   if (p == nullptr) return nullptr;
   jsonjit::error_code failure = jsonjit::error_code::none;  // the interpreter's replay reports it
-  p = jsonjit::detail::write_quoted_escaped(*context->out, p, text, context->settings.escaping, false, failure);
-  context->end = context->out->limit();  // long strings reserve as they go
+  p = jsonjit::detail::write_quoted_escaped(*context->out, p, text, context->settings.escaping, false,
+                                            failure);
+  // Strings of more than one piece reserve as they go: the window may have moved.
+  if (text.size() > jsonjit::writer::escape_piece) context->end = context->out->limit();
   return p;
 }
 
@@ -113,15 +115,11 @@ char* jsonjit_jit_string(write_context* context, char* p, const std::string* val
 char* jsonjit_jit_string_tail(write_context* context, char* p, const char* text, std::size_t size) noexcept {
   p = room(context, p, jsonjit::writer::escaped_room(size));
   if (p == nullptr) return nullptr;
-  if (size <= jsonjit::writer::escape_piece) {  // one block: the room is reserved
-    p = jsonjit::detail::escape_block(text, text + size, text + size, p, context->settings.escaping, false);
-    if (p == nullptr) return nullptr;  // invalid UTF-8: the interpreter's replay reports it
-    *p++ = '"';
-    return p;
-  }
   jsonjit::error_code failure = jsonjit::error_code::none;  // the interpreter's replay reports it
-  p = jsonjit::detail::write_escaped_rest(*context->out, p, {text, size}, context->settings.escaping, false, failure);
-  context->end = context->out->limit();  // long strings reserve as they go
+  p = jsonjit::detail::write_escaped_rest(*context->out, p, {text, size}, context->settings.escaping, false,
+                                          failure);
+  // Strings of more than one piece reserve as they go: the window may have moved.
+  if (size > jsonjit::writer::escape_piece) context->end = context->out->limit();
   return p;
 }
 
@@ -151,7 +149,8 @@ char* jsonjit_jit_getter(write_context* context, char* cur, const jsonjit::detai
     jsonjit::detail::temporary value(*property->type->descriptor);
     property->descriptor->get(object, value.get());
     value.constructed();
-    if (property->converter != nullptr) return jsonjit_jit_converter(context, cur, property->converter, value.get());
+    if (property->converter != nullptr)
+      return jsonjit_jit_converter(context, cur, property->converter, value.get());
     if (const jsonjit::detail::jit::write_fn write = property->type->jit_write.compiled()) {
       context->cur = cur;
       return write(context, value.get()) ? context->cur : nullptr;
@@ -225,14 +224,14 @@ char* jsonjit_jit_bytes(write_context* context, char* cur, const jsonjit::detail
     p = jsonjit::detail::encode_base64(in, n, p);
     in += n;
     left -= n;
-    p = room(context, p, left == 0 ? 1 : jsonjit::detail::base64_encoded_size(std::min(left, input_piece)) + 1);
+    p = room(context, p,
+             left == 0 ? 1 : jsonjit::detail::base64_encoded_size(std::min(left, input_piece)) + 1);
     if (p == nullptr) return nullptr;
     if (left == 0) break;
   }
   *p++ = '"';
   return p;
 }
-
 
 char* jsonjit_jit_string_view(write_context* context, char* cur, const std::string_view* value) noexcept {
   return quoted_text(context, cur, *value);
@@ -250,7 +249,9 @@ char* jsonjit_jit_float64(write_context* context, char* cur, const double* value
   return floating(context, cur, *value, quoted);
 }
 
-char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept { return jsonjit::detail::format_int64(cur, value); }
+char* jsonjit_jit_int64(char* cur, std::int64_t value) noexcept {
+  return jsonjit::detail::format_int64(cur, value);
+}
 
 char* jsonjit_jit_uint64(char* cur, std::uint64_t value) noexcept {
   return jsonjit::detail::format_uint64(cur, value);

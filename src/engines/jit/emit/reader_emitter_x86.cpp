@@ -13,7 +13,6 @@ namespace {
 constexpr x86::Mem seen = stack_slot(0);  // bit i: property i was read
 constexpr x86::Mem elements_left = stack_slot(1);  // of a fixed-size sequence
 
-
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(read_context, end));
 constexpr std::int32_t depth_offset = static_cast<std::int32_t>(offsetof(read_context, depth));
 constexpr std::int32_t max_depth_offset =
@@ -148,19 +147,6 @@ struct reader_emitter::state : x86_function {
     if (!whitespace.isValid()) return;
     comment("; whitespace, out of the straight line (compact JSON has none)");
     a.bind(whitespace);
-    // One space before a token (after ':' or ',' in formatted JSON) without the call.
-    const asmjit::Label general = a.newLabel();
-    a.cmp(x86::eax, ' ');
-    a.jne(general);
-    a.lea(x86::rax, x86::ptr(cur, 1));
-    a.cmp(x86::rax, end);
-    a.jae(general);
-    a.movzx(x86::eax, x86::byte_ptr(cur, 1));
-    a.cmp(x86::eax, ' ');
-    a.jbe(general);
-    a.inc(cur);
-    a.ret();
-    a.bind(general);
     a.sub(x86::rsp, 8);  // the stack aligned as in the function, for the helper call
     a.mov(x86::rdi, cur);
     a.mov(x86::rsi, end);
