@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages a job needs, if any is missing. Usage: install-deps.sh test|bench
 set -euo pipefail
 
-common=(cmake ninja-build g++ make libfast-float-dev libasmjit-dev libssl-dev libboost1.81-dev)
+# PCRE2 and libidn2: JSON Schema's regular expressions and internationalized hostnames.
+common=(cmake ninja-build g++ make libfast-float-dev libasmjit-dev libssl-dev libboost1.81-dev libpcre2-dev libidn2-dev)
 # The benchmark report's program and its peers (make test runs the report's quick run too).
 report=(libbenchmark-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlohmann-json3-dev gnuplot-nox)
 case "${1:-}" in

@@ -87,6 +87,13 @@ enum class error_code : std::uint8_t {
   unknown_discriminator,
   missing_discriminator,
   unsupported_type,
+
+  // JSON Schema.
+  invalid_schema,
+  unresolved_reference,
+  invalid_regex,
+  duplicate_schema_uri,
+  unknown_vocabulary,
   not_compiled,  // the last code (tests iterate up to it)
 };
 

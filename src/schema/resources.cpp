@@ -38,15 +38,22 @@ bool maps_schemas(std::string_view keyword, draft d) {
 
 void resource_index::add(const element& root, std::string_view uri, draft dialect) {
   // The URI the document was retrieved by names its root, whatever its "$id" says.
+  ++documents_;
+  claim(std::string(uri), std::string());
   scopes enclosing{{std::string(uri), std::string()}};
   walk(root, std::string(uri), dialect, enclosing);
 }
 
+void resource_index::claim(const std::string& resource, const std::string& document_pointer) {
+  const auto [it, added] = places_.try_emplace(resource, documents_, document_pointer);
+  if (!added && it->second != std::pair(documents_, document_pointer)) conflicts_.push_back(resource);
+}
+
 void resource_index::add_identifier(const std::string& key, const element& schema, const std::string& base,
-                                    draft dialect) {
+                                    const std::string& pointer, draft dialect) {
   // The first one stays: a URI that two schemas claim is the schema author's error, which
   // the compiler reports (here the index only answers).
-  by_uri_.try_emplace(key, subschema{schema, base, dialect});
+  by_uri_.try_emplace(key, subschema{schema, base, pointer, dialect});
 }
 
 void resource_index::walk(const element& schema, std::string base, draft dialect, scopes& enclosing) {
@@ -65,30 +72,33 @@ void resource_index::walk(const element& schema, std::string base, draft dialect
           resolve(uri_reference::parse(base), uri_reference::parse(*id->get_string()));
       const std::string resource = normalized(resolved.without_fragment());
       if (resource != base) {  // a new resource ("#foo" alone names an anchor in the same one)
+        claim(resource, enclosing.front().second);
         base = resource;
         enclosing.emplace_back(base, std::string());
       }
       // Before 2019-09 a fragment in "$id" is a plain-name anchor.
       if (!at_least(dialect, draft::draft2019_09) && resolved.fragment && !resolved.fragment->empty() &&
           (*resolved.fragment)[0] != '/') {
-        add_identifier(base + "#" + *resolved.fragment, schema, base, dialect);
+        add_identifier(base + "#" + *resolved.fragment, schema, base, enclosing.back().second, dialect);
       }
     }
     if (at_least(dialect, draft::draft2019_09)) {
       if (const std::optional<element> anchor = schema.find("$anchor"); anchor && anchor->is_string()) {
-        add_identifier(base + "#" + std::string(*anchor->get_string()), schema, base, dialect);
+        add_identifier(base + "#" + std::string(*anchor->get_string()), schema, base, enclosing.back().second,
+                       dialect);
       }
       if (const std::optional<element> anchor = schema.find("$dynamicAnchor");
           anchor && anchor->is_string() && dialect == draft::draft2020_12) {
         const std::string key = base + "#" + std::string(*anchor->get_string());
-        add_identifier(key, schema, base, dialect);  // it is a plain anchor too
+        add_identifier(key, schema, base, enclosing.back().second, dialect);  // it is a plain anchor too
         dynamic_anchors_.emplace(key, true);
       }
     }
   }
   // This subschema by a pointer from every resource that encloses it.
   for (const auto& [resource, pointer] : enclosing) {
-    add_identifier(pointer.empty() ? resource : resource + "#" + pointer, schema, base, dialect);
+    add_identifier(pointer.empty() ? resource : resource + "#" + pointer, schema, base, enclosing.back().second,
+                   dialect);
   }
   if (!schema.is_object()) return;
   // Into the subschemas, with each enclosing resource's pointer extended.
@@ -114,9 +124,11 @@ void resource_index::walk(const element& schema, std::string base, draft dialect
       std::size_t i = 0;
       for (const element& item : m.value.elements()) descend(item, {keyword, std::to_string(i++)});
     } else if ((maps_schemas(keyword, dialect) ||
-                (keyword == "dependencies" && !at_least(dialect, draft::draft2019_09))) &&
+                keyword == "dependencies") &&
                m.value.is_object()) {
-      // (draft-07's "dependencies" maps to schemas or to arrays of names: only the schemas.)
+      // ("dependencies" maps to schemas or to arrays of names: only the schemas. 2019-09 split
+      // it into dependentSchemas and dependentRequired; it is still read there, for
+      // compatibility.)
       for (const member& entry : m.value.members()) descend(entry.value, {keyword, entry.name});
     }
   }
@@ -143,7 +155,23 @@ std::optional<subschema> resource_index::find(std::string_view uri) const {
   if (root == by_uri_.end()) return std::nullopt;
   const std::optional<element> target = resolve_pointer(root->second.schema, *tokens);
   if (!target) return std::nullopt;
-  return subschema{*target, root->second.base_uri, root->second.dialect};
+  return subschema{*target, root->second.base_uri, json_pointer(*tokens), root->second.dialect};
+}
+
+std::optional<subschema> resource_index::at(std::string_view base_uri, std::string_view pointer) const {
+  std::string key(base_uri);
+  if (!pointer.empty()) (key += '#') += pointer;
+  const auto it = by_uri_.find(key);
+  return it == by_uri_.end() ? std::nullopt : std::optional<subschema>(it->second);
+}
+
+std::vector<std::string> resource_index::dynamic_anchors(std::string_view base_uri) const {
+  std::vector<std::string> names;
+  const std::string prefix = std::string(base_uri) + "#";
+  for (auto it = dynamic_anchors_.lower_bound(prefix); it != dynamic_anchors_.end() && it->first.starts_with(prefix); ++it) {
+    names.push_back(it->first.substr(prefix.size()));
+  }
+  return names;
 }
 
 bool resource_index::has_dynamic_anchor(std::string_view base_uri, std::string_view name) const {

@@ -18,10 +18,13 @@
 namespace jsonjit::detail::schema {
 
 /// A schema where a URI points: the schema (an object or a boolean), the URI of the resource
-/// it belongs to (its base URI: normalized, without fragment) and its draft.
+/// it belongs to (its base URI: normalized, without fragment), the JSON Pointer from that
+/// resource's root to it, and its draft. `base_uri` and `pointer` together name it canonically
+/// (the same subschema reached through any URI has the same two).
 struct subschema {
   element schema;
   std::string base_uri;
+  std::string pointer;
   draft dialect;
 };
 
@@ -34,25 +37,49 @@ class resource_index {
   /// applicators and `$defs`/`definitions`), so an `$id` inside `enum` or `const` is data.
   void add(const element& root, std::string_view uri, draft dialect);
 
+  /// Where the resource `base_uri` is: the number of its document (in the order add() was
+  /// called, from 0) and the JSON Pointer from that document's root; null if none is known.
+  std::optional<std::pair<std::size_t, std::string>> place_of(std::string_view base_uri) const {
+    const auto it = places_.find(base_uri);
+    if (it == places_.end()) return std::nullopt;
+    return std::pair(it->second.first - 1, it->second.second);
+  }
+
+  /// Resource URIs that two different schemas claim (their documents, or two places in one).
+  const std::vector<std::string>& conflicts() const noexcept { return conflicts_; }
+
   /// The subschema `uri` names (absolute: a resource, a resource and a JSON Pointer fragment
   /// (percent-encoded, as in a `$ref`), or a resource and an anchor); null when none does.
   /// A pointer that reaches a value the walk did not take for a schema (inside an unknown
   /// keyword) is resolved in the resource's document and takes the resource's base URI.
   std::optional<subschema> find(std::string_view uri) const;
 
+  /// The subschema at `pointer` (a JSON Pointer, not percent-encoded) from the root of the
+  /// resource `base_uri`; null when the walk took no schema there.
+  std::optional<subschema> at(std::string_view base_uri, std::string_view pointer) const;
+
   /// Whether `name` is a `$dynamicAnchor` of the resource `base_uri` (2020-12).
   bool has_dynamic_anchor(std::string_view base_uri, std::string_view name) const;
+  /// The names of the resource's `$dynamicAnchor`s.
+  std::vector<std::string> dynamic_anchors(std::string_view base_uri) const;
 
  private:
   /// The resources enclosing the subschema being walked: each one's URI, and the JSON Pointer
   /// from its root to the subschema.
   using scopes = std::vector<std::pair<std::string, std::string>>;
   void walk(const element& schema, std::string base, draft dialect, scopes& enclosing);
-  void add_identifier(const std::string& key, const element& schema, const std::string& base, draft dialect);
+  void add_identifier(const std::string& key, const element& schema, const std::string& base,
+                      const std::string& pointer, draft dialect);
+  /// Records that `resource` is the subschema at `document_pointer` of the document being added.
+  void claim(const std::string& resource, const std::string& document_pointer);
 
   // "resource", "resource#/json/pointer" and "resource#anchor", to the subschema.
   std::map<std::string, subschema, std::less<>> by_uri_;
   std::map<std::string, bool, std::less<>> dynamic_anchors_;  // "resource#name"
+  // Each resource's place: the number of the document that holds it, and the pointer there.
+  std::map<std::string, std::pair<std::size_t, std::string>, std::less<>> places_;
+  std::size_t documents_ = 0;
+  std::vector<std::string> conflicts_;
 };
 
 }  // namespace jsonjit::detail::schema

@@ -71,6 +71,11 @@ std::string_view message(error_code code) noexcept {
     case error_code::unknown_discriminator: return "no type of the variant has this discriminator";
     case error_code::missing_discriminator: return "the type discriminator must be the object's first property";
     case error_code::unsupported_type: return "the type has no description and no converter";
+    case error_code::invalid_schema: return "the schema is not valid against its meta-schema";
+    case error_code::unresolved_reference: return "the reference names no schema the registry, the resolver or the built-in meta-schemas know";
+    case error_code::invalid_regex: return "the pattern is not an ECMA-262 regular expression";
+    case error_code::duplicate_schema_uri: return "two schemas claim the same URI";
+    case error_code::unknown_vocabulary: return "the meta-schema requires a vocabulary this implementation does not know";
     case error_code::not_compiled: return "the JIT does not compile this type with these options";
   }
   return "unknown error";

@@ -1,0 +1,151 @@
+// JSON Schema: a schema compiled at run time into a validator that checks JSON text while it
+// reads it — one pass, no document built — and reports every error with where it is in the
+// input (line, column, byte offset) and in the instance and the schema (JSON Pointers).
+//
+//   auto s = jsonjit::schema::compile(schema_text);          // result<schema, parse_error>
+//   jsonjit::validation v = s->validate(json_text);
+//   for (const jsonjit::validation_error& e : v.errors())
+//     std::printf("%llu:%llu: %s: %s (%s)\n", e.position.line, e.position.column,
+//                 e.instance_location.c_str(), e.message.c_str(), e.keyword_location.c_str());
+//
+// Drafts 2020-12 (the default), 2019-09, 07, 06 and 04. The meta-schemas are built in; other
+// schemas come from the options' registry or resolver, never from the network. Not part of
+// jsonjit.hpp (include this header where schemas are used).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <jsonjit/document.hpp>
+#include <jsonjit/error.hpp>
+#include <jsonjit/node.hpp>
+#include <jsonjit/reader.hpp>
+#include <jsonjit/serializer_options.hpp>
+
+namespace jsonjit {
+
+namespace detail {
+struct schema_access;   // src/schema/
+struct schema_program;  // the compiled form (src/schema/program_p.hpp)
+}  // namespace detail
+
+/// The drafts of JSON Schema, oldest first.
+enum class schema_draft : std::uint8_t { draft4, draft6, draft7, draft2019_09, draft2020_12 };
+
+/// How much a validation reports (the specification's output formats, 2020-12 core §12.4).
+enum class output_format : std::uint8_t {
+  flag,      ///< the verdict only: validation stops at the first error and reports none
+  basic,     ///< every error, as a flat list
+  detailed,  ///< every error, nested as the schema's applicators nest
+};
+
+struct schema_options {
+  /// The draft of a schema without `$schema`.
+  schema_draft default_draft = schema_draft::draft2020_12;
+  /// Whether `format` asserts (a string that is not a valid `date-time` is an error) or is an
+  /// annotation only, as 2020-12 and 2019-09 specify by default. A meta-schema whose
+  /// `$vocabulary` requires format-assertion turns it on for its schemas.
+  bool format_assertion = false;
+  /// What validate() reports; validation::to_json can still write any format up to this one.
+  output_format output = output_format::basic;
+  /// Schemas by URI ("https://example.com/address.json" → its text), for `$ref` to other
+  /// documents. Looked up before the resolver.
+  std::map<std::string, std::string, std::less<>> registry;
+  /// Asked for the text of a schema `$ref` names that neither the registry nor the built-in
+  /// meta-schemas hold (the URI absolute, without fragment); nullopt when it knows none, which
+  /// makes the reference a compile error. Called only while compiling.
+  std::function<std::optional<std::string>(std::string_view uri)> resolver;
+  /// The URI the schema text is known by (its base URI where it has no `$id`).
+  std::string base_uri = "urn:jsonjit:schema";
+  /// Which engine validates: `automatic` and `interpreter` both take the interpreter today
+  /// (the token reader's validator); the schema JIT is not built yet, and `jit` is refused by
+  /// compile (error_code::unsupported_type) rather than silently interpreted.
+  jsonjit::engine engine = jsonjit::engine::automatic;
+  /// How instances are read: comments, trailing commas, the depth limit.
+  reader_options reader;
+};
+
+/// Where in the input text a value starts (line and column 1-based, the column in bytes; the
+/// offset 0-based). All zero for values validated as documents or nodes, which keep no text.
+struct text_position {
+  std::uint64_t line = 0;
+  std::uint64_t column = 0;
+  std::uint64_t offset = 0;
+};
+
+struct validation_error {
+  /// The value that failed, as a JSON Pointer into the instance ("/features/3/geometry").
+  std::string instance_location;
+  /// The keyword that failed, as a JSON Pointer along the path evaluation took through the
+  /// schema, `$ref`s included ("/properties/features/items/$ref/required").
+  std::string keyword_location;
+  /// The same keyword as an absolute URI, `$ref`s resolved
+  /// ("https://example.com/geo.json#/$defs/feature/required").
+  std::string absolute_keyword_location;
+  /// What is wrong, in English ("missing required property \"type\"").
+  std::string message;
+  /// Where the value starts in the input text.
+  text_position position;
+  /// For `detailed` output: how many of the errors that follow this one in errors() are its
+  /// causes (the errors of the subschemas of an `anyOf` that failed, say). 0 in `basic`.
+  std::size_t causes = 0;
+};
+
+/// The outcome of one validation.
+class validation {
+ public:
+  validation() = default;
+  bool valid() const noexcept { return valid_; }
+  explicit operator bool() const noexcept { return valid_; }
+  /// Every error, in input order (empty when valid, or when the output format is `flag`).
+  std::span<const validation_error> errors() const noexcept { return errors_; }
+  /// The specification's output JSON: {"valid": false, "errors": [...]} for `basic`, nested
+  /// by `causes` for `detailed`, {"valid": ...} alone for `flag`.
+  std::string to_json(output_format format) const;
+
+ private:
+  friend struct detail::schema_access;
+  bool valid_ = true;
+  output_format format_ = output_format::basic;
+  std::vector<validation_error> errors_;
+};
+
+/// A compiled JSON Schema: immutable, safe to use from many threads at once, cheap to copy
+/// (copies share the compiled form).
+class schema {
+ public:
+  /// Compiles `schema_text` (JSON). Fails with the position and JSON path of the offending
+  /// value in the schema text: not JSON, not valid against its meta-schema
+  /// (error_code::invalid_schema), a `$ref` nothing resolves (unresolved_reference, the
+  /// reference in `name`), a pattern that is not an ECMA-262 regular expression
+  /// (invalid_regex), two schemas claiming one URI (duplicate_schema_uri).
+  static result<schema, parse_error> compile(std::string_view schema_text, const schema_options& options = {});
+
+  /// Validates `json` (one JSON text) while reading it. Text that is not JSON is invalid with
+  /// the reader's error.
+  validation validate(std::string_view json) const;
+  // (Without these a std::string or a literal would as well convert to a node.)
+  validation validate(const std::string& json) const { return validate(std::string_view(json)); }
+  validation validate(const char* json) const { return validate(std::string_view(json)); }
+  /// Validates the text `source` gives, reading it as it arrives (a file, a pipe, a socket).
+  validation validate(input& source) const;
+  /// Validates a value already parsed (positions are then zero).
+  validation validate(const element& value) const;
+  validation validate(const node& value) const;
+
+  /// The draft the schema's root is written in.
+  schema_draft draft() const noexcept;
+
+ private:
+  friend struct detail::schema_access;
+  std::shared_ptr<const detail::schema_program> program_;
+};
+
+}  // namespace jsonjit

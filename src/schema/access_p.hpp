@@ -1,0 +1,27 @@
+// The library's way into the public schema classes (schema.hpp). Private.
+#pragma once
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include <jsonjit/schema.hpp>
+
+namespace jsonjit::detail {
+
+struct schema_access {
+  static validation make_validation(bool valid, output_format format, std::vector<validation_error> errors) {
+    validation v;
+    v.valid_ = valid;
+    v.format_ = format;
+    v.errors_ = std::move(errors);
+    return v;
+  }
+  static ::jsonjit::schema make_schema(std::shared_ptr<const schema_program> program) {
+    ::jsonjit::schema s;
+    s.program_ = std::move(program);
+    return s;
+  }
+};
+
+}  // namespace jsonjit::detail

@@ -1,0 +1,52 @@
+// Regular expressions with ECMA-262's semantics, as JSON Schema specifies `pattern`,
+// `patternProperties` and the `regex` format: the pattern is rewritten where ECMA-262 and
+// PCRE2 differ (`\s`, `.`, `$`, `\u` escapes, escapes PCRE2 knows and ECMA-262 refuses) and
+// run by PCRE2 with its JIT, under a match limit so that no pattern runs unbounded. Private.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace jsonjit::detail::schema {
+
+enum class regex_match : std::uint8_t { found, not_found, too_costly };
+
+class ecma_regex {
+ public:
+  /// Compiles `pattern` (UTF-8, ECMA-262 with the `u` flag); on failure returns null and sets
+  /// `why` (PCRE2's message, or which ECMA-262 rule the pattern breaks) and `where` (the byte
+  /// offset in the pattern).
+  static std::shared_ptr<const ecma_regex> compile(std::string_view pattern, std::string& why, std::size_t& where);
+  /// A pattern in PCRE2's own syntax (the library's patterns, such as the Unicode property
+  /// classes the IDNA rules use); null if PCRE2 refuses it.
+  static std::shared_ptr<const ecma_regex> compile_pcre2(std::string_view pcre2_pattern);
+  ~ecma_regex();
+  ecma_regex(const ecma_regex&) = delete;
+  ecma_regex& operator=(const ecma_regex&) = delete;
+
+  /// Whether the pattern matches somewhere in `text` (valid UTF-8; JSON Schema's patterns are
+  /// not anchored). `too_costly` when the match limit stopped it. Thread-safe.
+  regex_match search(std::string_view text) const;
+
+  const std::string& pattern() const noexcept { return pattern_; }
+
+ private:
+  ecma_regex() = default;
+  static std::shared_ptr<ecma_regex> compile_pcre2_or_explain(std::string_view pcre2_pattern, std::string& why);
+  std::string pattern_;
+  void* code_ = nullptr;  // pcre2_code_8 (kept out of the header: pcre2.h is not ours to spread)
+};
+
+/// The pattern rewritten for PCRE2; `ok` false, with `why` and `where` set, when the pattern
+/// is not ECMA-262. Exposed for tests.
+struct translated_pattern {
+  bool ok = false;
+  std::string pcre2;
+  std::string why;
+  std::size_t where = 0;
+};
+translated_pattern translate_ecma_pattern(std::string_view pattern);
+
+}  // namespace jsonjit::detail::schema

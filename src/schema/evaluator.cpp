@@ -1,0 +1,919 @@
+#include "schema/evaluator_p.hpp"
+
+#include <algorithm>
+#include <deque>
+
+#include "schema/access_p.hpp"
+#include "schema/canonical_p.hpp"
+#include "schema/json_pointer_p.hpp"
+#include "schema/sources_p.hpp"
+#include "text/base64_p.hpp"
+
+// How validation runs. Each instance value has a frame: the evaluations of the schema nodes
+// that apply to it. A frame starts from roots (the nodes the enclosing value's keywords apply
+// to this value: `properties`, `items`, ...), each expanded depth first into the nodes
+// applied in place (`allOf`, `$ref`, `if`, ...), so every evaluation's subtree is a
+// contiguous range. The value's tokens are then read once: scalars checked, each member or
+// item given the frame of its own roots and read recursively, its results delivered back.
+// When the value ends, the frame is combined from its last evaluation to its first — children
+// before parents — which decides `anyOf`, `oneOf`, `not`, `if`, and `unevaluated*` (from the
+// annotations of the valid evaluations under each). Errors are kept per evaluation and
+// dropped where an applicator's outcome no longer needs them (an `anyOf` that passed).
+
+namespace jsonjit::detail::schema {
+namespace {
+
+enum class link : std::uint8_t {
+  root,
+  all_of,
+  any_of,
+  one_of,
+  not_schema,
+  if_schema,
+  then_schema,
+  else_schema,
+  ref,
+  dependent,
+  applies,      // properties, patternProperties, additionalProperties, prefixItems, items
+  unevaluated,  // decided when the enclosing value ends
+  contains,
+  property_names,
+};
+
+struct evaluation {
+  std::uint32_t node;
+  std::int32_t parent;  // in place, in the same frame; -1 for a frame's root
+  std::uint32_t outer;  // a root's evaluation in the enclosing value's frame
+  link kind;
+  const edge* via;  // the edge followed here (null for the schema's root)
+  std::uint32_t dependent = 0;  // `dependent`: the index in the parent's dependent_schemas
+  std::uint32_t end = 0;        // one past the last evaluation of its subtree
+  bool valid = true;
+  bool applied = true;  // false for a `then`/`else` not taken, a dependentSchemas whose property is absent
+  std::uint64_t contains_count = 0;
+  std::vector<validation_error> errors;
+};
+
+/// `evaluation` evaluated the member or item `ordinal` (an annotation for unevaluated*).
+struct mark {
+  std::uint32_t evaluation;
+  std::uint32_t ordinal;
+};
+
+/// An unevaluated* subschema's result on one member or item, kept until the container ends.
+struct speculative {
+  std::uint32_t evaluation;
+  std::uint32_t ordinal;
+  bool valid;
+  std::vector<validation_error> errors;
+};
+
+struct frame {
+  std::vector<evaluation> evaluations;
+  std::vector<mark> marks;
+  std::vector<speculative> unevaluated;
+  std::vector<std::string> names;       // the object's property names, where keywords ask
+  std::vector<std::string> item_texts;  // canonical texts of the items
+  std::vector<std::pair<std::string, std::string>> member_texts;
+  std::string canonical;  // the value's canonical text, where asked for
+  text_position position;
+  std::uint32_t count = 0;  // members or items
+  token_type kind = token_type::none;
+  bool tracks_annotations = false;
+
+  void reset() {
+    evaluations.clear();
+    marks.clear();
+    unevaluated.clear();
+    names.clear();
+    item_texts.clear();
+    member_texts.clear();
+    canonical.clear();
+    count = 0;
+    tracks_annotations = false;
+  }
+};
+
+struct path_segment {
+  std::string name;
+  std::uint64_t index = 0;
+  bool is_index = false;
+};
+
+/// An evaluation's subtree past its in-place expansion: more than this many evaluations of
+/// one value means a schema that applies itself without consuming input.
+constexpr std::size_t max_evaluations_per_value = 1 << 20;
+
+std::string decimal_text(const exact_decimal& d) {
+  if (d.is_zero()) return "0";
+  std::string out = d.negative ? "-" : "";
+  const auto digits = static_cast<std::int64_t>(d.digits.size());
+  if (d.exponent >= 0 && digits + d.exponent <= 21) {
+    out += d.digits;
+    out.append(static_cast<std::size_t>(d.exponent), '0');
+  } else if (d.exponent < 0 && -d.exponent < digits) {
+    out += d.digits.substr(0, static_cast<std::size_t>(digits + d.exponent));
+    out += '.';
+    out += d.digits.substr(static_cast<std::size_t>(digits + d.exponent));
+  } else if (d.exponent < 0 && -d.exponent - digits <= 6) {
+    out += "0.";
+    out.append(static_cast<std::size_t>(-d.exponent - digits), '0');
+    out += d.digits;
+  } else {
+    out += d.digits.substr(0, 1);
+    if (digits > 1) (out += '.') += d.digits.substr(1);
+    out += 'e';
+    out += std::to_string(d.exponent + digits - 1);
+  }
+  return out;
+}
+
+std::string_view type_name(std::uint8_t bits) {
+  if ((bits & type_integer) != 0 && (bits & type_number) == 0) return "an integer";
+  if ((bits & type_null) != 0) return "null";
+  if ((bits & type_boolean) != 0) return "a boolean";
+  if ((bits & type_object) != 0) return "an object";
+  if ((bits & type_array) != 0) return "an array";
+  if ((bits & type_number) != 0) return "a number";
+  if ((bits & type_string) != 0) return "a string";
+  return "no type";
+}
+
+std::string expected_types(std::uint8_t types) {
+  std::string out;
+  const std::pair<std::uint8_t, std::string_view> names[] = {
+      {type_null, "null"},     {type_boolean, "a boolean"}, {type_object, "an object"}, {type_array, "an array"},
+      {type_number, "a number"}, {type_integer, "an integer"}, {type_string, "a string"}};
+  for (const auto& [bit, name] : names) {
+    if ((types & bit) == 0 || (bit == type_integer && (types & type_number) != 0)) continue;
+    if (!out.empty()) out += " or ";
+    out += name;
+  }
+  return out.empty() ? "nothing (no type named)" : out;
+}
+
+std::uint64_t code_points(std::string_view text) {
+  std::uint64_t n = 0;
+  for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+template <class Source>
+class evaluator {
+ public:
+  evaluator(const schema_program& program, Source& source, bool collect, int max_depth)
+      : p_(program), src_(source), collect_(collect), max_depth_(max_depth) {}
+
+  validation run(output_format format) {
+    std::vector<validation_error> errors;
+    bool valid = false;
+    if (!src_.next()) {
+      input_failed(errors);
+    } else {
+      frame& f = frame_at(0);
+      f.reset();
+      add_root(f, 0, p_.root, 0, link::root, nullptr);
+      if (!value(0, false)) {
+        input_failed(errors);
+      } else if (src_.next() || src_.error()) {
+        input_failed(errors);  // more than one value, or an error after it
+      } else {
+        valid = f.evaluations[0].valid;
+        errors = std::move(f.evaluations[0].errors);
+      }
+    }
+    if (!collect_) errors.clear();
+    if (valid) errors.clear();
+    return schema_access::make_validation(valid, format, std::move(errors));
+  }
+
+ private:
+  frame& frame_at(std::size_t depth) {
+    while (frames_.size() <= depth) frames_.emplace_back();
+    return frames_[depth];
+  }
+
+  void input_failed(std::vector<validation_error>& errors) {
+    validation_error e;
+    const error_info& info = src_.error();
+    e.instance_location = instance_location();
+    e.message = info ? "not JSON: " + message(info) : std::string("not JSON: deeper than the depth limit");
+    e.position = {info.line, info.column, info.offset};
+    errors.assign(1, std::move(e));
+  }
+
+  // ---- locations and errors ----
+
+  std::string instance_location() const {
+    std::string out;
+    for (std::size_t i = 0; i < path_depth_; ++i) {
+      const path_segment& s = path_[i];
+      if (s.is_index) {
+        out += '/';
+        out += std::to_string(s.index);
+      } else {
+        append_token(out, s.name);
+      }
+    }
+    return out;
+  }
+
+  std::string keyword_location(std::size_t depth, std::uint32_t index, std::string_view keyword) const {
+    std::vector<const std::string*> steps;
+    for (;;) {
+      const evaluation& e = frames_[depth].evaluations[index];
+      if (e.via != nullptr) steps.push_back(&e.via->step);
+      if (e.parent >= 0) {
+        index = static_cast<std::uint32_t>(e.parent);
+      } else if (depth == 0) {
+        break;
+      } else {
+        index = e.outer;
+        --depth;
+      }
+    }
+    std::string out;
+    for (auto it = steps.rbegin(); it != steps.rend(); ++it) out += **it;
+    if (!keyword.empty()) append_token(out, keyword);
+    return out;
+  }
+
+  /// Records that the evaluation `index` fails at `keyword` (empty for a false schema).
+  void fail(std::size_t depth, std::uint32_t index, std::string_view keyword, std::string message) {
+    frame& f = frames_[depth];
+    f.evaluations[index].valid = false;
+    if (!collect_) return;
+    validation_error e;
+    e.instance_location = instance_location();
+    e.keyword_location = keyword_location(depth, index, keyword);
+    e.absolute_keyword_location = p_.nodes[f.evaluations[index].node].location;
+    if (!keyword.empty()) append_token(e.absolute_keyword_location, keyword);
+    e.message = std::move(message);
+    e.position = f.position;
+    f.evaluations[index].errors.push_back(std::move(e));
+  }
+
+  /// fail(), with the errors of `causes` after the keyword's own.
+  void fail_with_causes(std::size_t depth, std::uint32_t index, std::string_view keyword, std::string message,
+                        std::initializer_list<std::uint32_t> causes_list, const std::vector<std::uint32_t>& more = {}) {
+    fail(depth, index, keyword, std::move(message));
+    if (!collect_) return;
+    frame& f = frames_[depth];
+    const std::size_t at = f.evaluations[index].errors.size() - 1;
+    const auto take = [&](std::uint32_t c) {
+      std::vector<validation_error>& from = f.evaluations[c].errors;
+      std::vector<validation_error>& to = f.evaluations[index].errors;
+      to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+      from.clear();
+    };
+    for (std::uint32_t c : causes_list) take(c);
+    for (std::uint32_t c : more) take(c);
+    f.evaluations[index].errors[at].causes = f.evaluations[index].errors.size() - 1 - at;
+  }
+
+  static void move_errors(std::vector<validation_error>& from, std::vector<validation_error>& to) {
+    if (to.empty()) {
+      to = std::move(from);
+    } else {
+      to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+    }
+    from.clear();
+  }
+
+  // ---- expansion ----
+
+  void add_root(frame& f, std::size_t depth, std::uint32_t node, std::uint32_t outer, link kind, const edge* via) {
+    const auto index = static_cast<std::uint32_t>(f.evaluations.size());
+    evaluation& e = f.evaluations.emplace_back();
+    e.node = node;
+    e.parent = -1;
+    e.outer = outer;
+    e.kind = kind;
+    e.via = via;
+    expand(f, depth, index);
+    f.evaluations[index].end = static_cast<std::uint32_t>(f.evaluations.size());
+  }
+
+  void add_child(frame& f, std::size_t depth, std::uint32_t parent, std::uint32_t node, link kind, const edge* via,
+                 std::uint32_t dependent = 0) {
+    if (node == no_node) return;
+    if (kind == link::ref) {
+      // The same node again in its own in-place chain: it would apply itself forever.
+      for (std::int32_t a = static_cast<std::int32_t>(parent); a >= 0;
+           a = f.evaluations[static_cast<std::size_t>(a)].parent) {
+        if (f.evaluations[static_cast<std::size_t>(a)].node == node) {
+          fail(depth, parent, via->step.substr(1), "the schema applies itself to this value without end");
+          return;
+        }
+      }
+    }
+    if (f.evaluations.size() >= max_evaluations_per_value) {
+      fail(depth, parent, via->step.substr(1), "the schema applies too many subschemas to this value");
+      return;
+    }
+    const auto index = static_cast<std::uint32_t>(f.evaluations.size());
+    evaluation& e = f.evaluations.emplace_back();
+    e.node = node;
+    e.parent = static_cast<std::int32_t>(parent);
+    e.outer = 0;
+    e.kind = kind;
+    e.via = via;
+    e.dependent = dependent;
+    expand(f, depth, index);
+    f.evaluations[index].end = static_cast<std::uint32_t>(f.evaluations.size());
+  }
+
+  /// The resources of the dynamic scope of the evaluation `index`, innermost first.
+  std::vector<std::uint32_t> dynamic_scope(std::size_t depth, std::uint32_t index) const {
+    std::vector<std::uint32_t> scope;
+    for (;;) {
+      const evaluation& e = frames_[depth].evaluations[index];
+      scope.push_back(p_.nodes[e.node].resource);
+      if (e.parent >= 0) {
+        index = static_cast<std::uint32_t>(e.parent);
+      } else if (depth == 0) {
+        break;
+      } else {
+        index = e.outer;
+        --depth;
+      }
+    }
+    return scope;
+  }
+
+  std::uint32_t dynamic_target(std::size_t depth, std::uint32_t index, const schema_node& n) const {
+    if (n.dynamic == dynamic_kind::none) return n.dynamic_ref.target;
+    const std::vector<std::uint32_t> scope = dynamic_scope(depth, index);
+    for (auto it = scope.rbegin(); it != scope.rend(); ++it) {  // the outermost first
+      const schema_resource& r = p_.resources[*it];
+      if (n.dynamic == dynamic_kind::recursive) {
+        if (r.recursive_anchor) return r.root;
+        continue;
+      }
+      for (const auto& [name, target] : r.dynamic_anchors) {
+        if (name == n.dynamic_anchor) return target;
+      }
+    }
+    return n.dynamic_ref.target;
+  }
+
+  void expand(frame& f, std::size_t depth, std::uint32_t index) {
+    const schema_node& n = p_.nodes[f.evaluations[index].node];
+    if (n.unevaluated_properties || n.unevaluated_items) f.tracks_annotations = true;
+    add_child(f, depth, index, n.ref.target, link::ref, &n.ref);
+    if (n.dynamic_ref) add_child(f, depth, index, dynamic_target(depth, index, n), link::ref, &n.dynamic_ref);
+    for (const edge& e : n.all_of) add_child(f, depth, index, e.target, link::all_of, &e);
+    for (const edge& e : n.any_of) add_child(f, depth, index, e.target, link::any_of, &e);
+    for (const edge& e : n.one_of) add_child(f, depth, index, e.target, link::one_of, &e);
+    add_child(f, depth, index, n.not_schema.target, link::not_schema, &n.not_schema);
+    if (n.if_schema) {
+      add_child(f, depth, index, n.if_schema.target, link::if_schema, &n.if_schema);
+      add_child(f, depth, index, n.then_schema.target, link::then_schema, &n.then_schema);
+      add_child(f, depth, index, n.else_schema.target, link::else_schema, &n.else_schema);
+    }
+    for (std::uint32_t i = 0; i < n.dependent_schemas.size(); ++i) {
+      add_child(f, depth, index, n.dependent_schemas[i].to.target, link::dependent, &n.dependent_schemas[i].to, i);
+    }
+  }
+
+  // ---- reading a value ----
+
+  /// Reads the value whose first token is current, against the frame at `depth` (its roots
+  /// added); ends on the value's last token. False when the input fails.
+  bool value(std::size_t depth, bool want_text) {
+    frame& f = frames_[depth];
+    f.position = src_.position();
+    f.kind = src_.token();
+    bool need_text = want_text;
+    for (const evaluation& e : f.evaluations) {
+      const schema_node& n = p_.nodes[e.node];
+      need_text = need_text || n.const_value || !n.enum_values.empty();
+    }
+    bool ok = true;
+    switch (f.kind) {
+      case token_type::start_object:
+        if (static_cast<int>(depth) >= max_depth_) return false;
+        check_start(depth, type_object);
+        ok = object(depth, need_text);
+        break;
+      case token_type::start_array:
+        if (static_cast<int>(depth) >= max_depth_) return false;
+        check_start(depth, type_array);
+        ok = array(depth, need_text);
+        break;
+      case token_type::string:
+      case token_type::number:
+      case token_type::true_value:
+      case token_type::false_value:
+      case token_type::null:
+        scalar(depth, f.kind, src_.text(), need_text);
+        break;
+      default:
+        return false;
+    }
+    if (!ok) return false;
+    finish(depth);
+    return true;
+  }
+
+  /// `false` schemas and `type`, for every value. `written_as_integer`: a number without
+  /// fraction or exponent in its text (draft-04's integers; later drafts' are by value).
+  void check_start(std::size_t depth, std::uint8_t instance_type, bool written_as_integer = true) {
+    frame& f = frames_[depth];
+    for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+      const schema_node& n = p_.nodes[f.evaluations[i].node];
+      if (n.is_false) fail(depth, i, "", "no value is valid here (the schema is false)");
+      std::uint8_t seen = instance_type;
+      if (n.dialect == draft::draft4 && !written_as_integer) seen &= static_cast<std::uint8_t>(~type_integer);
+      if (n.types != 0 && (n.types & seen) == 0) {
+        fail(depth, i, "type", "expected " + expected_types(n.types) + ", found " + std::string(type_name(seen)));
+      }
+    }
+  }
+
+  void scalar(std::size_t depth, token_type kind, std::string_view text, bool need_text) {
+    frame& f = frames_[depth];
+    std::optional<exact_decimal> number;
+    std::uint8_t instance_type = type_null;
+    switch (kind) {
+      case token_type::string: instance_type = type_string; break;
+      case token_type::number:
+        number = exact_decimal::parse(text);
+        instance_type = number && number->is_integer() ? type_number | type_integer : type_number;
+        break;
+      case token_type::true_value:
+      case token_type::false_value: instance_type = type_boolean; break;
+      default: break;
+    }
+    check_start(depth, instance_type, kind != token_type::number || text.find_first_of(".eE") == std::string_view::npos);
+    if (need_text) {
+      switch (kind) {
+        case token_type::string: append_canonical_string(f.canonical, text); break;
+        case token_type::number: append_canonical_number(f.canonical, *number); break;
+        case token_type::true_value: append_canonical_bool(f.canonical, true); break;
+        case token_type::false_value: append_canonical_bool(f.canonical, false); break;
+        default: append_canonical_null(f.canonical);
+      }
+    }
+    if (number) {
+      check_number(depth, *number, text);
+    } else if (kind == token_type::string) {
+      check_string(depth, text);
+    }
+  }
+
+  void check_number(std::size_t depth, const exact_decimal& v, std::string_view text) {
+    frame& f = frames_[depth];
+    for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+      const schema_node& n = p_.nodes[f.evaluations[i].node];
+      if (n.minimum && compare(v, *n.minimum) < 0) {
+        fail(depth, i, "minimum", std::string(text) + " is below the minimum, " + decimal_text(*n.minimum));
+      }
+      if (n.maximum && compare(v, *n.maximum) > 0) {
+        fail(depth, i, "maximum", std::string(text) + " is above the maximum, " + decimal_text(*n.maximum));
+      }
+      if (n.exclusive_minimum && compare(v, *n.exclusive_minimum) <= 0) {
+        fail(depth, i, n.dialect == draft::draft4 ? "minimum" : "exclusiveMinimum",
+             std::string(text) + " is not above " + decimal_text(*n.exclusive_minimum));
+      }
+      if (n.exclusive_maximum && compare(v, *n.exclusive_maximum) >= 0) {
+        fail(depth, i, n.dialect == draft::draft4 ? "maximum" : "exclusiveMaximum",
+             std::string(text) + " is not below " + decimal_text(*n.exclusive_maximum));
+      }
+      if (n.multiple_of) {
+        const divisibility d = divides(*n.multiple_of, v);
+        if (d == divisibility::not_multiple) {
+          fail(depth, i, "multipleOf", std::string(text) + " is not a multiple of " + decimal_text(*n.multiple_of));
+        } else if (d == divisibility::undecided) {
+          fail(depth, i, "multipleOf",
+               "whether " + std::string(text) + " is a multiple of " + decimal_text(*n.multiple_of) +
+                   " is too costly to decide exactly");
+        }
+      }
+    }
+  }
+
+  void check_string(std::size_t depth, std::string_view text) {
+    frame& f = frames_[depth];
+    std::optional<std::uint64_t> length;
+    for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+      const schema_node& n = p_.nodes[f.evaluations[i].node];
+      if (n.min_length || n.max_length) {
+        if (!length) length = code_points(text);
+        if (n.min_length && *length < *n.min_length) {
+          fail(depth, i, "minLength",
+               "the string has " + std::to_string(*length) + " characters, fewer than " + std::to_string(*n.min_length));
+        }
+        if (n.max_length && *length > *n.max_length) {
+          fail(depth, i, "maxLength",
+               "the string has " + std::to_string(*length) + " characters, more than " + std::to_string(*n.max_length));
+        }
+      }
+      if (n.pattern) {
+        const regex_match m = n.pattern->search(text);
+        if (m == regex_match::not_found) {
+          fail(depth, i, "pattern", "the string does not match the pattern " + n.pattern->pattern());
+        } else if (m == regex_match::too_costly) {
+          fail(depth, i, "pattern", "matching the pattern " + n.pattern->pattern() + " took beyond the match limit");
+        }
+      }
+      if (n.format != format_kind::none && !is_valid_format(n.format, text)) {
+        fail(depth, i, "format", "the string is not a valid " + std::string(format_name(n.format)));
+      }
+      if (n.content_base64 || n.content_json) check_content(depth, i, n, text);
+    }
+  }
+
+  void check_content(std::size_t depth, std::uint32_t i, const schema_node& n, std::string_view text) {
+    std::string decoded;
+    if (n.content_base64) {
+      const std::ptrdiff_t size = base64_decoded_size(text.data(), text.size());
+      decoded.resize(size < 0 ? 0 : static_cast<std::size_t>(size));
+      if (size < 0 || !decode_base64(text.data(), text.size(), reinterpret_cast<unsigned char*>(decoded.data()))) {
+        fail(depth, i, "contentEncoding", "the string is not Base64");
+        return;
+      }
+      text = decoded;
+    }
+    if (n.content_json) {
+      reader r(text);
+      while (r.read()) {
+      }
+      if (r.error()) fail(depth, i, "contentMediaType", "the content is not JSON: " + message(r.error()));
+    }
+  }
+
+  path_segment& push_segment() {
+    if (path_depth_ == path_.size()) path_.emplace_back();
+    return path_[path_depth_++];
+  }
+
+  bool object(std::size_t depth, bool want_text) {
+    frame& f = frames_[depth];
+    bool wants_names = false;
+    for (const evaluation& e : f.evaluations) {
+      const schema_node& n = p_.nodes[e.node];
+      wants_names = wants_names || !n.required.empty() || !n.dependent_required.empty() || !n.dependent_schemas.empty();
+    }
+    frame& c = frame_at(depth + 1);
+    std::uint32_t k = 0;
+    for (;; ++k) {
+      if (!src_.next()) return false;
+      if (src_.token() == token_type::end_object) break;
+      const std::string_view name = src_.text();
+      if (wants_names) f.names.emplace_back(name);
+      const text_position name_position = src_.position();
+      // propertyNames: the name validated as a string (errors at the object's location).
+      for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+        const schema_node& n = p_.nodes[f.evaluations[i].node];
+        if (!n.property_names) continue;
+        c.reset();
+        c.position = name_position;
+        c.kind = token_type::string;
+        add_root(c, depth + 1, n.property_names.target, i, link::property_names, &n.property_names);
+        bool need_text = false;
+        for (const evaluation& e : c.evaluations) {
+          need_text = need_text || p_.nodes[e.node].const_value || !p_.nodes[e.node].enum_values.empty();
+        }
+        scalar(depth + 1, token_type::string, name, need_text);
+        finish(depth + 1);
+        deliver(depth, k);
+      }
+      path_segment& segment = push_segment();
+      segment.is_index = false;
+      segment.name.assign(name);
+      c.reset();
+      for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+        const schema_node& n = p_.nodes[f.evaluations[i].node];
+        if (!n.has_object_keywords()) continue;
+        bool matched = false;
+        const auto found = std::lower_bound(n.properties.begin(), n.properties.end(), segment.name,
+                                            [](const named_edge& p, const std::string& v) { return p.name < v; });
+        if (found != n.properties.end() && found->name == segment.name) {
+          add_root(c, depth + 1, found->to.target, i, link::applies, &found->to);
+          matched = true;
+        }
+        for (const pattern_edge& p : n.pattern_properties) {
+          const regex_match m = p.regex->search(segment.name);
+          if (m == regex_match::found) {
+            add_root(c, depth + 1, p.to.target, i, link::applies, &p.to);
+            matched = true;
+          } else if (m == regex_match::too_costly) {
+            fail(depth, i, "patternProperties", "matching the pattern " + p.regex->pattern() + " took beyond the match limit");
+          }
+        }
+        if (!matched && n.additional_properties) {
+          add_root(c, depth + 1, n.additional_properties.target, i, link::applies, &n.additional_properties);
+        }
+        if (n.unevaluated_properties) {
+          add_root(c, depth + 1, n.unevaluated_properties.target, i, link::unevaluated, &n.unevaluated_properties);
+        }
+      }
+      if (!src_.next()) return false;
+      if (c.evaluations.empty() && !want_text) {
+        const token_type t = src_.token();
+        if ((t == token_type::start_object || t == token_type::start_array) && !src_.skip()) return false;
+      } else {
+        if (!value(depth + 1, want_text)) return false;
+        deliver(depth, k);
+        if (want_text) {
+          std::string name_text;
+          append_canonical_string(name_text, path_[path_depth_ - 1].name);
+          f.member_texts.emplace_back(std::move(name_text), std::move(c.canonical));
+        }
+      }
+      --path_depth_;
+    }
+    f.count = k;
+    if (want_text) append_canonical_object(f.canonical, f.member_texts);
+    std::sort(f.names.begin(), f.names.end());
+    const auto present = [&](const std::string& name) { return std::binary_search(f.names.begin(), f.names.end(), name); };
+    for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+      const schema_node& n = p_.nodes[f.evaluations[i].node];
+      for (const std::string& name : n.required) {
+        if (!present(name)) fail(depth, i, "required", "missing required property \"" + name + "\"");
+      }
+      for (const dependent_names& d : n.dependent_required) {
+        if (!present(d.name)) continue;
+        for (const std::string& name : d.required) {
+          if (!present(name)) {
+            fail(depth, i, d.keyword,
+                 "missing property \"" + name + "\", required where \"" + d.name + "\" is present");
+          }
+        }
+      }
+      if (n.min_properties && k < *n.min_properties) {
+        fail(depth, i, "minProperties",
+             "the object has " + std::to_string(k) + " properties, fewer than " + std::to_string(*n.min_properties));
+      }
+      if (n.max_properties && k > *n.max_properties) {
+        fail(depth, i, "maxProperties",
+             "the object has " + std::to_string(k) + " properties, more than " + std::to_string(*n.max_properties));
+      }
+    }
+    return true;
+  }
+
+  bool array(std::size_t depth, bool want_text) {
+    frame& f = frames_[depth];
+    bool unique = false;
+    for (const evaluation& e : f.evaluations) unique = unique || p_.nodes[e.node].unique_items;
+    const bool item_text = want_text || unique;
+    frame& c = frame_at(depth + 1);
+    std::uint32_t k = 0;
+    for (;; ++k) {
+      if (!src_.next()) return false;
+      if (src_.token() == token_type::end_array) break;
+      path_segment& segment = push_segment();
+      segment.is_index = true;
+      segment.index = k;
+      c.reset();
+      for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+        const schema_node& n = p_.nodes[f.evaluations[i].node];
+        if (!n.has_array_keywords()) continue;
+        if (k < n.prefix_items.size()) {
+          add_root(c, depth + 1, n.prefix_items[k].target, i, link::applies, &n.prefix_items[k]);
+        } else if (n.items) {
+          add_root(c, depth + 1, n.items.target, i, link::applies, &n.items);
+        }
+        if (n.contains) add_root(c, depth + 1, n.contains.target, i, link::contains, &n.contains);
+        if (n.unevaluated_items) add_root(c, depth + 1, n.unevaluated_items.target, i, link::unevaluated, &n.unevaluated_items);
+      }
+      if (c.evaluations.empty() && !item_text) {
+        const token_type t = src_.token();
+        if ((t == token_type::start_object || t == token_type::start_array) && !src_.skip()) return false;
+      } else {
+        if (!value(depth + 1, item_text)) return false;
+        deliver(depth, k);
+        if (item_text) f.item_texts.push_back(std::move(c.canonical));
+      }
+      --path_depth_;
+    }
+    f.count = k;
+    if (want_text) append_canonical_array(f.canonical, f.item_texts);
+    for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+      const schema_node& n = p_.nodes[f.evaluations[i].node];
+      if (n.min_items && k < *n.min_items) {
+        fail(depth, i, "minItems", "the array has " + std::to_string(k) + " items, fewer than " + std::to_string(*n.min_items));
+      }
+      if (n.max_items && k > *n.max_items) {
+        fail(depth, i, "maxItems", "the array has " + std::to_string(k) + " items, more than " + std::to_string(*n.max_items));
+      }
+      if (n.unique_items) check_unique(depth, i);
+      if (n.contains) {
+        const std::uint64_t found = f.evaluations[i].contains_count;
+        if (found < n.min_contains) {
+          fail(depth, i, n.min_contains == 1 ? "contains" : "minContains",
+               found == 0 ? std::string("no item matches the contains schema")
+                          : std::to_string(found) + " items match the contains schema, fewer than " +
+                                std::to_string(n.min_contains));
+        }
+        if (n.max_contains && found > *n.max_contains) {
+          fail(depth, i, "maxContains",
+               std::to_string(found) + " items match the contains schema, more than " + std::to_string(*n.max_contains));
+        }
+      }
+    }
+    return true;
+  }
+
+  void check_unique(std::size_t depth, std::uint32_t i) {
+    const frame& f = frames_[depth];
+    std::vector<std::uint32_t> order(f.item_texts.size());
+    for (std::uint32_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return f.item_texts[a] != f.item_texts[b] ? f.item_texts[a] < f.item_texts[b] : a < b;
+    });
+    for (std::size_t k = 1; k < order.size(); ++k) {
+      if (f.item_texts[order[k - 1]] == f.item_texts[order[k]]) {
+        fail(depth, i, "uniqueItems",
+             "items " + std::to_string(order[k - 1]) + " and " + std::to_string(order[k]) + " are equal");
+        return;
+      }
+    }
+  }
+
+  /// The results of the child frame's roots, to the evaluations of the frame at `depth` that
+  /// applied them to member or item `ordinal`.
+  void deliver(std::size_t depth, std::uint32_t ordinal) {
+    frame& f = frames_[depth];
+    frame& c = frames_[depth + 1];
+    for (std::uint32_t r = 0; r < c.evaluations.size(); r = c.evaluations[r].end) {
+      evaluation& root = c.evaluations[r];
+      evaluation& outer = f.evaluations[root.outer];
+      switch (root.kind) {
+        case link::applies:
+        case link::property_names:
+          if (!root.valid) {
+            outer.valid = false;
+            move_errors(root.errors, outer.errors);
+          }
+          if (f.tracks_annotations && root.kind == link::applies) f.marks.push_back({root.outer, ordinal});
+          break;
+        case link::unevaluated:
+          f.unevaluated.push_back({root.outer, ordinal, root.valid, std::move(root.errors)});
+          break;
+        case link::contains:
+          if (root.valid) {
+            ++outer.contains_count;
+            if (f.tracks_annotations && p_.nodes[outer.node].dialect == draft::draft2020_12) {
+              f.marks.push_back({root.outer, ordinal});
+            }
+          }
+          break;
+        default: break;
+      }
+    }
+  }
+
+  // ---- combining ----
+
+  /// Whether the annotations of `d` reach its in-place ancestor `a`: every evaluation between
+  /// is valid and applied, and none is a `not`.
+  bool reaches(const frame& f, std::uint32_t d, std::uint32_t a) const {
+    while (d != a) {
+      const evaluation& e = f.evaluations[d];
+      if (!e.valid || !e.applied || e.kind == link::not_schema) return false;
+      d = static_cast<std::uint32_t>(e.parent);
+    }
+    return true;
+  }
+
+  void finish(std::size_t depth) {
+    frame& f = frames_[depth];
+    if (!f.canonical.empty()) {
+      for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+        const schema_node& n = p_.nodes[f.evaluations[i].node];
+        if (n.const_value && *n.const_value != f.canonical) fail(depth, i, "const", "the value is not the constant");
+        if (!n.enum_values.empty() && !std::binary_search(n.enum_values.begin(), n.enum_values.end(), f.canonical)) {
+          fail(depth, i, "enum", "the value is none of the enumerated values");
+        }
+      }
+    }
+    for (std::uint32_t i = static_cast<std::uint32_t>(f.evaluations.size()); i-- > 0;) combine(depth, i);
+  }
+
+  void combine(std::size_t depth, std::uint32_t i) {
+    frame& f = frames_[depth];
+    const schema_node& n = p_.nodes[f.evaluations[i].node];
+    std::vector<std::uint32_t> any, one_valid, one_invalid;
+    std::uint32_t any_valid = 0, if_child = UINT32_MAX, then_child = UINT32_MAX, else_child = UINT32_MAX;
+    for (std::uint32_t c = i + 1; c < f.evaluations[i].end; c = f.evaluations[c].end) {
+      evaluation& child = f.evaluations[c];
+      switch (child.kind) {
+        case link::ref:
+        case link::all_of:
+          if (!child.valid) {
+            f.evaluations[i].valid = false;
+            move_errors(child.errors, f.evaluations[i].errors);
+          }
+          break;
+        case link::any_of:
+          any_valid += child.valid;
+          any.push_back(c);
+          break;
+        case link::one_of: (child.valid ? one_valid : one_invalid).push_back(c); break;
+        case link::not_schema:
+          if (child.valid) fail(depth, i, "not", "the value is valid against the schema under not");
+          break;
+        case link::if_schema: if_child = c; break;
+        case link::then_schema: then_child = c; break;
+        case link::else_schema: else_child = c; break;
+        case link::dependent: {
+          const std::string& name = n.dependent_schemas[child.dependent].name;
+          if (f.kind != token_type::start_object || !std::binary_search(f.names.begin(), f.names.end(), name)) {
+            child.applied = false;
+          } else if (!child.valid) {
+            fail_with_causes(depth, i, n.dependent_schemas[child.dependent].keyword,
+                             "the value is invalid against the schema that \"" + name + "\" requires", {c});
+          }
+          break;
+        }
+        default: break;
+      }
+    }
+    if (!n.any_of.empty() && any_valid == 0) {
+      fail_with_causes(depth, i, "anyOf", "the value matches none of the anyOf schemas", {}, any);
+    }
+    if (!n.one_of.empty() && one_valid.size() != 1) {
+      if (one_valid.empty()) {
+        fail_with_causes(depth, i, "oneOf", "the value matches none of the oneOf schemas", {}, one_invalid);
+      } else {
+        fail(depth, i, "oneOf", "the value matches " + std::to_string(one_valid.size()) + " of the oneOf schemas, not one");
+      }
+    }
+    if (if_child != UINT32_MAX) {
+      const bool condition = f.evaluations[if_child].valid;
+      const std::uint32_t taken = condition ? then_child : else_child;
+      const std::uint32_t skipped = condition ? else_child : then_child;
+      if (skipped != UINT32_MAX) f.evaluations[skipped].applied = false;
+      if (taken != UINT32_MAX && !f.evaluations[taken].valid) {
+        fail_with_causes(depth, i, condition ? "then" : "else",
+                         condition ? "the value matches if, and not then" : "the value matches neither if nor else",
+                         {taken});
+      }
+    }
+    if (n.unevaluated_properties && f.kind == token_type::start_object) check_unevaluated(depth, i);
+    if (n.unevaluated_items && f.kind == token_type::start_array) check_unevaluated(depth, i);
+    if (f.evaluations[i].valid) f.evaluations[i].errors.clear();
+  }
+
+  void check_unevaluated(std::size_t depth, std::uint32_t i) {
+    frame& f = frames_[depth];
+    std::vector<bool> evaluated(f.count, false);
+    const std::uint32_t end = f.evaluations[i].end;
+    for (const mark& m : f.marks) {
+      if (m.evaluation >= i && m.evaluation < end && reaches(f, m.evaluation, i)) evaluated[m.ordinal] = true;
+    }
+    // What nothing else evaluated, this keyword did: its results count now (and its
+    // annotations, for an unevaluated* further out).
+    for (speculative& s : f.unevaluated) {
+      if (s.evaluation != i || evaluated[s.ordinal]) continue;
+      f.marks.push_back({i, s.ordinal});
+      if (s.valid) continue;
+      f.evaluations[i].valid = false;
+      move_errors(s.errors, f.evaluations[i].errors);
+    }
+  }
+
+  const schema_program& p_;
+  Source& src_;
+  bool collect_;
+  int max_depth_;
+  std::deque<frame> frames_;
+  std::vector<path_segment> path_;
+  std::size_t path_depth_ = 0;
+};
+
+/// How deep a parsed value may be (its parse had its own limit; a node's tree has none).
+constexpr int parsed_value_depth = 512;
+
+template <class Source>
+validation run(const schema_program& program, Source& source, output_format format, int max_depth) {
+  evaluator<Source> e(program, source, format != output_format::flag, max_depth);
+  return e.run(format);
+}
+
+}  // namespace
+
+validation validate_text(const schema_program& program, std::string_view json) {
+  text_source source(json, program.reader);
+  return run(program, source, program.output, program.reader.max_depth);
+}
+
+validation validate_input(const schema_program& program, input& in) {
+  text_source source(in, program.reader);
+  return run(program, source, program.output, program.reader.max_depth);
+}
+
+validation validate_element(const schema_program& program, const element& value, output_format format) {
+  tree_source<element> source(value);
+  return run(program, source, format, std::max(program.reader.max_depth, parsed_value_depth));
+}
+
+validation validate_node(const schema_program& program, const node& value) {
+  tree_source<const node*> source(&value);
+  return run(program, source, program.output, std::max(program.reader.max_depth, parsed_value_depth));
+}
+
+}  // namespace jsonjit::detail::schema

@@ -1,0 +1,40 @@
+// Numbers as JSON writes them, exactly: JSON Schema compares and divides the decimal values of
+// the text ("0.0075" is a multiple of "0.0001"; an integer of 60 digits is above 2^64), where
+// doubles would round. Private to the library.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace jsonjit::detail::schema {
+
+/// significand × 10^exponent, the significand's decimal digits without leading or trailing
+/// zeros (empty for zero, whose sign is dropped: -0 equals 0).
+struct exact_decimal {
+  bool negative = false;
+  std::string digits;
+  std::int64_t exponent = 0;
+
+  /// From a JSON number's text ("-12.5e3"); nullopt for anything else. Exponents beyond
+  /// ±10^15 are held at that bound (such numbers still compare in the right order with every
+  /// number of fewer than 10^15 digits).
+  static std::optional<exact_decimal> parse(std::string_view json_number);
+
+  bool is_zero() const noexcept { return digits.empty(); }
+  /// No fractional part ("1.0" and "1e2" are integers).
+  bool is_integer() const noexcept { return digits.empty() || exponent >= 0; }
+};
+
+/// <0, 0 or >0 as a is below, equal to or above b.
+int compare(const exact_decimal& a, const exact_decimal& b) noexcept;
+
+enum class divisibility : std::uint8_t { multiple, not_multiple, undecided };
+
+/// Whether `value` is an integer multiple of `divisor` (> 0). `undecided` only when the
+/// divisor has more than 18 significant digits and the quotient's magnitude more than 10^6
+/// digits: too costly to decide exactly, and reported as such rather than guessed.
+divisibility divides(const exact_decimal& divisor, const exact_decimal& value);
+
+}  // namespace jsonjit::detail::schema

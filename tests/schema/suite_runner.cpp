@@ -1,0 +1,85 @@
+#include "suite_runner.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace jsonjit::test {
+namespace {
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+document_options exact_numbers() {
+  document_options o;
+  o.preserve_number_text = true;
+  o.max_depth = 512;
+  return o;
+}
+
+}  // namespace
+
+std::filesystem::path suite_root() { return std::filesystem::path(JSONJIT_DATA_DIR) / "json-schema" / "test-suite"; }
+
+schema_options suite_options(schema_draft d, bool format_assertion) {
+  schema_options o;
+  o.default_draft = d;
+  o.format_assertion = format_assertion;
+  o.resolver = [](std::string_view uri) -> std::optional<std::string> {
+    constexpr std::string_view prefix = "http://localhost:1234/";
+    if (!uri.starts_with(prefix)) return std::nullopt;
+    const std::filesystem::path file = suite_root() / "remotes" / std::string(uri.substr(prefix.size()));
+    if (!std::filesystem::is_regular_file(file)) return std::nullopt;
+    return read_text(file);
+  };
+  return o;
+}
+
+std::vector<suite_outcome> run_suite_file(const std::filesystem::path& draft_folder, const std::filesystem::path& file,
+                                          schema_draft d, bool format_assertion) {
+  std::vector<suite_outcome> outcomes;
+  const std::string relative = std::filesystem::relative(file, draft_folder).generic_string();
+  const std::string text = read_text(file);
+  result<document, parse_error> cases = document::parse(text, exact_numbers());
+  if (!cases) {
+    outcomes.push_back({relative, "(the file)", false, to_string(cases.error())});
+    return outcomes;
+  }
+  const schema_options options = suite_options(d, format_assertion);
+  for (const element& c : cases->root().elements()) {
+    const std::string case_name(c["description"].get_string().value_or(""));
+    const std::string schema_text = c["schema"].to_json().value_or("");
+    result<schema, parse_error> compiled = schema::compile(schema_text, options);
+    for (const element& t : c["tests"].elements()) {
+      suite_outcome o;
+      o.file = relative;
+      o.test = case_name + " / " + std::string(t["description"].get_string().value_or(""));
+      const bool expected = t["valid"].get_bool().value_or(false);
+      if (!compiled) {
+        o.why = "compile: " + to_string(compiled.error());
+        outcomes.push_back(std::move(o));
+        continue;
+      }
+      const element data = t["data"];
+      const validation as_text = compiled->validate(data.to_json().value_or(""));
+      const validation as_document = compiled->validate(data);
+      if (as_text.valid() != as_document.valid()) {
+        o.why = "text and document disagree";
+      } else if (as_text.valid() != expected) {
+        o.why = expected ? "invalid: " : "valid, expected invalid";
+        for (const validation_error& e : as_text.errors()) {
+          o.why += "\n    " + e.instance_location + ": " + e.message + " (" + e.keyword_location + ")";
+        }
+      } else {
+        o.passed = true;
+      }
+      outcomes.push_back(std::move(o));
+    }
+  }
+  return outcomes;
+}
+
+}  // namespace jsonjit::test

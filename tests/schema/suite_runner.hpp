@@ -1,0 +1,31 @@
+// Runs files of the official JSON-Schema-Test-Suite (data/json-schema/test-suite) through
+// jsonjit::schema: every case's schema compiled, every test's data validated as text and as a
+// parsed document, the verdicts compared with the suite's. Remote references under
+// http://localhost:1234/ resolve to the suite's remotes/ folder (no network).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <jsonjit/schema.hpp>
+
+namespace jsonjit::test {
+
+struct suite_outcome {
+  std::string file;  // relative to the draft's folder ("optional/bignum.json")
+  std::string test;  // "case description / test description"
+  bool passed = false;
+  std::string why;  // for a failure: the verdict given, the compile error, or the engines' disagreement
+};
+
+std::filesystem::path suite_root();
+
+/// The options the suite's tests run with: `d` as the default draft, the remotes mapped.
+schema_options suite_options(schema_draft d, bool format_assertion);
+
+/// Every test of `file` (a path under the draft's folder).
+std::vector<suite_outcome> run_suite_file(const std::filesystem::path& draft_folder, const std::filesystem::path& file,
+                                          schema_draft d, bool format_assertion);
+
+}  // namespace jsonjit::test
