@@ -55,6 +55,11 @@ struct schema_options {
   bool format_assertion = false;
   /// What validate() reports; validation::to_json can still write any format up to this one.
   output_format output = output_format::basic;
+  /// Whether a valid instance's validation also reports the annotations of the schemas that
+  /// applied to it (`title`, `description`, `default`, `examples`, `deprecated`, `readOnly`,
+  /// `writeOnly`, `format`, `contentEncoding`, `contentMediaType`): what user interfaces and
+  /// documentation generators read. Off by default: annotations cost memory per valid value.
+  bool annotations = false;
   /// Schemas by URI ("https://example.com/address.json" → its text), for `$ref` to other
   /// documents. Looked up before the resolver.
   std::map<std::string, std::string, std::less<>> registry;
@@ -98,6 +103,15 @@ struct validation_error {
   std::size_t causes = 0;
 };
 
+/// A keyword's annotation on a value that a valid schema applied to.
+struct validation_annotation {
+  std::string instance_location;
+  std::string keyword_location;
+  std::string absolute_keyword_location;
+  /// The keyword's value, as JSON ("true", "\"Street address\"").
+  std::string value;
+};
+
 /// The outcome of one validation.
 class validation {
  public:
@@ -106,8 +120,12 @@ class validation {
   explicit operator bool() const noexcept { return valid_; }
   /// Every error, in input order (empty when valid, or when the output format is `flag`).
   std::span<const validation_error> errors() const noexcept { return errors_; }
+  /// Where the instance is valid and schema_options::annotations asked for them: the
+  /// annotations of every schema that applied, in evaluation order.
+  std::span<const validation_annotation> annotations() const noexcept { return annotations_; }
   /// The specification's output JSON: {"valid": false, "errors": [...]} for `basic`, nested
-  /// by `causes` for `detailed`, {"valid": ...} alone for `flag`.
+  /// by `causes` for `detailed`, {"valid": ...} alone for `flag`; a valid instance's
+  /// annotations as {"valid": true, "annotations": [...]}.
   std::string to_json(output_format format) const;
 
  private:
@@ -115,6 +133,7 @@ class validation {
   bool valid_ = true;
   output_format format_ = output_format::basic;
   std::vector<validation_error> errors_;
+  std::vector<validation_annotation> annotations_;
 };
 
 /// A compiled JSON Schema: immutable, safe to use from many threads at once, cheap to copy

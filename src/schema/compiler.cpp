@@ -337,6 +337,16 @@ void compiler::decode(const subschema& s, schema_node& n) {
   if (const std::optional<element> v = schema.find("format"); v && v->is_string() && vocab.format_assertion) {
     n.format = format_named(*v->get_string(), d);
   }
+  if (options_.annotations) {
+    for (const member& m : schema.members()) {
+      const std::string_view k = m.name;
+      const bool meta_data = k == "title" || k == "description" || k == "default" || k == "examples" ||
+                             (at_least(d, draft::draft7) && (k == "readOnly" || k == "writeOnly")) ||
+                             (at_least(d, draft::draft2019_09) && k == "deprecated");
+      const bool other = k == "format" || (at_least(d, draft::draft7) && (k == "contentEncoding" || k == "contentMediaType"));
+      if (meta_data || other) n.annotations.push_back({std::string(k), m.value.to_json().value_or("null")});
+    }
+  }
   if (d == draft::draft7) {
     const std::optional<element> encoding = schema.find("contentEncoding");
     const std::optional<element> media_type = schema.find("contentMediaType");
@@ -486,6 +496,7 @@ result<std::shared_ptr<const schema_program>, parse_error> compiler::run(std::st
   program_->root = node_for(*root);
   program_->dialect = root->dialect;
   program_->output = options_.output;
+  program_->annotations = options_.annotations && options_.output != output_format::flag;
   program_->reader = options_.reader;
   if (failure_) return to_parse_error(*failure_);
   if (document_failure_) return *document_failure_;

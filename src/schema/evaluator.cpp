@@ -52,6 +52,7 @@ struct evaluation {
   bool applied = true;  // false for a `then`/`else` not taken, a dependentSchemas whose property is absent
   std::uint64_t contains_count = 0;
   std::vector<validation_error> errors;
+  std::vector<validation_annotation> annotations;  // kept while valid, when asked for
 };
 
 /// `evaluation` evaluated the member or item `ordinal` (an annotation for unevaluated*).
@@ -66,6 +67,7 @@ struct speculative {
   std::uint32_t ordinal;
   bool valid;
   std::vector<validation_error> errors;
+  std::vector<validation_annotation> annotations;
 };
 
 struct frame {
@@ -162,10 +164,11 @@ template <class Source>
 class evaluator {
  public:
   evaluator(const schema_program& program, Source& source, bool collect, int max_depth)
-      : p_(program), src_(source), collect_(collect), max_depth_(max_depth) {}
+      : p_(program), src_(source), collect_(collect), annotate_(collect && program.annotations), max_depth_(max_depth) {}
 
   validation run(output_format format) {
     std::vector<validation_error> errors;
+    std::vector<validation_annotation> annotations;
     bool valid = false;
     if (!src_.next()) {
       input_failed(errors);
@@ -180,11 +183,13 @@ class evaluator {
       } else {
         valid = f.evaluations[0].valid;
         errors = std::move(f.evaluations[0].errors);
+        annotations = std::move(f.evaluations[0].annotations);
       }
     }
     if (!collect_) errors.clear();
     if (valid) errors.clear();
-    return schema_access::make_validation(valid, format, std::move(errors));
+    if (!valid) annotations.clear();
+    return schema_access::make_validation(valid, format, std::move(errors), std::move(annotations));
   }
 
  private:
@@ -271,7 +276,8 @@ class evaluator {
     f.evaluations[index].errors[at].causes = f.evaluations[index].errors.size() - 1 - at;
   }
 
-  static void move_errors(std::vector<validation_error>& from, std::vector<validation_error>& to) {
+  template <class T>
+  static void move_all(std::vector<T>& from, std::vector<T>& to) {
     if (to.empty()) {
       to = std::move(from);
     } else {
@@ -423,6 +429,16 @@ class evaluator {
     for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
       const schema_node& n = p_.nodes[f.evaluations[i].node];
       if (n.is_false) fail(depth, i, "", "no value is valid here (the schema is false)");
+      if (annotate_) {
+        for (const annotation_keyword& a : n.annotations) {
+          validation_annotation& unit = f.evaluations[i].annotations.emplace_back();
+          unit.instance_location = instance_location();
+          unit.keyword_location = keyword_location(depth, i, a.keyword);
+          unit.absolute_keyword_location = n.location;
+          append_token(unit.absolute_keyword_location, a.keyword);
+          unit.value = a.value;
+        }
+      }
       std::uint8_t seen = instance_type;
       if (n.dialect == draft::draft4 && !written_as_integer) seen &= static_cast<std::uint8_t>(~type_integer);
       if (n.types != 0 && (n.types & seen) == 0) {
@@ -746,16 +762,19 @@ class evaluator {
         case link::property_names:
           if (!root.valid) {
             outer.valid = false;
-            move_errors(root.errors, outer.errors);
+            move_all(root.errors, outer.errors);
+          } else if (annotate_) {
+            move_all(root.annotations, outer.annotations);
           }
           if (f.tracks_annotations && root.kind == link::applies) f.marks.push_back({root.outer, ordinal});
           break;
         case link::unevaluated:
-          f.unevaluated.push_back({root.outer, ordinal, root.valid, std::move(root.errors)});
+          f.unevaluated.push_back({root.outer, ordinal, root.valid, std::move(root.errors), std::move(root.annotations)});
           break;
         case link::contains:
           if (root.valid) {
             ++outer.contains_count;
+            if (annotate_) move_all(root.annotations, outer.annotations);
             if (f.tracks_annotations && p_.nodes[outer.node].dialect == draft::draft2020_12) {
               f.marks.push_back({root.outer, ordinal});
             }
@@ -805,7 +824,7 @@ class evaluator {
         case link::all_of:
           if (!child.valid) {
             f.evaluations[i].valid = false;
-            move_errors(child.errors, f.evaluations[i].errors);
+            move_all(child.errors, f.evaluations[i].errors);
           }
           break;
         case link::any_of:
@@ -855,7 +874,17 @@ class evaluator {
     }
     if (n.unevaluated_properties && f.kind == token_type::start_object) check_unevaluated(depth, i);
     if (n.unevaluated_items && f.kind == token_type::start_array) check_unevaluated(depth, i);
-    if (f.evaluations[i].valid) f.evaluations[i].errors.clear();
+    evaluation& e = f.evaluations[i];
+    if (!e.valid) {
+      e.annotations.clear();
+      return;
+    }
+    e.errors.clear();
+    if (!annotate_) return;
+    for (std::uint32_t c = i + 1; c < e.end; c = f.evaluations[c].end) {
+      evaluation& child = f.evaluations[c];
+      if (child.valid && child.applied && child.kind != link::not_schema) move_all(child.annotations, e.annotations);
+    }
   }
 
   void check_unevaluated(std::size_t depth, std::uint32_t i) {
@@ -870,15 +899,19 @@ class evaluator {
     for (speculative& s : f.unevaluated) {
       if (s.evaluation != i || evaluated[s.ordinal]) continue;
       f.marks.push_back({i, s.ordinal});
-      if (s.valid) continue;
+      if (s.valid) {
+        if (annotate_) move_all(s.annotations, f.evaluations[i].annotations);
+        continue;
+      }
       f.evaluations[i].valid = false;
-      move_errors(s.errors, f.evaluations[i].errors);
+      move_all(s.errors, f.evaluations[i].errors);
     }
   }
 
   const schema_program& p_;
   Source& src_;
   bool collect_;
+  bool annotate_;
   int max_depth_;
   std::deque<frame> frames_;
   std::vector<path_segment> path_;

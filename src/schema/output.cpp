@@ -49,6 +49,25 @@ std::string validation::to_json(output_format format) const {
   w.start_object();
   w.property_name("valid");
   w.bool_value(valid_);
+  if (format != output_format::flag && valid_ && !annotations_.empty()) {
+    w.property_name("annotations");
+    w.start_array();
+    for (const validation_annotation& a : annotations_) {
+      w.start_object();
+      w.property_name("valid");
+      w.bool_value(true);
+      w.property_name("keywordLocation");
+      w.string_value(a.keyword_location);
+      w.property_name("absoluteKeywordLocation");
+      w.string_value(a.absolute_keyword_location);
+      w.property_name("instanceLocation");
+      w.string_value(a.instance_location);
+      w.property_name("annotation");
+      w.raw_value(a.value, true);
+      w.end_object();
+    }
+    w.end_array();
+  }
   if (format != output_format::flag && !valid_) {
     w.property_name("errors");
     w.start_array();

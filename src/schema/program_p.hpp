@@ -73,6 +73,12 @@ enum class dynamic_kind : std::uint8_t {
   recursive,  // the outermost resource of the dynamic scope with `$recursiveAnchor: true`
 };
 
+/// A keyword whose value is an annotation where its schema applies (`title`, `readOnly`, ...).
+struct annotation_keyword {
+  std::string keyword;
+  std::string value;  // JSON text
+};
+
 struct schema_node {
   std::string location;  // absolute URI of the subschema: "base#/json/pointer"
   std::uint32_t resource = 0;
@@ -111,6 +117,8 @@ struct schema_node {
   bool unique_items = false;
   edge unevaluated_items;
 
+  std::vector<annotation_keyword> annotations;  // only when the options collect them
+
   // Applied to the same value.
   std::vector<edge> all_of, any_of, one_of;
   edge not_schema, if_schema, then_schema, else_schema;
@@ -147,6 +155,7 @@ struct schema_program {
   std::uint32_t root = schema::no_node;
   schema::draft dialect = schema::draft::draft2020_12;
   output_format output = output_format::basic;
+  bool annotations = false;
   reader_options reader;
 };
 

@@ -4,23 +4,19 @@
 #include <sstream>
 
 namespace jsonjit::test {
-namespace {
-
-std::string read_text(const std::filesystem::path& path) {
+std::string read_suite_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
 }
 
-document_options exact_numbers() {
+document_options suite_document_options() {
   document_options o;
   o.preserve_number_text = true;
   o.max_depth = 512;
   return o;
 }
-
-}  // namespace
 
 std::filesystem::path suite_root() { return std::filesystem::path(JSONJIT_DATA_DIR) / "json-schema" / "test-suite"; }
 
@@ -33,7 +29,7 @@ schema_options suite_options(schema_draft d, bool format_assertion) {
     if (!uri.starts_with(prefix)) return std::nullopt;
     const std::filesystem::path file = suite_root() / "remotes" / std::string(uri.substr(prefix.size()));
     if (!std::filesystem::is_regular_file(file)) return std::nullopt;
-    return read_text(file);
+    return read_suite_file(file);
   };
   return o;
 }
@@ -42,8 +38,8 @@ std::vector<suite_outcome> run_suite_file(const std::filesystem::path& draft_fol
                                           schema_draft d, bool format_assertion) {
   std::vector<suite_outcome> outcomes;
   const std::string relative = std::filesystem::relative(file, draft_folder).generic_string();
-  const std::string text = read_text(file);
-  result<document, parse_error> cases = document::parse(text, exact_numbers());
+  const std::string text = read_suite_file(file);
+  result<document, parse_error> cases = document::parse(text, suite_document_options());
   if (!cases) {
     outcomes.push_back({relative, "(the file)", false, to_string(cases.error())});
     return outcomes;

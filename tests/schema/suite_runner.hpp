@@ -21,6 +21,11 @@ struct suite_outcome {
 
 std::filesystem::path suite_root();
 
+/// A file's bytes; how the suite's files are parsed (numbers keep their text: the suite's
+/// bignums and decimals reach the validator as written).
+std::string read_suite_file(const std::filesystem::path& path);
+document_options suite_document_options();
+
 /// The options the suite's tests run with: `d` as the default draft, the remotes mapped.
 schema_options suite_options(schema_draft d, bool format_assertion);
 

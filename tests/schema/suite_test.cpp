@@ -69,6 +69,60 @@ TEST_P(SchemaSuite, OptionalTestsAtLeast95Percent) {
   EXPECT_GE(static_cast<double>(passed), 0.95 * static_cast<double>(total));
 }
 
+/// The suite's output tests (output-tests/<draft>/content): the output of each test's
+/// validation, in the formats the test names, is valid against the test's schema for it
+/// (which refers to the specification's output schema); and our flag and detailed outputs are
+/// valid against that output schema too.
+class SchemaOutputSuite : public ::testing::TestWithParam<draft_folder> {};
+
+TEST_P(SchemaOutputSuite, OutputsMatchTheOutputTests) {
+  const std::filesystem::path folder = suite_root() / "output-tests" / GetParam().name / "content";
+  schema_options options = suite_options(GetParam().draft, false);
+  options.annotations = true;
+  std::size_t checked = 0;
+  const std::string output_schema_uri = GetParam().draft == schema_draft::draft2020_12
+                                            ? "https://json-schema.org/draft/2020-12/output/schema"
+                                            : "https://json-schema.org/draft/2019-09/output/schema";
+  const result<schema, parse_error> output_schema =
+      schema::compile(R"({"$ref": ")" + output_schema_uri + R"("})", options);
+  ASSERT_TRUE(output_schema) << to_string(output_schema.error());
+  for (const std::filesystem::path& file : json_files(folder)) {
+    const result<document, parse_error> cases = document::parse(read_suite_file(file), suite_document_options());
+    ASSERT_TRUE(cases) << file;
+    for (const element& c : cases->root().elements()) {
+      const result<schema, parse_error> compiled = schema::compile(*c["schema"].to_json(), options);
+      ASSERT_TRUE(compiled) << file << ": " << to_string(compiled.error());
+      for (const element& t : c["tests"].elements()) {
+        const std::string name = file.filename().string() + ": " + std::string(*t["description"].get_string());
+        const validation v = compiled->validate(*t["data"].to_json());
+        for (const member& format : t["output"].members()) {
+          ASSERT_EQ(format.name, "basic") << name;  // the only format the content tests name
+          const std::string output = v.to_json(output_format::basic);
+          const result<schema, parse_error> expectation = schema::compile(*format.value.to_json(), options);
+          ASSERT_TRUE(expectation) << name << ": " << to_string(expectation.error());
+          const validation checked_output = expectation->validate(output);
+          EXPECT_TRUE(checked_output.valid()) << name << ": " << output << "\n"
+                                              << (checked_output.errors().empty() ? "" : checked_output.errors()[0].message + " at " + checked_output.errors()[0].keyword_location);
+          ++checked;
+        }
+        for (const output_format f : {output_format::flag, output_format::basic, output_format::detailed}) {
+          EXPECT_TRUE(output_schema->validate(v.to_json(f)).valid()) << name << ": " << v.to_json(f);
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Drafts, SchemaOutputSuite,
+                         ::testing::Values(draft_folder{"draft2020-12", schema_draft::draft2020_12},
+                                           draft_folder{"draft2019-09", schema_draft::draft2019_09}),
+                         [](const auto& param_info) {
+                           std::string name = param_info.param.name;
+                           name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
+                           return name;
+                         });
+
 INSTANTIATE_TEST_SUITE_P(Drafts, SchemaSuite,
                          ::testing::Values(draft_folder{"draft2020-12", schema_draft::draft2020_12},
                                            draft_folder{"draft2019-09", schema_draft::draft2019_09},
