@@ -428,6 +428,55 @@ void compiler::decode(const subschema& s, schema_node& n) {
   }
 }
 
+/// A node that applies itself to the same value through in-place applicators alone
+/// (`{"$ref": "#"}`, definitions that refer to each other through `allOf`, ...), which no
+/// instance could finish; null when there is none. Dynamic references that resolve by the
+/// dynamic scope are left to validation, which stops them where they loop.
+std::optional<std::uint32_t> node_applying_itself(const schema_program& p) {
+  const auto in_place = [&](std::uint32_t id) {
+    const schema_node& n = p.nodes[id];
+    std::vector<std::uint32_t> targets;
+    const auto add = [&](const edge& e) {
+      if (e) targets.push_back(e.target);
+    };
+    add(n.ref);
+    if (n.dynamic == dynamic_kind::none) add(n.dynamic_ref);
+    for (const auto* list : {&n.all_of, &n.any_of, &n.one_of}) {
+      for (const edge& e : *list) add(e);
+    }
+    add(n.not_schema);
+    add(n.if_schema);
+    add(n.then_schema);
+    add(n.else_schema);
+    for (const dependent_schema& d : n.dependent_schemas) add(d.to);
+    return targets;
+  };
+  enum : std::uint8_t { unseen, open, closed };
+  std::vector<std::uint8_t> state(p.nodes.size(), unseen);
+  for (std::uint32_t start = 0; start < p.nodes.size(); ++start) {
+    if (state[start] != unseen) continue;
+    std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> stack;
+    stack.emplace_back(start, in_place(start));
+    state[start] = open;
+    while (!stack.empty()) {
+      auto& [id, targets] = stack.back();
+      if (targets.empty()) {
+        state[id] = closed;
+        stack.pop_back();
+        continue;
+      }
+      const std::uint32_t next = targets.back();
+      targets.pop_back();
+      if (state[next] == open) return next;
+      if (state[next] == unseen) {
+        state[next] = open;
+        stack.emplace_back(next, in_place(next));
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 /// The compiled meta-schemas of the drafts, compiled once per process.
 std::shared_ptr<const schema_program> builtin_metaschema(std::string_view uri) {
   static std::mutex mutex;
@@ -500,6 +549,13 @@ result<std::shared_ptr<const schema_program>, parse_error> compiler::run(std::st
   program_->reader = options_.reader;
   if (failure_) return to_parse_error(*failure_);
   if (document_failure_) return *document_failure_;
+  if (const std::optional<std::uint32_t> looping = node_applying_itself(*program_)) {
+    const std::string& location = program_->nodes[*looping].location;
+    const std::size_t hash = location.find('#');
+    return to_parse_error(failure{error_code::invalid_schema,
+                                  "the schema applies itself to the same value without end (" + location + ")",
+                                  location.substr(0, hash), location.substr(hash + 1)});
+  }
   if (!registry_.index().conflicts().empty()) {
     parse_error e;
     e.info.code = error_code::duplicate_schema_uri;

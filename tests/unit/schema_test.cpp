@@ -1,0 +1,305 @@
+// jsonjit/schema.hpp: compiling schemas and validating instances as a user does — what the
+// errors say and where, what a schema that cannot compile reports, the sources an instance
+// comes from (text, a pipe, a file, documents, nodes), the output formats, and use from many
+// threads. The official test suite's conformance runs in tests/schema/.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+#include <jsonjit/schema.hpp>
+#include <jsonjit/stream.hpp>
+
+namespace jsonjit {
+namespace {
+
+schema compiled(std::string_view text, const schema_options& options = {}) {
+  result<schema, parse_error> s = schema::compile(text, options);
+  if (!s) ADD_FAILURE() << to_string(s.error());
+  return s ? *s : *schema::compile("true");
+}
+
+constexpr std::string_view feature_schema = R"({
+  "$id": "https://example.com/features.json",
+  "type": "object",
+  "properties": {
+    "features": {"type": "array", "items": {"$ref": "#/$defs/feature"}}
+  },
+  "$defs": {
+    "feature": {"type": "object", "required": ["type", "geometry"],
+                "properties": {"type": {"const": "Feature"}}}
+  }
+})";
+
+TEST(Schema, ErrorsSayWhereInTheInputTheInstanceAndTheSchema) {
+  const schema s = compiled(feature_schema);
+  const validation v = s.validate("{\n  \"features\": [\n    {\"type\": \"Feature\", \"geometry\": 1},\n    {\"type\": \"Feature\"}\n  ]\n}");
+  ASSERT_FALSE(v.valid());
+  ASSERT_EQ(v.errors().size(), 1u);
+  const validation_error& e = v.errors()[0];
+  EXPECT_EQ(e.instance_location, "/features/1");
+  EXPECT_EQ(e.keyword_location, "/properties/features/items/$ref/required");
+  EXPECT_EQ(e.absolute_keyword_location, "https://example.com/features.json#/$defs/feature/required");
+  EXPECT_EQ(e.message, "missing required property \"geometry\"");
+  EXPECT_EQ(e.position.line, 4u);
+  EXPECT_EQ(e.position.column, 5u);
+  EXPECT_EQ(e.position.offset, 62u);
+}
+
+TEST(Schema, EveryErrorIsReportedInInputOrder) {
+  const schema s = compiled(R"({"items": {"type": "integer", "minimum": 0}})");
+  const validation v = s.validate(R"([1, -2, "x", 3.5])");
+  ASSERT_EQ(v.errors().size(), 3u);
+  EXPECT_EQ(v.errors()[0].instance_location, "/1");
+  EXPECT_EQ(v.errors()[0].keyword_location, "/items/minimum");
+  EXPECT_EQ(v.errors()[0].message, "-2 is below the minimum, 0");
+  EXPECT_EQ(v.errors()[1].instance_location, "/2");
+  EXPECT_EQ(v.errors()[1].message, "expected an integer, found a string");
+  EXPECT_EQ(v.errors()[2].instance_location, "/3");
+  EXPECT_EQ(v.errors()[2].position.column, 14u);
+}
+
+TEST(Schema, PassingApplicatorsDropTheErrorsOfTheirFailingBranches) {
+  const schema s = compiled(R"({"anyOf": [{"type": "string"}, {"type": "integer"}]})");
+  EXPECT_TRUE(s.validate("12").valid());
+  EXPECT_TRUE(s.validate("12").errors().empty());
+  const validation v = s.validate("1.5");
+  ASSERT_EQ(v.errors().size(), 3u);
+  EXPECT_EQ(v.errors()[0].keyword_location, "/anyOf");
+  EXPECT_EQ(v.errors()[0].causes, 2u);
+  EXPECT_EQ(v.errors()[1].keyword_location, "/anyOf/0/type");
+  EXPECT_EQ(v.errors()[2].keyword_location, "/anyOf/1/type");
+}
+
+TEST(Schema, OutputFormats) {
+  schema_options flag;
+  flag.output = output_format::flag;
+  const schema quick = compiled(R"({"anyOf": [{"type": "string"}, {"minimum": 5}]})", flag);
+  const validation v = quick.validate("3");
+  EXPECT_FALSE(v.valid());
+  EXPECT_TRUE(v.errors().empty());
+  EXPECT_EQ(v.to_json(output_format::flag), R"({"valid":false})");
+
+  const schema full = compiled(R"({"$id": "urn:t", "anyOf": [{"type": "string"}, {"minimum": 5}]})");
+  const validation w = full.validate("3");
+  EXPECT_EQ(w.to_json(output_format::basic),
+            R"({"valid":false,"errors":[)"
+            R"({"valid":false,"keywordLocation":"/anyOf","absoluteKeywordLocation":"urn:t#/anyOf","instanceLocation":"","error":"the value matches none of the anyOf schemas"},)"
+            R"({"valid":false,"keywordLocation":"/anyOf/0/type","absoluteKeywordLocation":"urn:t#/anyOf/0/type","instanceLocation":"","error":"expected a string, found a number"},)"
+            R"({"valid":false,"keywordLocation":"/anyOf/1/minimum","absoluteKeywordLocation":"urn:t#/anyOf/1/minimum","instanceLocation":"","error":"3 is below the minimum, 5"}]})");
+  EXPECT_EQ(w.to_json(output_format::detailed),
+            R"({"valid":false,"errors":[)"
+            R"({"valid":false,"keywordLocation":"/anyOf","absoluteKeywordLocation":"urn:t#/anyOf","instanceLocation":"","errors":[)"
+            R"({"valid":false,"keywordLocation":"/anyOf/0/type","absoluteKeywordLocation":"urn:t#/anyOf/0/type","instanceLocation":"","error":"expected a string, found a number"},)"
+            R"({"valid":false,"keywordLocation":"/anyOf/1/minimum","absoluteKeywordLocation":"urn:t#/anyOf/1/minimum","instanceLocation":"","error":"3 is below the minimum, 5"}]}]})");
+  EXPECT_EQ(full.validate("7").to_json(output_format::basic), R"({"valid":true})");
+}
+
+TEST(Schema, AnnotationsOfValidSchemasWhenAskedFor) {
+  schema_options o;
+  o.annotations = true;
+  const schema s = compiled(R"({"$id": "urn:a", "properties": {"street": {"title": "Street", "readOnly": true}},
+                                "anyOf": [{"description": "kept"}, {"type": "string", "description": "dropped"}]})", o);
+  const validation v = s.validate(R"({"street": "Rue de la Paix"})");
+  ASSERT_TRUE(v.valid());
+  ASSERT_EQ(v.annotations().size(), 3u);
+  EXPECT_EQ(v.annotations()[0].instance_location, "/street");
+  EXPECT_EQ(v.annotations()[0].keyword_location, "/properties/street/title");
+  EXPECT_EQ(v.annotations()[0].absolute_keyword_location, "urn:a#/properties/street/title");
+  EXPECT_EQ(v.annotations()[0].value, R"("Street")");
+  EXPECT_EQ(v.annotations()[1].keyword_location, "/properties/street/readOnly");
+  EXPECT_EQ(v.annotations()[1].value, "true");
+  EXPECT_EQ(v.annotations()[2].instance_location, "");
+  EXPECT_EQ(v.annotations()[2].keyword_location, "/anyOf/0/description");  // not anyOf/1's: it failed
+  EXPECT_EQ(v.annotations()[2].value, R"("kept")");
+  EXPECT_TRUE(compiled(R"({"title": "x"})").validate("1").annotations().empty());  // not asked for
+}
+
+TEST(Schema, InstancesThatAreNotJsonAreInvalidWithTheReadersError) {
+  const schema s = compiled("true");
+  const validation v = s.validate("{\"a\": [1, 2}");
+  ASSERT_FALSE(v.valid());
+  ASSERT_EQ(v.errors().size(), 1u);
+  EXPECT_EQ(v.errors()[0].message, "not JSON: expected ',' or ']' after an array element");
+  EXPECT_EQ(v.errors()[0].position.column, 12u);
+  EXPECT_EQ(v.errors()[0].instance_location, "/a");  // in the array, after its item 1
+  EXPECT_FALSE(s.validate("1 2").valid());
+  EXPECT_FALSE(s.validate("").valid());
+}
+
+TEST(Schema, DeepInstancesStopAtTheDepthLimit) {
+  schema_options o;
+  o.reader.max_depth = 16;
+  const schema s = compiled(R"({"$ref": "#/$defs/tree", "$defs": {"tree": {"items": {"$ref": "#/$defs/tree"}}}})", o);
+  EXPECT_TRUE(s.validate(std::string(16, '[') + std::string(16, ']')).valid());
+  const validation v = s.validate(std::string(17, '[') + std::string(17, ']'));
+  ASSERT_FALSE(v.valid());
+  EXPECT_NE(v.errors()[0].message.find("depth"), std::string::npos) << v.errors()[0].message;
+}
+
+TEST(Schema, CompileErrorsSayWhereInTheSchema) {
+  const auto error_of = [](std::string_view text, const schema_options& o = {}) {
+    result<schema, parse_error> s = schema::compile(text, o);
+    EXPECT_FALSE(s) << text;
+    return s ? parse_error{} : s.error();
+  };
+  parse_error e = error_of("{\n  \"properties\": {\n    \"a\": {\"pattern\": \"(unclosed\"}\n  }\n}");
+  EXPECT_EQ(e.info.code, error_code::invalid_regex);
+  EXPECT_EQ(e.path, "$.properties.a.pattern");
+  EXPECT_EQ(e.info.line, 3u);
+  EXPECT_EQ(e.info.column, 22u);
+
+  e = error_of(R"({"properties": {"a": {"$ref": "other.json#/x"}}})");
+  EXPECT_EQ(e.info.code, error_code::unresolved_reference);
+  EXPECT_EQ(e.path, "$.properties.a.$ref");
+  EXPECT_EQ(e.name, "other.json#/x");
+
+  e = error_of(R"({"type": "objekt"})");
+  EXPECT_EQ(e.info.code, error_code::invalid_schema);
+  EXPECT_EQ(e.path, "$.type");
+  EXPECT_EQ(e.info.column, 10u);
+
+  e = error_of(R"({"minLength": -1})");
+  EXPECT_EQ(e.info.code, error_code::invalid_schema);
+  EXPECT_EQ(e.path, "$.minLength");
+
+  e = error_of(R"({"$defs": {"a": {"$id": "urn:x"}, "b": {"$id": "urn:x"}}})");
+  EXPECT_EQ(e.info.code, error_code::duplicate_schema_uri);
+  EXPECT_EQ(e.name, "urn:x");
+
+  e = error_of(R"({"$defs": {"a": {"allOf": [{"$ref": "#/$defs/b"}]}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"})");
+  EXPECT_EQ(e.info.code, error_code::invalid_schema);
+  EXPECT_NE(e.name.find("without end"), std::string::npos) << e.name;
+  EXPECT_EQ(error_of(R"({"$ref": "#"})").info.code, error_code::invalid_schema);
+
+  e = error_of(R"({"type": )");
+  EXPECT_EQ(e.info.code, error_code::expected_value);
+
+  schema_options jit;
+  jit.engine = engine::jit;
+  EXPECT_EQ(error_of("{}", jit).info.code, error_code::not_compiled);
+}
+
+TEST(Schema, DraftsByDollarSchemaOrTheOptions) {
+  const schema modern = compiled(R"({"items": {"type": "string"}})");
+  EXPECT_EQ(modern.draft(), schema_draft::draft2020_12);
+  // 2020-12's items is one schema (prefixItems took the array form).
+  EXPECT_EQ(schema::compile(R"({"items": [{"type": "string"}]})").error().info.code, error_code::invalid_schema);
+  schema_options seven;
+  seven.default_draft = schema_draft::draft7;
+  const schema tuple = compiled(R"({"items": [{"type": "string"}]})", seven);
+  EXPECT_EQ(tuple.draft(), schema_draft::draft7);
+  EXPECT_TRUE(tuple.validate(R"(["a", 1])").valid());
+  EXPECT_FALSE(tuple.validate(R"([1])").valid());
+  const schema four = compiled(R"({"$schema": "http://json-schema.org/draft-04/schema#", "type": "integer"})");
+  EXPECT_EQ(four.draft(), schema_draft::draft4);
+  EXPECT_FALSE(four.validate("1.0").valid());  // draft-04's integers are written without a fraction
+}
+
+TEST(Schema, ReferencesToOtherSchemasComeFromTheRegistryOrTheResolver) {
+  schema_options o;
+  o.registry["https://example.com/address.json"] = R"({"type": "object", "required": ["city"]})";
+  int asked = 0;
+  o.resolver = [&](std::string_view uri) -> std::optional<std::string> {
+    ++asked;
+    if (uri == "https://example.com/name.json") return R"({"type": "string", "minLength": 1})";
+    return std::nullopt;
+  };
+  const schema s = compiled(R"({"$id": "https://example.com/person.json", "properties": {
+      "name": {"$ref": "name.json"}, "home": {"$ref": "address.json"}}})", o);
+  EXPECT_EQ(asked, 1);
+  EXPECT_TRUE(s.validate(R"({"name": "Ada", "home": {"city": "London"}})").valid());
+  const validation v = s.validate(R"({"name": "", "home": {}})");
+  ASSERT_EQ(v.errors().size(), 2u);
+  EXPECT_EQ(v.errors()[0].absolute_keyword_location, "https://example.com/name.json#/minLength");
+  EXPECT_EQ(v.errors()[1].absolute_keyword_location, "https://example.com/address.json#/required");
+  EXPECT_EQ(asked, 1);  // never while validating
+  EXPECT_EQ(schema::compile(R"({"$ref": "https://example.com/none.json"})", o).error().info.code,
+            error_code::unresolved_reference);
+}
+
+TEST(Schema, InstancesFromPipesFilesDocumentsAndNodesGiveTheSameErrors) {
+  const schema s = compiled(feature_schema);
+  const std::string text = R"({"features": [{"type": "Point", "geometry": {}}, 3]})";
+  const validation from_text = s.validate(text);
+  ASSERT_EQ(from_text.errors().size(), 2u);
+
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  std::thread writer([&] {
+    for (char c : text) ASSERT_EQ(write(fds[1], &c, 1), 1);  // a byte at a time
+    close(fds[1]);
+  });
+  fd_input piped(fds[0], 16);
+  const validation from_pipe = s.validate(piped);
+  writer.join();
+  close(fds[0]);
+
+  const std::string path = ::testing::TempDir() + "schema_instance.json";
+  std::ofstream(path) << text;
+  std::ifstream file(path);
+  istream_input from_file_input(file);
+  const validation from_file = s.validate(from_file_input);
+  std::remove(path.c_str());
+
+  const document d = std::move(document::parse(text).value());
+  const validation from_document = s.validate(d.root());
+  const node n = std::move(node::parse(text).value());
+  const validation from_node = s.validate(n);
+
+  for (const validation* v : {&from_pipe, &from_file, &from_document, &from_node}) {
+    ASSERT_EQ(v->errors().size(), 2u);
+    for (std::size_t i = 0; i < 2; ++i) {
+      EXPECT_EQ(v->errors()[i].instance_location, from_text.errors()[i].instance_location);
+      EXPECT_EQ(v->errors()[i].keyword_location, from_text.errors()[i].keyword_location);
+      EXPECT_EQ(v->errors()[i].message, from_text.errors()[i].message);
+    }
+  }
+  EXPECT_EQ(from_pipe.errors()[1].position.offset, from_text.errors()[1].position.offset);
+  EXPECT_EQ(from_file.errors()[1].position.column, from_text.errors()[1].position.column);
+  EXPECT_EQ(from_document.errors()[1].position.line, 0u);  // a parsed value keeps no positions
+}
+
+TEST(Schema, PatternsThatWouldRunUnboundedReportAnErrorInstead) {
+  const schema s = compiled(R"({"pattern": "^(a|a)+$"})");
+  const validation v = s.validate("\"" + std::string(40, 'a') + "b\"");
+  ASSERT_FALSE(v.valid());
+  EXPECT_NE(v.errors()[0].message.find("match limit"), std::string::npos) << v.errors()[0].message;
+  EXPECT_TRUE(s.validate(R"("aaaa")").valid());
+}
+
+TEST(Schema, NumbersAreComparedAndDividedExactly) {
+  EXPECT_TRUE(compiled(R"({"multipleOf": 0.0001})").validate("0.0075").valid());
+  EXPECT_FALSE(compiled(R"({"multipleOf": 0.0001})").validate("0.00751").valid());
+  EXPECT_FALSE(compiled(R"({"maximum": 18446744073709551615})").validate("18446744073709551616").valid());
+  EXPECT_TRUE(compiled(R"({"enum": [1.0, {"a": [2]}]})").validate(R"({"a": [2.00]})").valid());
+  EXPECT_FALSE(compiled(R"({"uniqueItems": true})").validate(R"([{"a": 1, "b": 2}, {"b": 2, "a": 1.0}])").valid());
+  EXPECT_FALSE(compiled(R"({"maxLength": 2})").validate(R"("\u00e9t\u00e9")").valid());  // three code points
+  EXPECT_TRUE(compiled(R"({"maxLength": 3})").validate(R"("été")").valid());
+}
+
+TEST(Schema, OneSchemaFromManyThreads) {
+  const schema s = compiled(feature_schema);
+  const schema copy = s;  // shares the compiled form
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 200; ++i) {
+        const bool valid = (i + t) % 2 == 0;
+        const validation v = (t % 2 == 0 ? s : copy)
+                                 .validate(valid ? R"({"features": [{"type": "Feature", "geometry": null}]})"
+                                                 : R"({"features": [{"type": "Other", "geometry": null}]})");
+        if (v.valid() != valid || v.errors().size() != (valid ? 0u : 1u)) ++wrong;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(wrong, 0);
+}
+
+}  // namespace
+}  // namespace jsonjit
