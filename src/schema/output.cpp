@@ -45,7 +45,9 @@ std::size_t write_detailed(writer& w, std::span<const validation_error> errors, 
 
 std::string validation::to_json(output_format format) const {
   memory_output out;
-  writer w(out);
+  writer_options options;
+  options.escaping = escape_mode::relaxed;  // messages and locations stay readable
+  writer w(out, options);
   w.start_object();
   w.property_name("valid");
   w.bool_value(valid_);

@@ -63,5 +63,46 @@ out=$("$tool" frobnicate 2>/dev/null); expect "unknown command" 2 "" $? "$out"
 "$tool" fmt --compact "$work/once.json" > "$work/twice.json"
 if cmp -s "$work/once.json" "$work/twice.json"; then echo "ok   fmt idempotent"; else echo "FAIL fmt idempotent"; failures=$((failures + 1)); fi
 
+# validate: errors as FILE:LINE:COLUMN: INSTANCE_LOCATION: message (KEYWORD_LOCATION).
+mkdir -p "$work/schemas"
+printf '{"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "home": {"$ref": "address.json"}}}' > "$work/schemas/person.json"
+printf '{"type": "object", "required": ["city"]}' > "$work/schemas/address.json"
+printf '{"name": "Ada", "home": {"city": "London"}}' > "$work/ada.json"
+printf '{\n  "name": 7,\n  "home": {}\n}' > "$work/nobody.json"
+out=$("$tool" validate "$work/schemas/person.json" "$work/ada.json"); expect "validate valid" 0 "" $? "$out"
+out=$("$tool" validate "$work/schemas/person.json" "$work/ada.json" "$work/nobody.json"); status=$?
+expect "validate invalid" 1 "$work/nobody.json:2:11: /name: expected a string, found a number (/properties/name/type)
+$work/nobody.json:3:11: /home: missing required property \"city\" (/properties/home/\$ref/required)" $status "$out"
+out=$(printf '{"name": "x"}' | "$tool" validate "$work/schemas/person.json"); expect "validate stdin" 0 "" $? "$out"
+out=$(printf '{"name": "x"' | "$tool" validate "$work/schemas/person.json" -); status=$?
+expect "validate not JSON" 1 "<stdin>:1:13: (root): not JSON: expected ',' or '}' after an object member, found end of input ((root))" $status "$out"
+printf '{"name": "a"}\n\n{"name": 1}\n{}\n' > "$work/people.jsonl"
+out=$("$tool" validate --lines "$work/schemas/person.json" "$work/people.jsonl"); status=$?
+expect "validate lines" 1 "$work/people.jsonl:3:10: /name: expected a string, found a number (/properties/name/type)
+$work/people.jsonl:4:1: (root): missing required property \"name\" (/required)" $status "$out"
+out=$("$tool" validate --output basic "$work/schemas/person.json" "$work/ada.json" "$work/nobody.json"); status=$?
+expect "validate output basic" 1 '{"valid":true}
+{"valid":false,"errors":[{"valid":false,"keywordLocation":"/properties/name/type","absoluteKeywordLocation":"file://'"$work"'/schemas/person.json#/properties/name/type","instanceLocation":"/name","error":"expected a string, found a number"},{"valid":false,"keywordLocation":"/properties/home/$ref/required","absoluteKeywordLocation":"file://'"$work"'/schemas/address.json#/required","instanceLocation":"/home","error":"missing required property \"city\""}]}' $status "$out"
+out=$("$tool" validate --output flag "$work/schemas/person.json" "$work/nobody.json"); expect "validate output flag" 1 '{"valid":false}' $? "$out"
+printf '{"format": "ipv4"}' > "$work/ipv4.json"
+printf '"1.2.3.999"' > "$work/address.txt"
+out=$("$tool" validate "$work/ipv4.json" "$work/address.txt"); expect "validate format annotation" 0 "" $? "$out"
+out=$("$tool" validate --format-assertion "$work/ipv4.json" "$work/address.txt"); status=$?
+expect "validate format assertion" 1 "$work/address.txt:1:1: (root): the string is not a valid ipv4 (/format)" $status "$out"
+printf '{"items": [{"type": "string"}]}' > "$work/tuple.json"
+printf '["a", 1]' > "$work/pair.json"
+out=$("$tool" validate --draft 7 "$work/tuple.json" "$work/pair.json"); expect "validate draft 7" 0 "" $? "$out"
+out=$("$tool" validate "$work/tuple.json" "$work/pair.json" 2>&1); status=$?
+expect "validate invalid schema" 2 "$work/tuple.json:line 1, column 11 (byte 10) at \$.items: the schema is not valid against its meta-schema: \"expected a boolean or an object, found an array (/allOf/1/\$ref/properties/items/\$dynamicRef/type of https://json-schema.org/draft/2020-12/schema)\"" $status "$out"
+# --map: the official test suite's remote schemas, as the suite means them to be found.
+printf '{"$ref": "http://localhost:1234/integer.json"}' > "$work/remote.json"
+printf '1.5' > "$work/fraction.json"
+out=$("$tool" validate --map "http://localhost:1234/=$data/json-schema/test-suite/remotes" "$work/remote.json" "$work/fraction.json"); status=$?
+expect "validate map" 1 "$work/fraction.json:1:1: (root): expected an integer, found a number (/\$ref/type)" $status "$out"
+out=$("$tool" validate "$work/remote.json" "$work/fraction.json" 2>/dev/null); expect "validate unresolved" 2 "" $? "$out"
+out=$("$tool" validate 2>/dev/null); expect "validate no schema" 2 "" $? "$out"
+out=$("$tool" validate --draft 5 "$work/tuple.json" 2>/dev/null); expect "validate bad draft" 2 "" $? "$out"
+out=$("$tool" validate "$work/schemas/person.json" "$work/missing.json" 2>/dev/null); expect "validate unreadable" 2 "" $? "$out"
+
 echo "$failures failed"
 [[ $failures -eq 0 ]]

@@ -1,5 +1,6 @@
 // The sub-commands of the `jsonjit` tool. Each returns the process exit code:
-// 0 success, 1 invalid JSON, 2 usage error or unreadable input.
+// 0 success, 1 invalid JSON (or an instance a schema rejects), 2 usage error, unreadable
+// input or a schema that does not compile.
 #pragma once
 
 #include <span>
@@ -12,5 +13,6 @@ inline constexpr int exit_usage = 2;
 
 int check(std::span<const std::string_view> args);
 int fmt(std::span<const std::string_view> args);
+int validate(std::span<const std::string_view> args);
 
 }  // namespace jsonjit::cli

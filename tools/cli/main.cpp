@@ -1,4 +1,4 @@
-// jsonjit — command-line front end: `jsonjit check`, `jsonjit fmt`.
+// jsonjit — command-line front end: `jsonjit check`, `jsonjit fmt`, `jsonjit validate`.
 #include <cstdio>
 #include <string_view>
 #include <vector>
@@ -16,8 +16,17 @@ constexpr std::string_view usage =
     "       jsonjit fmt [--indent N | --compact] [--relaxed] [FILE]\n"
     "         re-writes JSON to standard output (default: indented by 2 spaces);\n"
     "         number text is kept, strings are re-escaped (--relaxed keeps UTF-8).\n"
+    "       jsonjit validate [--draft 2020-12|2019-09|7|6|4] [--engine automatic|interpreter|jit]\n"
+    "                        [--format-assertion] [--output flag|basic|detailed] [--lines]\n"
+    "                        [--map URI_PREFIX=DIR]... SCHEMA [FILE...]\n"
+    "         validates each FILE against the JSON Schema SCHEMA; prints\n"
+    "         FILE:LINE:COLUMN: INSTANCE_LOCATION: message (KEYWORD_LOCATION) per error, or\n"
+    "         the standard output JSON per instance with --output. --lines: each line is an\n"
+    "         instance (JSON Lines). --map: $refs under URI_PREFIX read files under DIR\n"
+    "         (a schema's relative $refs read the files beside it; nothing is downloaded).\n"
     "       jsonjit --version | --help\n"
-    "exit codes: 0 ok, 1 invalid JSON, 2 usage error or unreadable file\n";
+    "exit codes: 0 ok, 1 invalid JSON (or an instance the schema rejects),\n"
+    "            2 usage error, unreadable file or a schema that does not compile\n";
 
 }  // namespace
 
@@ -31,6 +40,7 @@ int main(int argc, char** argv) {
   const std::span<const std::string_view> rest(args.data() + 1, args.size() - 1);
   if (command == "check") return jsonjit::cli::check(rest);
   if (command == "fmt") return jsonjit::cli::fmt(rest);
+  if (command == "validate") return jsonjit::cli::validate(rest);
   if (command == "--help" || command == "-h") {
     std::fputs(usage.data(), stdout);
     return 0;

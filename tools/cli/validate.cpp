@@ -1,0 +1,171 @@
+// `jsonjit validate`: instances checked against a JSON Schema, each error printed as
+// FILE:LINE:COLUMN: INSTANCE_LOCATION: message (KEYWORD_LOCATION), or the standard output JSON
+// with --output. References resolve to the --map folders and to local files (file: URIs,
+// which a schema read from a file has for its base); never to the network.
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <jsonjit/schema.hpp>
+
+#include "commands.hpp"
+#include "input.hpp"
+
+namespace jsonjit::cli {
+namespace {
+
+struct validate_options {
+  schema_options schema;
+  std::optional<output_format> output;  // print the output JSON instead of error lines
+  bool lines = false;
+  std::vector<std::pair<std::string, std::filesystem::path>> maps;  // URI prefix → folder
+  std::string schema_path;
+  std::vector<std::string_view> files;
+};
+
+std::optional<std::string> read_file(const std::filesystem::path& path) {
+  input_file in(path.string());
+  std::string text;
+  if (!in.is_open() || !in.read_all(text)) return std::nullopt;
+  return text;
+}
+
+std::string file_uri(const std::filesystem::path& path) {
+  return "file://" + std::filesystem::absolute(path).lexically_normal().generic_string();
+}
+
+/// --map prefixes first, then file: URIs as local paths.
+std::optional<std::string> resolve(const validate_options& o, std::string_view uri) {
+  for (const auto& [prefix, folder] : o.maps) {
+    if (uri.starts_with(prefix)) return read_file(folder / std::string(uri.substr(prefix.size())));
+  }
+  if (uri.starts_with("file://")) return read_file(std::string(uri.substr(7)));
+  return std::nullopt;
+}
+
+int usage_error(const char* what, std::string_view value) {
+  std::fprintf(stderr, "jsonjit validate: %s '%.*s'\n", what, static_cast<int>(value.size()), value.data());
+  return exit_usage;
+}
+
+/// Parses the arguments; returns 0 or the exit code of a usage error.
+int parse_arguments(std::span<const std::string_view> args, validate_options& o) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view a = args[i];
+    const auto value = [&]() -> std::optional<std::string_view> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    if (a == "--draft") {
+      const std::optional<std::string_view> v = value();
+      if (v == "2020-12") o.schema.default_draft = schema_draft::draft2020_12;
+      else if (v == "2019-09") o.schema.default_draft = schema_draft::draft2019_09;
+      else if (v == "7") o.schema.default_draft = schema_draft::draft7;
+      else if (v == "6") o.schema.default_draft = schema_draft::draft6;
+      else if (v == "4") o.schema.default_draft = schema_draft::draft4;
+      else return usage_error("unknown draft", v.value_or(""));
+    } else if (a == "--engine") {
+      const std::optional<std::string_view> v = value();
+      if (v == "automatic") o.schema.engine = engine::automatic;
+      else if (v == "interpreter") o.schema.engine = engine::interpreter;
+      else if (v == "jit") o.schema.engine = engine::jit;
+      else return usage_error("unknown engine", v.value_or(""));
+    } else if (a == "--output") {
+      const std::optional<std::string_view> v = value();
+      if (v == "flag") o.output = output_format::flag;
+      else if (v == "basic") o.output = output_format::basic;
+      else if (v == "detailed") o.output = output_format::detailed;
+      else return usage_error("unknown output format", v.value_or(""));
+    } else if (a == "--format-assertion") {
+      o.schema.format_assertion = true;
+    } else if (a == "--lines") {
+      o.lines = true;
+    } else if (a == "--map") {
+      const std::optional<std::string_view> v = value();
+      const std::size_t eq = v ? v->find('=') : std::string_view::npos;
+      if (eq == std::string_view::npos || eq == 0) return usage_error("--map needs URI_PREFIX=DIR, not", v.value_or(""));
+      o.maps.emplace_back(std::string(v->substr(0, eq)), std::filesystem::path(std::string(v->substr(eq + 1))));
+    } else if (a.size() > 1 && a[0] == '-') {
+      return usage_error("unknown option", a);
+    } else if (o.schema_path.empty()) {
+      o.schema_path = std::string(a);
+    } else {
+      o.files.push_back(a);
+    }
+  }
+  if (o.schema_path.empty()) {
+    std::fputs("jsonjit validate: no schema given\n", stderr);
+    return exit_usage;
+  }
+  if (o.files.empty()) o.files.push_back("-");
+  o.schema.output = o.output.value_or(output_format::basic);
+  return 0;
+}
+
+void print_validation(const std::string& name, const validation& v, const validate_options& o,
+                      std::uint64_t line_offset) {
+  if (o.output) {
+    std::printf("%s\n", v.to_json(*o.output).c_str());
+    return;
+  }
+  for (const validation_error& e : v.errors()) {
+    std::printf("%s:%llu:%llu: %s: %s (%s)\n", name.c_str(),
+                static_cast<unsigned long long>(e.position.line + line_offset),
+                static_cast<unsigned long long>(e.position.column),
+                e.instance_location.empty() ? "(root)" : e.instance_location.c_str(), e.message.c_str(),
+                e.keyword_location.empty() ? "(root)" : e.keyword_location.c_str());
+  }
+}
+
+}  // namespace
+
+int validate(std::span<const std::string_view> args) {
+  validate_options o;
+  if (const int status = parse_arguments(args, o); status != 0) return status;
+  const std::optional<std::string> schema_text = read_file(o.schema_path);
+  if (!schema_text) {
+    std::fprintf(stderr, "jsonjit validate: cannot read the schema %s\n", o.schema_path.c_str());
+    return exit_usage;
+  }
+  o.schema.base_uri = file_uri(o.schema_path);
+  o.schema.resolver = [&o](std::string_view uri) { return resolve(o, uri); };
+  const result<schema, parse_error> s = schema::compile(*schema_text, o.schema);
+  if (!s) {
+    std::fprintf(stderr, "%s:%s\n", o.schema_path.c_str(), to_string(s.error()).c_str());
+    return exit_usage;
+  }
+  int status = 0;
+  for (std::string_view file : o.files) {
+    input_file in(file);
+    std::string text;
+    if (!in.is_open() || !in.read_all(text)) {
+      std::fprintf(stderr, "jsonjit validate: cannot read %s: %s\n", in.name().c_str(), in.error().c_str());
+      status = exit_usage;
+      continue;
+    }
+    if (!o.lines) {
+      const validation v = s->validate(text);
+      print_validation(in.name(), v, o, 0);
+      if (!v.valid() && status == 0) status = exit_invalid;
+      continue;
+    }
+    std::uint64_t line = 0;
+    for (std::size_t start = 0; start < text.size();) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string::npos) end = text.size();
+      const std::string_view instance = std::string_view(text).substr(start, end - start);
+      ++line;
+      start = end + 1;
+      if (instance.find_first_not_of(" \t\r") == std::string_view::npos) continue;  // a blank line
+      const validation v = s->validate(instance);
+      print_validation(in.name(), v, o, line - 1);
+      if (!v.valid() && status == 0) status = exit_invalid;
+    }
+  }
+  return status;
+}
+
+}  // namespace jsonjit::cli
