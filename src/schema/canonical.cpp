@@ -7,7 +7,7 @@ namespace jsonjit::detail::schema {
 void append_canonical_number(std::string& out, const exact_decimal& value) {
   out += 'd';
   if (value.negative) out += '-';
-  out += value.is_zero() ? "0" : value.digits;
+  out += value.is_zero() ? std::string_view("0") : value.digits();
   out += 'e';
   out += std::to_string(value.exponent);
 }

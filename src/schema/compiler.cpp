@@ -37,8 +37,8 @@ std::optional<std::uint64_t> non_negative_integer(const element& value) {
   if (!d || d->negative || !d->is_integer()) return std::nullopt;
   if (d->is_zero()) return 0;
   // Beyond 19 digits the bound is above any count an instance has.
-  if (static_cast<std::int64_t>(d->digits.size()) + d->exponent > 19) return UINT64_MAX;
-  std::uint64_t v = std::stoull(d->digits);
+  if (static_cast<std::int64_t>(d->digits().size()) + d->exponent > 19) return UINT64_MAX;
+  std::uint64_t v = std::stoull(std::string(d->digits()));
   for (std::int64_t i = 0; i < d->exponent; ++i) {
     if (v > UINT64_MAX / 10) return UINT64_MAX;
     v *= 10;
@@ -66,6 +66,36 @@ std::string step_of(std::initializer_list<std::string_view> tokens) {
   std::string step;
   for (std::string_view t : tokens) append_token(step, t);
   return step;
+}
+
+/// The precomputed parts of a decoded node: watched names and what its keywords look at.
+void summarize(schema_node& n) {
+  std::vector<std::string>& w = n.watched_names;
+  w = n.required;
+  for (const dependent_names& d : n.dependent_required) {
+    w.push_back(d.name);
+    w.insert(w.end(), d.required.begin(), d.required.end());
+  }
+  for (const dependent_schema& d : n.dependent_schemas) w.push_back(d.name);
+  std::sort(w.begin(), w.end());
+  w.erase(std::unique(w.begin(), w.end()), w.end());
+  const auto index_of = [&](const std::string& name) {
+    return static_cast<std::uint32_t>(std::lower_bound(w.begin(), w.end(), name) - w.begin());
+  };
+  for (const std::string& name : n.required) n.required_indices.push_back(index_of(name));
+  for (dependent_names& d : n.dependent_required) {
+    d.name_index = index_of(d.name);
+    for (const std::string& name : d.required) d.required_indices.push_back(index_of(name));
+  }
+  for (dependent_schema& d : n.dependent_schemas) d.name_index = index_of(d.name);
+  n.checks_numbers = n.minimum || n.maximum || n.exclusive_minimum || n.exclusive_maximum || n.multiple_of;
+  n.checks_strings = n.min_length || n.max_length || n.pattern || n.format != format_kind::none || n.content_base64 ||
+                     n.content_json;
+  n.checks_objects = n.has_object_keywords();
+  n.checks_arrays = n.has_array_keywords();
+  n.needs_text = n.const_value || !n.enum_values.empty();
+  n.applies_in_place = n.ref || n.dynamic_ref || !n.all_of.empty() || !n.any_of.empty() || !n.one_of.empty() ||
+                       n.not_schema || n.if_schema || !n.dependent_schemas.empty();
 }
 
 class compiler {
@@ -211,6 +241,7 @@ std::uint32_t compiler::node_for(const subschema& s) {
   n.dialect = s.dialect;
   n.resource = resource_for(s.base_uri);
   decode(s, n);  // may add nodes: `n` is moved in only once it is complete
+  summarize(n);
   program_->nodes[id] = std::move(n);
   return id;
 }
@@ -293,7 +324,7 @@ void compiler::decode(const subschema& s, schema_node& n) {
       n.unevaluated_items = child(s, {k});
     } else if (k == "dependentSchemas" && at_least(d, draft::draft2019_09) && v.is_object()) {
       for (const member& p : v.members()) {
-        n.dependent_schemas.push_back({std::string(p.name), child(s, {k, p.name}), "dependentSchemas"});
+        n.dependent_schemas.push_back({std::string(p.name), child(s, {k, p.name}), "dependentSchemas", 0});
       }
     } else if (k == "dependencies" && v.is_object()) {
       // Split into dependentRequired and dependentSchemas by 2019-09, and still read there
@@ -301,13 +332,13 @@ void compiler::decode(const subschema& s, schema_node& n) {
       for (const member& p : v.members()) {
         if (p.value.is_array()) {
           if (!vocab.validation) continue;
-          dependent_names names{std::string(p.name), {}, "dependencies"};
+          dependent_names names{std::string(p.name), {}, "dependencies", 0, {}};
           for (const element& name : p.value.elements()) {
             if (name.is_string()) names.required.emplace_back(*name.get_string());
           }
           n.dependent_required.push_back(std::move(names));
         } else {
-          n.dependent_schemas.push_back({std::string(p.name), child(s, {k, p.name}), "dependencies"});
+          n.dependent_schemas.push_back({std::string(p.name), child(s, {k, p.name}), "dependencies", 0});
         }
       }
     } else if (k == "prefixItems" && d == draft::draft2020_12 && v.is_array()) {
@@ -397,7 +428,7 @@ void compiler::decode(const subschema& s, schema_node& n) {
       }
     } else if (k == "dependentRequired" && at_least(d, draft::draft2019_09) && v.is_object()) {
       for (const member& p : v.members()) {
-        dependent_names names{std::string(p.name), {}, "dependentRequired"};
+        dependent_names names{std::string(p.name), {}, "dependentRequired", 0, {}};
         if (p.value.is_array()) {
           for (const element& name : p.value.elements()) {
             if (name.is_string()) names.required.emplace_back(*name.get_string());

@@ -1,7 +1,7 @@
 #include "schema/evaluator_p.hpp"
 
 #include <algorithm>
-#include <deque>
+#include <memory>
 
 #include "schema/access_p.hpp"
 #include "schema/canonical_p.hpp"
@@ -17,8 +17,15 @@
 // item given the frame of its own roots and read recursively, its results delivered back.
 // When the value ends, the frame is combined from its last evaluation to its first — children
 // before parents — which decides `anyOf`, `oneOf`, `not`, `if`, and `unevaluated*` (from the
-// annotations of the valid evaluations under each). Errors are kept per evaluation and
-// dropped where an applicator's outcome no longer needs them (an `anyOf` that passed).
+// annotations of the valid evaluations under each).
+//
+// Two modes. Collecting errors, every evaluation runs to its end, and errors are kept per
+// evaluation until an applicator's outcome drops them (an `anyOf` that passed). Deciding only
+// (the flag), an evaluation that fails is dead: its subtree stops (no member or item is given
+// to it), its failure reaches the parents it decides (`$ref`, `allOf`, `properties`, ...), and
+// reading stops when the schema's root is dead. validate() decides first and collects errors
+// only for an instance found invalid, so that a valid instance never pays for errors of
+// `oneOf` branches that did not match.
 
 namespace jsonjit::detail::schema {
 namespace {
@@ -40,6 +47,11 @@ enum class link : std::uint8_t {
   property_names,
 };
 
+/// A child of this kind failing makes its parent fail.
+bool failure_reaches_parent(link kind) noexcept {
+  return kind == link::ref || kind == link::all_of || kind == link::applies || kind == link::property_names;
+}
+
 struct evaluation {
   std::uint32_t node;
   std::int32_t parent;  // in place, in the same frame; -1 for a frame's root
@@ -50,6 +62,7 @@ struct evaluation {
   std::uint32_t end = 0;        // one past the last evaluation of its subtree
   bool valid = true;
   bool applied = true;  // false for a `then`/`else` not taken, a dependentSchemas whose property is absent
+  std::uint64_t seen = 0;  // the node's watched names met in this object (bit i: watched_names[i])
   std::uint64_t contains_count = 0;
   std::vector<validation_error> errors;
   std::vector<validation_annotation> annotations;  // kept while valid, when asked for
@@ -74,25 +87,31 @@ struct frame {
   std::vector<evaluation> evaluations;
   std::vector<mark> marks;
   std::vector<speculative> unevaluated;
-  std::vector<std::string> names;       // the object's property names, where keywords ask
+  std::vector<std::string> names;       // the property names, for nodes watching more than 64
   std::vector<std::string> item_texts;  // canonical texts of the items
   std::vector<std::pair<std::string, std::string>> member_texts;
+  std::vector<char> evaluated;         // per member or item, while deciding unevaluated*
+  std::vector<std::uint32_t> order;    // the items sorted, while deciding uniqueItems
   std::string canonical;  // the value's canonical text, where asked for
   text_position position;
   std::uint32_t count = 0;  // members or items
   token_type kind = token_type::none;
   bool tracks_annotations = false;
 
+  /// For a new value. (The lists only some values use are cleared where they are filled:
+  /// a frame is reset for every member and item.)
   void reset() {
     evaluations.clear();
+    canonical.clear();
+    count = 0;
+    tracks_annotations = false;
+  }
+  void start_container() {
     marks.clear();
     unevaluated.clear();
     names.clear();
     item_texts.clear();
     member_texts.clear();
-    canonical.clear();
-    count = 0;
-    tracks_annotations = false;
   }
 };
 
@@ -102,6 +121,34 @@ struct path_segment {
   bool is_index = false;
 };
 
+/// What a validation reuses from one to the next on its thread, so that validating a valid
+/// instance allocates nothing once the buffers have grown to the instances' shape.
+struct scratch {
+  std::vector<std::unique_ptr<frame>> frames;  // by depth; each kept where it is as more are added
+  std::vector<path_segment> path;
+  std::string text;  // unescaped strings
+  bool in_use = false;
+};
+
+/// The thread's scratch, or a fresh one if a validation is already using it (a resolver or a
+/// format check that validates, say).
+class scratch_lease {
+ public:
+  scratch_lease() : s_(shared().in_use ? own_.emplace() : shared()) { s_.in_use = true; }
+  ~scratch_lease() { s_.in_use = false; }
+  scratch_lease(const scratch_lease&) = delete;
+  scratch_lease& operator=(const scratch_lease&) = delete;
+  scratch& operator*() noexcept { return s_; }
+
+ private:
+  static scratch& shared() {
+    thread_local scratch s;
+    return s;
+  }
+  std::optional<scratch> own_;
+  scratch& s_;
+};
+
 /// An evaluation's subtree past its in-place expansion: more than this many evaluations of
 /// one value means a schema that applies itself without consuming input.
 constexpr std::size_t max_evaluations_per_value = 1 << 20;
@@ -109,23 +156,24 @@ constexpr std::size_t max_evaluations_per_value = 1 << 20;
 std::string decimal_text(const exact_decimal& d) {
   if (d.is_zero()) return "0";
   std::string out = d.negative ? "-" : "";
-  const auto digits = static_cast<std::int64_t>(d.digits.size());
-  if (d.exponent >= 0 && digits + d.exponent <= 21) {
-    out += d.digits;
+  const std::string_view digits = d.digits();
+  const auto n = static_cast<std::int64_t>(digits.size());
+  if (d.exponent >= 0 && n + d.exponent <= 21) {
+    out += digits;
     out.append(static_cast<std::size_t>(d.exponent), '0');
-  } else if (d.exponent < 0 && -d.exponent < digits) {
-    out += d.digits.substr(0, static_cast<std::size_t>(digits + d.exponent));
+  } else if (d.exponent < 0 && -d.exponent < n) {
+    out += digits.substr(0, static_cast<std::size_t>(n + d.exponent));
     out += '.';
-    out += d.digits.substr(static_cast<std::size_t>(digits + d.exponent));
-  } else if (d.exponent < 0 && -d.exponent - digits <= 6) {
+    out += digits.substr(static_cast<std::size_t>(n + d.exponent));
+  } else if (d.exponent < 0 && -d.exponent - n <= 6) {
     out += "0.";
-    out.append(static_cast<std::size_t>(-d.exponent - digits), '0');
-    out += d.digits;
+    out.append(static_cast<std::size_t>(-d.exponent - n), '0');
+    out += digits;
   } else {
-    out += d.digits.substr(0, 1);
-    if (digits > 1) (out += '.') += d.digits.substr(1);
+    out += digits.substr(0, 1);
+    if (n > 1) (out += '.') += digits.substr(1);
     out += 'e';
-    out += std::to_string(d.exponent + digits - 1);
+    out += std::to_string(d.exponent + n - 1);
   }
   return out;
 }
@@ -160,11 +208,24 @@ std::uint64_t code_points(std::string_view text) {
   return n;
 }
 
+/// How reading a value ended.
+enum class read_result : std::uint8_t {
+  done,     // the value is read, its frame combined
+  failed,   // the input is not JSON (or deeper than the limit)
+  decided,  // deciding only: the schema's root failed, nothing more needs reading
+};
+
 template <class Source>
 class evaluator {
  public:
-  evaluator(const schema_program& program, Source& source, bool collect, int max_depth)
-      : p_(program), src_(source), collect_(collect), annotate_(collect && program.annotations), max_depth_(max_depth) {}
+  evaluator(const schema_program& program, Source& source, scratch& s, bool collect, int max_depth)
+      : p_(program),
+        src_(source),
+        frames_(s.frames),
+        path_(s.path),
+        collect_(collect),
+        annotate_(collect && program.annotations),
+        max_depth_(max_depth) {}
 
   validation run(output_format format) {
     std::vector<validation_error> errors;
@@ -176,26 +237,27 @@ class evaluator {
       frame& f = frame_at(0);
       f.reset();
       add_root(f, 0, p_.root, 0, link::root, nullptr);
-      if (!value(0, false)) {
+      const read_result r = value(0, false);
+      if (r == read_result::failed) {
         input_failed(errors);
-      } else if (src_.next() || src_.error()) {
+      } else if (r == read_result::done && (src_.next() || src_.error())) {
         input_failed(errors);  // more than one value, or an error after it
       } else {
         valid = f.evaluations[0].valid;
         errors = std::move(f.evaluations[0].errors);
         annotations = std::move(f.evaluations[0].annotations);
       }
+      f.reset();  // no error outlives its validation in the thread's scratch
     }
-    if (!collect_) errors.clear();
-    if (valid) errors.clear();
+    if (!collect_ || valid) errors.clear();
     if (!valid) annotations.clear();
     return schema_access::make_validation(valid, format, std::move(errors), std::move(annotations));
   }
 
  private:
   frame& frame_at(std::size_t depth) {
-    while (frames_.size() <= depth) frames_.emplace_back();
-    return frames_[depth];
+    while (frames_.size() <= depth) frames_.push_back(std::make_unique<frame>());
+    return *frames_[depth];
   }
 
   void input_failed(std::vector<validation_error>& errors) {
@@ -226,7 +288,7 @@ class evaluator {
   std::string keyword_location(std::size_t depth, std::uint32_t index, std::string_view keyword) const {
     std::vector<const std::string*> steps;
     for (;;) {
-      const evaluation& e = frames_[depth].evaluations[index];
+      const evaluation& e = frames_[depth]->evaluations[index];
       if (e.via != nullptr) steps.push_back(&e.via->step);
       if (e.parent >= 0) {
         index = static_cast<std::uint32_t>(e.parent);
@@ -243,43 +305,67 @@ class evaluator {
     return out;
   }
 
+  /// Deciding only: the evaluation `index` failed, so its subtree is dead, and so is each
+  /// parent its failure decides.
+  void kill(std::size_t depth, std::uint32_t index) {
+    for (;;) {
+      frame& f = *frames_[depth];
+      evaluation& e = f.evaluations[index];
+      const std::uint32_t end = e.end != 0 ? e.end : index + 1;  // (still expanding: itself)
+      for (std::uint32_t d = index; d < end; ++d) f.evaluations[d].valid = false;
+      if (!failure_reaches_parent(e.kind)) return;
+      if (e.parent >= 0) {
+        index = static_cast<std::uint32_t>(e.parent);
+      } else if (e.kind == link::applies || e.kind == link::property_names) {
+        index = e.outer;
+        --depth;
+      } else {
+        return;
+      }
+      if (!frames_[depth]->evaluations[index].valid) return;  // dead already
+    }
+  }
+
+  bool root_dead() const { return !collect_ && !frames_[0]->evaluations[0].valid; }
+
   /// Records that the evaluation `index` fails at `keyword` (empty for a false schema).
-  void fail(std::size_t depth, std::uint32_t index, std::string_view keyword, std::string message) {
-    frame& f = frames_[depth];
+  void fail(std::size_t depth, std::uint32_t index, std::string_view keyword, const auto& message) {
+    frame& f = *frames_[depth];
+    if (!collect_) {
+      if (f.evaluations[index].valid) kill(depth, index);
+      return;
+    }
     f.evaluations[index].valid = false;
-    if (!collect_) return;
     validation_error e;
     e.instance_location = instance_location();
     e.keyword_location = keyword_location(depth, index, keyword);
     e.absolute_keyword_location = p_.nodes[f.evaluations[index].node].location;
     if (!keyword.empty()) append_token(e.absolute_keyword_location, keyword);
-    e.message = std::move(message);
+    e.message = message();
     e.position = f.position;
     f.evaluations[index].errors.push_back(std::move(e));
   }
 
-  /// fail(), with the errors of `causes` after the keyword's own.
-  void fail_with_causes(std::size_t depth, std::uint32_t index, std::string_view keyword, std::string message,
-                        std::initializer_list<std::uint32_t> causes_list, const std::vector<std::uint32_t>& more = {}) {
-    fail(depth, index, keyword, std::move(message));
+  /// fail(), with the errors of the in-place children of `index` of kind `causes` (those that
+  /// failed) after the keyword's own.
+  void fail_with_causes(std::size_t depth, std::uint32_t index, std::string_view keyword, const auto& message,
+                        link causes) {
+    fail(depth, index, keyword, message);
     if (!collect_) return;
-    frame& f = frames_[depth];
-    const std::size_t at = f.evaluations[index].errors.size() - 1;
-    const auto take = [&](std::uint32_t c) {
-      std::vector<validation_error>& from = f.evaluations[c].errors;
-      std::vector<validation_error>& to = f.evaluations[index].errors;
-      to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
-      from.clear();
-    };
-    for (std::uint32_t c : causes_list) take(c);
-    for (std::uint32_t c : more) take(c);
-    f.evaluations[index].errors[at].causes = f.evaluations[index].errors.size() - 1 - at;
+    frame& f = *frames_[depth];
+    std::vector<validation_error>& to = f.evaluations[index].errors;
+    const std::size_t at = to.size() - 1;
+    for (std::uint32_t c = index + 1; c < f.evaluations[index].end; c = f.evaluations[c].end) {
+      if (f.evaluations[c].kind == causes && !f.evaluations[c].valid) move_all(f.evaluations[c].errors, to);
+    }
+    to[at].causes = to.size() - 1 - at;
   }
 
   template <class T>
   static void move_all(std::vector<T>& from, std::vector<T>& to) {
+    if (from.empty()) return;
     if (to.empty()) {
-      to = std::move(from);
+      to.swap(from);
     } else {
       to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
     }
@@ -308,13 +394,15 @@ class evaluator {
       for (std::int32_t a = static_cast<std::int32_t>(parent); a >= 0;
            a = f.evaluations[static_cast<std::size_t>(a)].parent) {
         if (f.evaluations[static_cast<std::size_t>(a)].node == node) {
-          fail(depth, parent, via->step.substr(1), "the schema applies itself to this value without end");
+          fail(depth, parent, via->step.substr(1),
+               [] { return std::string("the schema applies itself to this value without end"); });
           return;
         }
       }
     }
     if (f.evaluations.size() >= max_evaluations_per_value) {
-      fail(depth, parent, via->step.substr(1), "the schema applies too many subschemas to this value");
+      fail(depth, parent, via->step.substr(1),
+           [] { return std::string("the schema applies too many subschemas to this value"); });
       return;
     }
     const auto index = static_cast<std::uint32_t>(f.evaluations.size());
@@ -329,12 +417,21 @@ class evaluator {
     f.evaluations[index].end = static_cast<std::uint32_t>(f.evaluations.size());
   }
 
-  /// The resources of the dynamic scope of the evaluation `index`, innermost first.
-  std::vector<std::uint32_t> dynamic_scope(std::size_t depth, std::uint32_t index) const {
-    std::vector<std::uint32_t> scope;
-    for (;;) {
-      const evaluation& e = frames_[depth].evaluations[index];
-      scope.push_back(p_.nodes[e.node].resource);
+  /// A `$dynamicRef`'s or `$recursiveRef`'s target from the evaluation `index`: the outermost
+  /// resource of the dynamic scope (the resources on the evaluation path) that has the anchor.
+  std::uint32_t dynamic_target(std::size_t depth, std::uint32_t index, const schema_node& n) const {
+    std::uint32_t target = n.dynamic_ref.target;
+    if (n.dynamic == dynamic_kind::none) return target;
+    for (;;) {  // from the innermost resource out: the last one found is the outermost
+      const evaluation& e = frames_[depth]->evaluations[index];
+      const schema_resource& r = p_.resources[p_.nodes[e.node].resource];
+      if (n.dynamic == dynamic_kind::recursive) {
+        if (r.recursive_anchor) target = r.root;
+      } else {
+        for (const auto& [name, anchored] : r.dynamic_anchors) {
+          if (name == n.dynamic_anchor) target = anchored;
+        }
+      }
       if (e.parent >= 0) {
         index = static_cast<std::uint32_t>(e.parent);
       } else if (depth == 0) {
@@ -344,28 +441,13 @@ class evaluator {
         --depth;
       }
     }
-    return scope;
-  }
-
-  std::uint32_t dynamic_target(std::size_t depth, std::uint32_t index, const schema_node& n) const {
-    if (n.dynamic == dynamic_kind::none) return n.dynamic_ref.target;
-    const std::vector<std::uint32_t> scope = dynamic_scope(depth, index);
-    for (auto it = scope.rbegin(); it != scope.rend(); ++it) {  // the outermost first
-      const schema_resource& r = p_.resources[*it];
-      if (n.dynamic == dynamic_kind::recursive) {
-        if (r.recursive_anchor) return r.root;
-        continue;
-      }
-      for (const auto& [name, target] : r.dynamic_anchors) {
-        if (name == n.dynamic_anchor) return target;
-      }
-    }
-    return n.dynamic_ref.target;
+    return target;
   }
 
   void expand(frame& f, std::size_t depth, std::uint32_t index) {
     const schema_node& n = p_.nodes[f.evaluations[index].node];
     if (n.unevaluated_properties || n.unevaluated_items) f.tracks_annotations = true;
+    if (!n.applies_in_place) return;
     add_child(f, depth, index, n.ref.target, link::ref, &n.ref);
     if (n.dynamic_ref) add_child(f, depth, index, dynamic_target(depth, index, n), link::ref, &n.dynamic_ref);
     for (const edge& e : n.all_of) add_child(f, depth, index, e.target, link::all_of, &e);
@@ -385,27 +467,24 @@ class evaluator {
   // ---- reading a value ----
 
   /// Reads the value whose first token is current, against the frame at `depth` (its roots
-  /// added); ends on the value's last token. False when the input fails.
-  bool value(std::size_t depth, bool want_text) {
-    frame& f = frames_[depth];
+  /// added); ends on the value's last token.
+  read_result value(std::size_t depth, bool want_text) {
+    frame& f = *frames_[depth];
     f.position = src_.position();
     f.kind = src_.token();
     bool need_text = want_text;
-    for (const evaluation& e : f.evaluations) {
-      const schema_node& n = p_.nodes[e.node];
-      need_text = need_text || n.const_value || !n.enum_values.empty();
-    }
-    bool ok = true;
+    for (const evaluation& e : f.evaluations) need_text = need_text || p_.nodes[e.node].needs_text;
+    read_result r = read_result::done;
     switch (f.kind) {
       case token_type::start_object:
-        if (static_cast<int>(depth) >= max_depth_) return false;
+        if (static_cast<int>(depth) >= max_depth_) return read_result::failed;
         check_start(depth, type_object);
-        ok = object(depth, need_text);
+        r = object(depth, need_text);
         break;
       case token_type::start_array:
-        if (static_cast<int>(depth) >= max_depth_) return false;
+        if (static_cast<int>(depth) >= max_depth_) return read_result::failed;
         check_start(depth, type_array);
-        ok = array(depth, need_text);
+        r = array(depth, need_text);
         break;
       case token_type::string:
       case token_type::number:
@@ -415,20 +494,20 @@ class evaluator {
         scalar(depth, f.kind, src_.text(), need_text);
         break;
       default:
-        return false;
+        return read_result::failed;
     }
-    if (!ok) return false;
+    if (r != read_result::done) return r;
     finish(depth);
-    return true;
+    return root_dead() ? read_result::decided : read_result::done;
   }
 
-  /// `false` schemas and `type`, for every value. `written_as_integer`: a number without
-  /// fraction or exponent in its text (draft-04's integers; later drafts' are by value).
+  /// `false` schemas and `type`, for every value; annotations. `written_as_integer`: a number
+  /// without fraction or exponent in its text (draft-04's integers; later drafts' are by value).
   void check_start(std::size_t depth, std::uint8_t instance_type, bool written_as_integer = true) {
-    frame& f = frames_[depth];
+    frame& f = *frames_[depth];
     for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
       const schema_node& n = p_.nodes[f.evaluations[i].node];
-      if (n.is_false) fail(depth, i, "", "no value is valid here (the schema is false)");
+      if (n.is_false) fail(depth, i, "", [] { return std::string("no value is valid here (the schema is false)"); });
       if (annotate_) {
         for (const annotation_keyword& a : n.annotations) {
           validation_annotation& unit = f.evaluations[i].annotations.emplace_back();
@@ -442,102 +521,125 @@ class evaluator {
       std::uint8_t seen = instance_type;
       if (n.dialect == draft::draft4 && !written_as_integer) seen &= static_cast<std::uint8_t>(~type_integer);
       if (n.types != 0 && (n.types & seen) == 0) {
-        fail(depth, i, "type", "expected " + expected_types(n.types) + ", found " + std::string(type_name(seen)));
+        fail(depth, i, "type",
+             [&] { return "expected " + expected_types(n.types) + ", found " + std::string(type_name(seen)); });
       }
     }
   }
 
   void scalar(std::size_t depth, token_type kind, std::string_view text, bool need_text) {
-    frame& f = frames_[depth];
-    std::optional<exact_decimal> number;
+    frame& f = *frames_[depth];
     std::uint8_t instance_type = type_null;
+    bool number_read = false;
+    const auto exact = [&]() -> const exact_decimal& {
+      if (!number_read) number_read = number_.assign(text);
+      return number_;
+    };
+    bool written_as_integer = true;
     switch (kind) {
       case token_type::string: instance_type = type_string; break;
-      case token_type::number:
-        number = exact_decimal::parse(text);
-        instance_type = number && number->is_integer() ? type_number | type_integer : type_number;
+      case token_type::number: {
+        // Whether it is an integer matters only to a "type" that says integer and not number.
+        bool integer_matters = false;
+        for (const evaluation& e : f.evaluations) {
+          const std::uint8_t t = p_.nodes[e.node].types;
+          integer_matters = integer_matters || ((t & type_integer) != 0 && (t & type_number) == 0);
+        }
+        instance_type = type_number;
+        if (integer_matters) {
+          // By its text unless it has a fraction or an exponent ("1.0" and "1e2" are
+          // integers too: those are read exactly).
+          written_as_integer = text.find_first_of(".eE") == std::string_view::npos;
+          if (written_as_integer || exact().is_integer()) instance_type |= type_integer;
+        }
         break;
+      }
       case token_type::true_value:
       case token_type::false_value: instance_type = type_boolean; break;
       default: break;
     }
-    check_start(depth, instance_type, kind != token_type::number || text.find_first_of(".eE") == std::string_view::npos);
+    check_start(depth, instance_type, written_as_integer);
     if (need_text) {
       switch (kind) {
         case token_type::string: append_canonical_string(f.canonical, text); break;
-        case token_type::number: append_canonical_number(f.canonical, *number); break;
+        case token_type::number: append_canonical_number(f.canonical, exact()); break;
         case token_type::true_value: append_canonical_bool(f.canonical, true); break;
         case token_type::false_value: append_canonical_bool(f.canonical, false); break;
         default: append_canonical_null(f.canonical);
       }
     }
-    if (number) {
-      check_number(depth, *number, text);
+    if (kind == token_type::number) {
+      for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+        const schema_node& n = p_.nodes[f.evaluations[i].node];
+        if (n.checks_numbers && f.evaluations[i].valid | collect_) check_number(depth, i, n, exact(), text);
+      }
     } else if (kind == token_type::string) {
-      check_string(depth, text);
-    }
-  }
-
-  void check_number(std::size_t depth, const exact_decimal& v, std::string_view text) {
-    frame& f = frames_[depth];
-    for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
-      const schema_node& n = p_.nodes[f.evaluations[i].node];
-      if (n.minimum && compare(v, *n.minimum) < 0) {
-        fail(depth, i, "minimum", std::string(text) + " is below the minimum, " + decimal_text(*n.minimum));
-      }
-      if (n.maximum && compare(v, *n.maximum) > 0) {
-        fail(depth, i, "maximum", std::string(text) + " is above the maximum, " + decimal_text(*n.maximum));
-      }
-      if (n.exclusive_minimum && compare(v, *n.exclusive_minimum) <= 0) {
-        fail(depth, i, n.dialect == draft::draft4 ? "minimum" : "exclusiveMinimum",
-             std::string(text) + " is not above " + decimal_text(*n.exclusive_minimum));
-      }
-      if (n.exclusive_maximum && compare(v, *n.exclusive_maximum) >= 0) {
-        fail(depth, i, n.dialect == draft::draft4 ? "maximum" : "exclusiveMaximum",
-             std::string(text) + " is not below " + decimal_text(*n.exclusive_maximum));
-      }
-      if (n.multiple_of) {
-        const divisibility d = divides(*n.multiple_of, v);
-        if (d == divisibility::not_multiple) {
-          fail(depth, i, "multipleOf", std::string(text) + " is not a multiple of " + decimal_text(*n.multiple_of));
-        } else if (d == divisibility::undecided) {
-          fail(depth, i, "multipleOf",
-               "whether " + std::string(text) + " is a multiple of " + decimal_text(*n.multiple_of) +
-                   " is too costly to decide exactly");
-        }
+      std::uint64_t length = UINT64_MAX;
+      for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+        const schema_node& n = p_.nodes[f.evaluations[i].node];
+        if (n.checks_strings && f.evaluations[i].valid | collect_) check_string(depth, i, n, text, length);
       }
     }
   }
 
-  void check_string(std::size_t depth, std::string_view text) {
-    frame& f = frames_[depth];
-    std::optional<std::uint64_t> length;
-    for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
-      const schema_node& n = p_.nodes[f.evaluations[i].node];
-      if (n.min_length || n.max_length) {
-        if (!length) length = code_points(text);
-        if (n.min_length && *length < *n.min_length) {
-          fail(depth, i, "minLength",
-               "the string has " + std::to_string(*length) + " characters, fewer than " + std::to_string(*n.min_length));
-        }
-        if (n.max_length && *length > *n.max_length) {
-          fail(depth, i, "maxLength",
-               "the string has " + std::to_string(*length) + " characters, more than " + std::to_string(*n.max_length));
-        }
-      }
-      if (n.pattern) {
-        const regex_match m = n.pattern->search(text);
-        if (m == regex_match::not_found) {
-          fail(depth, i, "pattern", "the string does not match the pattern " + n.pattern->pattern());
-        } else if (m == regex_match::too_costly) {
-          fail(depth, i, "pattern", "matching the pattern " + n.pattern->pattern() + " took beyond the match limit");
-        }
-      }
-      if (n.format != format_kind::none && !is_valid_format(n.format, text)) {
-        fail(depth, i, "format", "the string is not a valid " + std::string(format_name(n.format)));
-      }
-      if (n.content_base64 || n.content_json) check_content(depth, i, n, text);
+  void check_number(std::size_t depth, std::uint32_t i, const schema_node& n, const exact_decimal& v,
+                    std::string_view text) {
+    if (n.minimum && compare(v, *n.minimum) < 0) {
+      fail(depth, i, "minimum", [&] { return std::string(text) + " is below the minimum, " + decimal_text(*n.minimum); });
     }
+    if (n.maximum && compare(v, *n.maximum) > 0) {
+      fail(depth, i, "maximum", [&] { return std::string(text) + " is above the maximum, " + decimal_text(*n.maximum); });
+    }
+    if (n.exclusive_minimum && compare(v, *n.exclusive_minimum) <= 0) {
+      fail(depth, i, n.dialect == draft::draft4 ? "minimum" : "exclusiveMinimum",
+           [&] { return std::string(text) + " is not above " + decimal_text(*n.exclusive_minimum); });
+    }
+    if (n.exclusive_maximum && compare(v, *n.exclusive_maximum) >= 0) {
+      fail(depth, i, n.dialect == draft::draft4 ? "maximum" : "exclusiveMaximum",
+           [&] { return std::string(text) + " is not below " + decimal_text(*n.exclusive_maximum); });
+    }
+    if (n.multiple_of) {
+      const divisibility d = divides(*n.multiple_of, v);
+      if (d == divisibility::not_multiple) {
+        fail(depth, i, "multipleOf",
+             [&] { return std::string(text) + " is not a multiple of " + decimal_text(*n.multiple_of); });
+      } else if (d == divisibility::undecided) {
+        fail(depth, i, "multipleOf", [&] {
+          return "whether " + std::string(text) + " is a multiple of " + decimal_text(*n.multiple_of) +
+                 " is too costly to decide exactly";
+        });
+      }
+    }
+  }
+
+  void check_string(std::size_t depth, std::uint32_t i, const schema_node& n, std::string_view text,
+                    std::uint64_t& length) {
+    if (n.min_length || n.max_length) {
+      if (length == UINT64_MAX) length = code_points(text);
+      if (n.min_length && length < *n.min_length) {
+        fail(depth, i, "minLength", [&] {
+          return "the string has " + std::to_string(length) + " characters, fewer than " + std::to_string(*n.min_length);
+        });
+      }
+      if (n.max_length && length > *n.max_length) {
+        fail(depth, i, "maxLength", [&] {
+          return "the string has " + std::to_string(length) + " characters, more than " + std::to_string(*n.max_length);
+        });
+      }
+    }
+    if (n.pattern) {
+      const regex_match m = n.pattern->search(text);
+      if (m == regex_match::not_found) {
+        fail(depth, i, "pattern", [&] { return "the string does not match the pattern " + n.pattern->pattern(); });
+      } else if (m == regex_match::too_costly) {
+        fail(depth, i, "pattern",
+             [&] { return "matching the pattern " + n.pattern->pattern() + " took beyond the match limit"; });
+      }
+    }
+    if (n.format != format_kind::none && !is_valid_format(n.format, text)) {
+      fail(depth, i, "format", [&] { return "the string is not a valid " + std::string(format_name(n.format)); });
+    }
+    if (n.content_base64 || n.content_json) check_content(depth, i, n, text);
   }
 
   void check_content(std::size_t depth, std::uint32_t i, const schema_node& n, std::string_view text) {
@@ -546,7 +648,7 @@ class evaluator {
       const std::ptrdiff_t size = base64_decoded_size(text.data(), text.size());
       decoded.resize(size < 0 ? 0 : static_cast<std::size_t>(size));
       if (size < 0 || !decode_base64(text.data(), text.size(), reinterpret_cast<unsigned char*>(decoded.data()))) {
-        fail(depth, i, "contentEncoding", "the string is not Base64");
+        fail(depth, i, "contentEncoding", [] { return std::string("the string is not Base64"); });
         return;
       }
       text = decoded;
@@ -555,7 +657,7 @@ class evaluator {
       reader r(text);
       while (r.read()) {
       }
-      if (r.error()) fail(depth, i, "contentMediaType", "the content is not JSON: " + message(r.error()));
+      if (r.error()) fail(depth, i, "contentMediaType", [&] { return "the content is not JSON: " + message(r.error()); });
     }
   }
 
@@ -564,58 +666,62 @@ class evaluator {
     return path_[path_depth_++];
   }
 
-  bool object(std::size_t depth, bool want_text) {
-    frame& f = frames_[depth];
-    bool wants_names = false;
-    for (const evaluation& e : f.evaluations) {
-      const schema_node& n = p_.nodes[e.node];
-      wants_names = wants_names || !n.required.empty() || !n.dependent_required.empty() || !n.dependent_schemas.empty();
-    }
+  /// Skips the value whose first token is current (nothing applies to it).
+  bool skip_value() {
+    const token_type t = src_.token();
+    return (t != token_type::start_object && t != token_type::start_array) || src_.skip();
+  }
+
+  /// Whether the evaluation `i` of an object has met the watched name `index`.
+  bool has_seen(const frame& f, std::uint32_t i, const schema_node& n, std::uint32_t index) const {
+    if (n.watched_names.size() <= 64) return (f.evaluations[i].seen >> index & 1) != 0;
+    return std::binary_search(f.names.begin(), f.names.end(), n.watched_names[index]);
+  }
+
+  read_result object(std::size_t depth, bool want_text) {
+    frame& f = *frames_[depth];
+    f.start_container();
+    bool many_watched = false;
+    for (const evaluation& e : f.evaluations) many_watched = many_watched || p_.nodes[e.node].watched_names.size() > 64;
     frame& c = frame_at(depth + 1);
     std::uint32_t k = 0;
     for (;; ++k) {
-      if (!src_.next()) return false;
+      if (!src_.next()) return read_result::failed;
       if (src_.token() == token_type::end_object) break;
-      const std::string_view name = src_.text();
-      if (wants_names) f.names.emplace_back(name);
-      const text_position name_position = src_.position();
-      // propertyNames: the name validated as a string (errors at the object's location).
-      for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
-        const schema_node& n = p_.nodes[f.evaluations[i].node];
-        if (!n.property_names) continue;
-        c.reset();
-        c.position = name_position;
-        c.kind = token_type::string;
-        add_root(c, depth + 1, n.property_names.target, i, link::property_names, &n.property_names);
-        bool need_text = false;
-        for (const evaluation& e : c.evaluations) {
-          need_text = need_text || p_.nodes[e.node].const_value || !p_.nodes[e.node].enum_values.empty();
-        }
-        scalar(depth + 1, token_type::string, name, need_text);
-        finish(depth + 1);
-        deliver(depth, k);
-      }
       path_segment& segment = push_segment();
       segment.is_index = false;
-      segment.name.assign(name);
+      segment.name.assign(src_.text());
+      const std::string& name = segment.name;
+      if (many_watched) f.names.push_back(name);
+      const text_position name_position = src_.position();
+      for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+        const schema_node& n = p_.nodes[f.evaluations[i].node];
+        if (!n.checks_objects || !(f.evaluations[i].valid | collect_)) continue;
+        if (!n.watched_names.empty() && n.watched_names.size() <= 64) {
+          const auto w = std::lower_bound(n.watched_names.begin(), n.watched_names.end(), name);
+          if (w != n.watched_names.end() && *w == name) f.evaluations[i].seen |= std::uint64_t{1} << (w - n.watched_names.begin());
+        }
+        if (n.property_names) property_name(depth, i, n, name, name_position, k);
+      }
       c.reset();
       for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
         const schema_node& n = p_.nodes[f.evaluations[i].node];
-        if (!n.has_object_keywords()) continue;
+        if (!n.checks_objects || !(f.evaluations[i].valid | collect_)) continue;
         bool matched = false;
-        const auto found = std::lower_bound(n.properties.begin(), n.properties.end(), segment.name,
+        const auto found = std::lower_bound(n.properties.begin(), n.properties.end(), name,
                                             [](const named_edge& p, const std::string& v) { return p.name < v; });
-        if (found != n.properties.end() && found->name == segment.name) {
+        if (found != n.properties.end() && found->name == name) {
           add_root(c, depth + 1, found->to.target, i, link::applies, &found->to);
           matched = true;
         }
         for (const pattern_edge& p : n.pattern_properties) {
-          const regex_match m = p.regex->search(segment.name);
+          const regex_match m = p.regex->search(name);
           if (m == regex_match::found) {
             add_root(c, depth + 1, p.to.target, i, link::applies, &p.to);
             matched = true;
           } else if (m == regex_match::too_costly) {
-            fail(depth, i, "patternProperties", "matching the pattern " + p.regex->pattern() + " took beyond the match limit");
+            fail(depth, i, "patternProperties",
+                 [&] { return "matching the pattern " + p.regex->pattern() + " took beyond the match limit"; });
           }
         }
         if (!matched && n.additional_properties) {
@@ -625,13 +731,14 @@ class evaluator {
           add_root(c, depth + 1, n.unevaluated_properties.target, i, link::unevaluated, &n.unevaluated_properties);
         }
       }
-      if (!src_.next()) return false;
+      if (root_dead()) return read_result::decided;
+      if (!src_.next()) return read_result::failed;
       if (c.evaluations.empty() && !want_text) {
-        const token_type t = src_.token();
-        if ((t == token_type::start_object || t == token_type::start_array) && !src_.skip()) return false;
+        if (!skip_value()) return read_result::failed;
       } else {
-        if (!value(depth + 1, want_text)) return false;
+        if (const read_result r = value(depth + 1, want_text); r != read_result::done) return r;
         deliver(depth, k);
+        if (root_dead()) return read_result::decided;
         if (want_text) {
           std::string name_text;
           append_canonical_string(name_text, path_[path_depth_ - 1].name);
@@ -642,43 +749,67 @@ class evaluator {
     }
     f.count = k;
     if (want_text) append_canonical_object(f.canonical, f.member_texts);
-    std::sort(f.names.begin(), f.names.end());
-    const auto present = [&](const std::string& name) { return std::binary_search(f.names.begin(), f.names.end(), name); };
+    if (many_watched) std::sort(f.names.begin(), f.names.end());
     for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
       const schema_node& n = p_.nodes[f.evaluations[i].node];
-      for (const std::string& name : n.required) {
-        if (!present(name)) fail(depth, i, "required", "missing required property \"" + name + "\"");
+      if (!n.checks_objects || !(f.evaluations[i].valid | collect_)) continue;
+      for (std::size_t r = 0; r < n.required.size(); ++r) {
+        if (!has_seen(f, i, n, n.required_indices[r])) {
+          fail(depth, i, "required", [&] { return "missing required property \"" + n.required[r] + "\""; });
+        }
       }
       for (const dependent_names& d : n.dependent_required) {
-        if (!present(d.name)) continue;
-        for (const std::string& name : d.required) {
-          if (!present(name)) {
-            fail(depth, i, d.keyword,
-                 "missing property \"" + name + "\", required where \"" + d.name + "\" is present");
+        if (!has_seen(f, i, n, d.name_index)) continue;
+        for (std::size_t r = 0; r < d.required.size(); ++r) {
+          if (!has_seen(f, i, n, d.required_indices[r])) {
+            fail(depth, i, d.keyword, [&] {
+              return "missing property \"" + d.required[r] + "\", required where \"" + d.name + "\" is present";
+            });
           }
         }
       }
       if (n.min_properties && k < *n.min_properties) {
-        fail(depth, i, "minProperties",
-             "the object has " + std::to_string(k) + " properties, fewer than " + std::to_string(*n.min_properties));
+        fail(depth, i, "minProperties", [&] {
+          return "the object has " + std::to_string(k) + " properties, fewer than " + std::to_string(*n.min_properties);
+        });
       }
       if (n.max_properties && k > *n.max_properties) {
-        fail(depth, i, "maxProperties",
-             "the object has " + std::to_string(k) + " properties, more than " + std::to_string(*n.max_properties));
+        fail(depth, i, "maxProperties", [&] {
+          return "the object has " + std::to_string(k) + " properties, more than " + std::to_string(*n.max_properties);
+        });
       }
     }
-    return true;
+    return read_result::done;
   }
 
-  bool array(std::size_t depth, bool want_text) {
-    frame& f = frames_[depth];
+  /// propertyNames: the name validated as a string (errors at the object's location).
+  void property_name(std::size_t depth, std::uint32_t i, const schema_node& n, std::string_view name,
+                     const text_position& position, std::uint32_t ordinal) {
+    frame& c = frame_at(depth + 1);
+    c.reset();
+    c.position = position;
+    c.kind = token_type::string;
+    --path_depth_;  // the name is not a place in the instance
+    add_root(c, depth + 1, n.property_names.target, i, link::property_names, &n.property_names);
+    bool need_text = false;
+    for (const evaluation& e : c.evaluations) need_text = need_text || p_.nodes[e.node].needs_text;
+    scalar(depth + 1, token_type::string, name, need_text);
+    finish(depth + 1);
+    deliver(depth, ordinal);
+    c.reset();
+    ++path_depth_;
+  }
+
+  read_result array(std::size_t depth, bool want_text) {
+    frame& f = *frames_[depth];
+    f.start_container();
     bool unique = false;
     for (const evaluation& e : f.evaluations) unique = unique || p_.nodes[e.node].unique_items;
     const bool item_text = want_text || unique;
     frame& c = frame_at(depth + 1);
     std::uint32_t k = 0;
     for (;; ++k) {
-      if (!src_.next()) return false;
+      if (!src_.next()) return read_result::failed;
       if (src_.token() == token_type::end_array) break;
       path_segment& segment = push_segment();
       segment.is_index = true;
@@ -686,7 +817,7 @@ class evaluator {
       c.reset();
       for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
         const schema_node& n = p_.nodes[f.evaluations[i].node];
-        if (!n.has_array_keywords()) continue;
+        if (!n.checks_arrays || !(f.evaluations[i].valid | collect_)) continue;
         if (k < n.prefix_items.size()) {
           add_root(c, depth + 1, n.prefix_items[k].target, i, link::applies, &n.prefix_items[k]);
         } else if (n.items) {
@@ -696,11 +827,11 @@ class evaluator {
         if (n.unevaluated_items) add_root(c, depth + 1, n.unevaluated_items.target, i, link::unevaluated, &n.unevaluated_items);
       }
       if (c.evaluations.empty() && !item_text) {
-        const token_type t = src_.token();
-        if ((t == token_type::start_object || t == token_type::start_array) && !src_.skip()) return false;
+        if (!skip_value()) return read_result::failed;
       } else {
-        if (!value(depth + 1, item_text)) return false;
+        if (const read_result r = value(depth + 1, item_text); r != read_result::done) return r;
         deliver(depth, k);
+        if (root_dead()) return read_result::decided;
         if (item_text) f.item_texts.push_back(std::move(c.canonical));
       }
       --path_depth_;
@@ -709,41 +840,50 @@ class evaluator {
     if (want_text) append_canonical_array(f.canonical, f.item_texts);
     for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
       const schema_node& n = p_.nodes[f.evaluations[i].node];
+      if (!n.checks_arrays || !(f.evaluations[i].valid | collect_)) continue;
       if (n.min_items && k < *n.min_items) {
-        fail(depth, i, "minItems", "the array has " + std::to_string(k) + " items, fewer than " + std::to_string(*n.min_items));
+        fail(depth, i, "minItems", [&] {
+          return "the array has " + std::to_string(k) + " items, fewer than " + std::to_string(*n.min_items);
+        });
       }
       if (n.max_items && k > *n.max_items) {
-        fail(depth, i, "maxItems", "the array has " + std::to_string(k) + " items, more than " + std::to_string(*n.max_items));
+        fail(depth, i, "maxItems", [&] {
+          return "the array has " + std::to_string(k) + " items, more than " + std::to_string(*n.max_items);
+        });
       }
       if (n.unique_items) check_unique(depth, i);
       if (n.contains) {
         const std::uint64_t found = f.evaluations[i].contains_count;
         if (found < n.min_contains) {
-          fail(depth, i, n.min_contains == 1 ? "contains" : "minContains",
-               found == 0 ? std::string("no item matches the contains schema")
-                          : std::to_string(found) + " items match the contains schema, fewer than " +
-                                std::to_string(n.min_contains));
+          fail(depth, i, n.min_contains == 1 ? "contains" : "minContains", [&] {
+            return found == 0 ? std::string("no item matches the contains schema")
+                              : std::to_string(found) + " items match the contains schema, fewer than " +
+                                    std::to_string(n.min_contains);
+          });
         }
         if (n.max_contains && found > *n.max_contains) {
-          fail(depth, i, "maxContains",
-               std::to_string(found) + " items match the contains schema, more than " + std::to_string(*n.max_contains));
+          fail(depth, i, "maxContains", [&] {
+            return std::to_string(found) + " items match the contains schema, more than " + std::to_string(*n.max_contains);
+          });
         }
       }
     }
-    return true;
+    return read_result::done;
   }
 
   void check_unique(std::size_t depth, std::uint32_t i) {
-    const frame& f = frames_[depth];
-    std::vector<std::uint32_t> order(f.item_texts.size());
+    frame& f = *frames_[depth];
+    std::vector<std::uint32_t>& order = f.order;
+    order.resize(f.item_texts.size());
     for (std::uint32_t k = 0; k < order.size(); ++k) order[k] = k;
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
       return f.item_texts[a] != f.item_texts[b] ? f.item_texts[a] < f.item_texts[b] : a < b;
     });
     for (std::size_t k = 1; k < order.size(); ++k) {
       if (f.item_texts[order[k - 1]] == f.item_texts[order[k]]) {
-        fail(depth, i, "uniqueItems",
-             "items " + std::to_string(order[k - 1]) + " and " + std::to_string(order[k]) + " are equal");
+        fail(depth, i, "uniqueItems", [&] {
+          return "items " + std::to_string(order[k - 1]) + " and " + std::to_string(order[k]) + " are equal";
+        });
         return;
       }
     }
@@ -752,8 +892,8 @@ class evaluator {
   /// The results of the child frame's roots, to the evaluations of the frame at `depth` that
   /// applied them to member or item `ordinal`.
   void deliver(std::size_t depth, std::uint32_t ordinal) {
-    frame& f = frames_[depth];
-    frame& c = frames_[depth + 1];
+    frame& f = *frames_[depth];
+    frame& c = *frames_[depth + 1];
     for (std::uint32_t r = 0; r < c.evaluations.size(); r = c.evaluations[r].end) {
       evaluation& root = c.evaluations[r];
       evaluation& outer = f.evaluations[root.outer];
@@ -761,8 +901,12 @@ class evaluator {
         case link::applies:
         case link::property_names:
           if (!root.valid) {
-            outer.valid = false;
-            move_all(root.errors, outer.errors);
+            if (collect_) {
+              outer.valid = false;
+              move_all(root.errors, outer.errors);
+            } else if (outer.valid) {
+              kill(depth, root.outer);
+            }
           } else if (annotate_) {
             move_all(root.annotations, outer.annotations);
           }
@@ -799,13 +943,15 @@ class evaluator {
   }
 
   void finish(std::size_t depth) {
-    frame& f = frames_[depth];
+    frame& f = *frames_[depth];
     if (!f.canonical.empty()) {
       for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
         const schema_node& n = p_.nodes[f.evaluations[i].node];
-        if (n.const_value && *n.const_value != f.canonical) fail(depth, i, "const", "the value is not the constant");
+        if (n.const_value && *n.const_value != f.canonical) {
+          fail(depth, i, "const", [] { return std::string("the value is not the constant"); });
+        }
         if (!n.enum_values.empty() && !std::binary_search(n.enum_values.begin(), n.enum_values.end(), f.canonical)) {
-          fail(depth, i, "enum", "the value is none of the enumerated values");
+          fail(depth, i, "enum", [] { return std::string("the value is none of the enumerated values"); });
         }
       }
     }
@@ -813,63 +959,70 @@ class evaluator {
   }
 
   void combine(std::size_t depth, std::uint32_t i) {
-    frame& f = frames_[depth];
+    frame& f = *frames_[depth];
     const schema_node& n = p_.nodes[f.evaluations[i].node];
-    std::vector<std::uint32_t> any, one_valid, one_invalid;
-    std::uint32_t any_valid = 0, if_child = UINT32_MAX, then_child = UINT32_MAX, else_child = UINT32_MAX;
-    for (std::uint32_t c = i + 1; c < f.evaluations[i].end; c = f.evaluations[c].end) {
-      evaluation& child = f.evaluations[c];
-      switch (child.kind) {
-        case link::ref:
-        case link::all_of:
-          if (!child.valid) {
-            f.evaluations[i].valid = false;
-            move_all(child.errors, f.evaluations[i].errors);
+    const bool has_children = i + 1 < f.evaluations[i].end;
+    if (has_children) {
+      std::uint32_t any_valid = 0, one_valid = 0;
+      std::uint32_t if_child = UINT32_MAX, then_child = UINT32_MAX, else_child = UINT32_MAX;
+      for (std::uint32_t c = i + 1; c < f.evaluations[i].end; c = f.evaluations[c].end) {
+        evaluation& child = f.evaluations[c];
+        switch (child.kind) {
+          case link::ref:
+          case link::all_of:
+            if (!child.valid) {
+              f.evaluations[i].valid = false;
+              move_all(child.errors, f.evaluations[i].errors);
+            }
+            break;
+          case link::any_of: any_valid += child.valid; break;
+          case link::one_of: one_valid += child.valid; break;
+          case link::not_schema:
+            if (child.valid) fail(depth, i, "not", [] { return std::string("the value is valid against the schema under not"); });
+            break;
+          case link::if_schema: if_child = c; break;
+          case link::then_schema: then_child = c; break;
+          case link::else_schema: else_child = c; break;
+          case link::dependent: {
+            const dependent_schema& d = n.dependent_schemas[child.dependent];
+            if (f.kind != token_type::start_object || !has_seen(f, i, n, d.name_index)) {
+              child.applied = false;
+            } else if (!child.valid) {
+              fail(depth, i, d.keyword, [&] { return "the value is invalid against the schema that \"" + d.name + "\" requires"; });
+              if (collect_) {
+                f.evaluations[i].errors.back().causes = child.errors.size();
+                move_all(child.errors, f.evaluations[i].errors);
+              }
+            }
+            break;
           }
-          break;
-        case link::any_of:
-          any_valid += child.valid;
-          any.push_back(c);
-          break;
-        case link::one_of: (child.valid ? one_valid : one_invalid).push_back(c); break;
-        case link::not_schema:
-          if (child.valid) fail(depth, i, "not", "the value is valid against the schema under not");
-          break;
-        case link::if_schema: if_child = c; break;
-        case link::then_schema: then_child = c; break;
-        case link::else_schema: else_child = c; break;
-        case link::dependent: {
-          const std::string& name = n.dependent_schemas[child.dependent].name;
-          if (f.kind != token_type::start_object || !std::binary_search(f.names.begin(), f.names.end(), name)) {
-            child.applied = false;
-          } else if (!child.valid) {
-            fail_with_causes(depth, i, n.dependent_schemas[child.dependent].keyword,
-                             "the value is invalid against the schema that \"" + name + "\" requires", {c});
-          }
-          break;
+          default: break;
         }
-        default: break;
       }
-    }
-    if (!n.any_of.empty() && any_valid == 0) {
-      fail_with_causes(depth, i, "anyOf", "the value matches none of the anyOf schemas", {}, any);
-    }
-    if (!n.one_of.empty() && one_valid.size() != 1) {
-      if (one_valid.empty()) {
-        fail_with_causes(depth, i, "oneOf", "the value matches none of the oneOf schemas", {}, one_invalid);
-      } else {
-        fail(depth, i, "oneOf", "the value matches " + std::to_string(one_valid.size()) + " of the oneOf schemas, not one");
+      if (!n.any_of.empty() && any_valid == 0) {
+        fail_with_causes(depth, i, "anyOf", [] { return std::string("the value matches none of the anyOf schemas"); },
+                         link::any_of);
       }
-    }
-    if (if_child != UINT32_MAX) {
-      const bool condition = f.evaluations[if_child].valid;
-      const std::uint32_t taken = condition ? then_child : else_child;
-      const std::uint32_t skipped = condition ? else_child : then_child;
-      if (skipped != UINT32_MAX) f.evaluations[skipped].applied = false;
-      if (taken != UINT32_MAX && !f.evaluations[taken].valid) {
-        fail_with_causes(depth, i, condition ? "then" : "else",
-                         condition ? "the value matches if, and not then" : "the value matches neither if nor else",
-                         {taken});
+      if (!n.one_of.empty() && one_valid != 1) {
+        if (one_valid == 0) {
+          fail_with_causes(depth, i, "oneOf", [] { return std::string("the value matches none of the oneOf schemas"); },
+                           link::one_of);
+        } else {
+          fail(depth, i, "oneOf",
+               [&] { return "the value matches " + std::to_string(one_valid) + " of the oneOf schemas, not one"; });
+        }
+      }
+      if (if_child != UINT32_MAX) {
+        const bool condition = f.evaluations[if_child].valid;
+        const std::uint32_t taken = condition ? then_child : else_child;
+        const std::uint32_t skipped = condition ? else_child : then_child;
+        if (skipped != UINT32_MAX) f.evaluations[skipped].applied = false;
+        if (taken != UINT32_MAX && !f.evaluations[taken].valid) {
+          fail_with_causes(
+              depth, i, condition ? "then" : "else",
+              [&] { return std::string(condition ? "the value matches if, and not then" : "the value matches neither if nor else"); },
+              condition ? link::then_schema : link::else_schema);
+        }
       }
     }
     if (n.unevaluated_properties && f.kind == token_type::start_object) check_unevaluated(depth, i);
@@ -880,7 +1033,7 @@ class evaluator {
       return;
     }
     e.errors.clear();
-    if (!annotate_) return;
+    if (!annotate_ || !has_children) return;
     for (std::uint32_t c = i + 1; c < e.end; c = f.evaluations[c].end) {
       evaluation& child = f.evaluations[c];
       if (child.valid && child.applied && child.kind != link::not_schema) move_all(child.annotations, e.annotations);
@@ -888,16 +1041,17 @@ class evaluator {
   }
 
   void check_unevaluated(std::size_t depth, std::uint32_t i) {
-    frame& f = frames_[depth];
-    std::vector<bool> evaluated(f.count, false);
+    frame& f = *frames_[depth];
+    std::vector<char>& evaluated = f.evaluated;
+    evaluated.assign(f.count, 0);
     const std::uint32_t end = f.evaluations[i].end;
     for (const mark& m : f.marks) {
-      if (m.evaluation >= i && m.evaluation < end && reaches(f, m.evaluation, i)) evaluated[m.ordinal] = true;
+      if (m.evaluation >= i && m.evaluation < end && reaches(f, m.evaluation, i)) evaluated[m.ordinal] = 1;
     }
     // What nothing else evaluated, this keyword did: its results count now (and its
     // annotations, for an unevaluated* further out).
     for (speculative& s : f.unevaluated) {
-      if (s.evaluation != i || evaluated[s.ordinal]) continue;
+      if (s.evaluation != i || evaluated[s.ordinal] != 0) continue;
       f.marks.push_back({i, s.ordinal});
       if (s.valid) {
         if (annotate_) move_all(s.annotations, f.evaluations[i].annotations);
@@ -910,43 +1064,62 @@ class evaluator {
 
   const schema_program& p_;
   Source& src_;
+  std::vector<std::unique_ptr<frame>>& frames_;
+  std::vector<path_segment>& path_;
+  std::size_t path_depth_ = 0;
+  exact_decimal number_;  // the current number, read exactly where a keyword needs it
   bool collect_;
   bool annotate_;
   int max_depth_;
-  std::deque<frame> frames_;
-  std::vector<path_segment> path_;
-  std::size_t path_depth_ = 0;
 };
 
 /// How deep a parsed value may be (its parse had its own limit; a node's tree has none).
 constexpr int parsed_value_depth = 512;
 
 template <class Source>
-validation run(const schema_program& program, Source& source, output_format format, int max_depth) {
-  evaluator<Source> e(program, source, format != output_format::flag, max_depth);
+validation run(const schema_program& program, Source& source, scratch& s, bool collect, output_format format,
+               int max_depth) {
+  evaluator<Source> e(program, source, s, collect, max_depth);
   return e.run(format);
+}
+
+/// Decides first (no error kept, failed subschemas pruned); collects every error in a second
+/// pass only for an invalid instance, or in one pass where annotations are asked for.
+template <class MakeSource>
+validation decide_then_explain(const schema_program& program, output_format format, int max_depth,
+                               const MakeSource& make_source) {
+  scratch_lease lease;
+  if (format == output_format::flag || !program.annotations) {
+    auto source = make_source(*lease);
+    validation decided = run(program, source, *lease, false, format, max_depth);
+    if (decided.valid() || format == output_format::flag) return decided;
+  }
+  auto source = make_source(*lease);
+  return run(program, source, *lease, true, format, max_depth);
 }
 
 }  // namespace
 
 validation validate_text(const schema_program& program, std::string_view json) {
-  text_source source(json, program.reader);
-  return run(program, source, program.output, program.reader.max_depth);
+  return decide_then_explain(program, program.output, program.reader.max_depth,
+                             [&](scratch& s) { return text_source(json, program.reader, s.text); });
 }
 
 validation validate_input(const schema_program& program, input& in) {
-  text_source source(in, program.reader);
-  return run(program, source, program.output, program.reader.max_depth);
+  // An input is read once: errors are collected as it is read, if they are asked for.
+  scratch_lease lease;
+  text_source source(in, program.reader, (*lease).text);
+  return run(program, source, *lease, program.output != output_format::flag, program.output, program.reader.max_depth);
 }
 
 validation validate_element(const schema_program& program, const element& value, output_format format) {
-  tree_source<element> source(value);
-  return run(program, source, format, std::max(program.reader.max_depth, parsed_value_depth));
+  return decide_then_explain(program, format, std::max(program.reader.max_depth, parsed_value_depth),
+                             [&](scratch&) { return tree_source<element>(value); });
 }
 
 validation validate_node(const schema_program& program, const node& value) {
-  tree_source<const node*> source(&value);
-  return run(program, source, program.output, std::max(program.reader.max_depth, parsed_value_depth));
+  return decide_then_explain(program, program.output, std::max(program.reader.max_depth, parsed_value_depth),
+                             [&](scratch&) { return tree_source<const node*>(&value); });
 }
 
 }  // namespace jsonjit::detail::schema

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <vector>
 
+// unsigned __int128 (GCC and Clang on 64-bit targets) for remainders of 18-digit divisors.
+#pragma GCC diagnostic ignored "-Wpedantic"
+
 namespace jsonjit::detail::schema {
 namespace {
 
@@ -12,14 +15,14 @@ bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 /// The position of the most significant digit (value's magnitude in [10^m, 10^(m+1))).
 std::int64_t magnitude(const exact_decimal& d) noexcept {
-  return d.exponent + static_cast<std::int64_t>(d.digits.size()) - 1;
+  return d.exponent + static_cast<std::int64_t>(d.digits().size()) - 1;
 }
 
 int compare_magnitudes(const exact_decimal& a, const exact_decimal& b) noexcept {
   if (a.is_zero() || b.is_zero()) return static_cast<int>(!a.is_zero()) - static_cast<int>(!b.is_zero());
   if (const std::int64_t ma = magnitude(a), mb = magnitude(b); ma != mb) return ma < mb ? -1 : 1;
   // Same leading position: digit by digit, then the longer (no trailing zeros) is larger.
-  const int c = a.digits.compare(0, std::string::npos, b.digits);
+  const int c = a.digits().compare(b.digits());
   return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
@@ -71,23 +74,38 @@ class big_remainder {
 
 }  // namespace
 
-std::optional<exact_decimal> exact_decimal::parse(std::string_view text) {
-  exact_decimal d;
+exact_decimal& exact_decimal::operator=(const exact_decimal& other) {
+  if (this == &other) return *this;
+  negative = other.negative;
+  exponent = other.exponent;
+  size_ = other.size_;
+  if (size_ <= inline_capacity) {
+    std::copy_n(other.inline_, size_, inline_);
+  } else {
+    heap_ = other.heap_;
+  }
+  return *this;
+}
+
+bool exact_decimal::assign(std::string_view text) {
+  negative = false;
   std::size_t i = 0;
   if (i < text.size() && text[i] == '-') {
-    d.negative = true;
+    negative = true;
     ++i;
   }
   const std::size_t integer_start = i;
-  while (i < text.size() && is_digit(text[i])) d.digits += text[i++];
-  if (i == integer_start) return std::nullopt;
-  std::int64_t exponent = 0;
+  while (i < text.size() && is_digit(text[i])) ++i;
+  if (i == integer_start) return false;
+  const std::string_view integer_part = text.substr(integer_start, i - integer_start);
+  std::string_view fraction_part;
   if (i < text.size() && text[i] == '.') {
     const std::size_t fraction_start = ++i;
-    while (i < text.size() && is_digit(text[i])) d.digits += text[i++];
-    if (i == fraction_start) return std::nullopt;
-    exponent = -static_cast<std::int64_t>(i - fraction_start);
+    while (i < text.size() && is_digit(text[i])) ++i;
+    if (i == fraction_start) return false;
+    fraction_part = text.substr(fraction_start, i - fraction_start);
   }
+  std::int64_t e = -static_cast<std::int64_t>(fraction_part.size());
   if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
     ++i;
     bool negative_exponent = false;
@@ -97,17 +115,35 @@ std::optional<exact_decimal> exact_decimal::parse(std::string_view text) {
     while (i < text.size() && is_digit(text[i])) {
       written = std::min<std::int64_t>(written * 10 + (text[i++] - '0'), exponent_bound);
     }
-    if (i == exponent_start) return std::nullopt;
-    exponent += negative_exponent ? -written : written;
+    if (i == exponent_start) return false;
+    e += negative_exponent ? -written : written;
   }
-  if (i != text.size()) return std::nullopt;
-  const std::size_t first = d.digits.find_first_not_of('0');
-  if (first == std::string::npos) return exact_decimal{};
-  const std::size_t last = d.digits.find_last_not_of('0');
-  exponent += static_cast<std::int64_t>(d.digits.size() - 1 - last);
-  d.digits = d.digits.substr(first, last + 1 - first);
-  d.exponent = std::clamp(exponent, -exponent_bound, exponent_bound);
-  return d;
+  if (i != text.size()) return false;
+  // The significant digits of integer_part followed by fraction_part.
+  const std::size_t total = integer_part.size() + fraction_part.size();
+  const auto digit_at = [&](std::size_t k) {
+    return k < integer_part.size() ? integer_part[k] : fraction_part[k - integer_part.size()];
+  };
+  std::size_t first = 0;
+  while (first < total && digit_at(first) == '0') ++first;
+  if (first == total) {  // zero
+    negative = false;
+    exponent = 0;
+    size_ = 0;
+    return true;
+  }
+  std::size_t last = total;
+  while (digit_at(last - 1) == '0') --last;
+  e += static_cast<std::int64_t>(total - last);
+  exponent = std::clamp(e, -exponent_bound, exponent_bound);
+  size_ = last - first;
+  char* out = inline_;
+  if (size_ > inline_capacity) {
+    heap_.resize(size_);
+    out = heap_.data();
+  }
+  for (std::size_t k = first; k < last; ++k) *out++ = digit_at(k);
+  return true;
 }
 
 int compare(const exact_decimal& a, const exact_decimal& b) noexcept {
@@ -125,16 +161,17 @@ divisibility divides(const exact_decimal& divisor, const exact_decimal& value) {
   // quotient is never an integer; for k >= 0 it is when b divides a × 10^k.
   const std::int64_t k = value.exponent - divisor.exponent;
   if (k < 0) return divisibility::not_multiple;
-  if (divisor.digits.size() <= 18) {
-    const std::uint64_t b = std::stoull(divisor.digits);
+  if (divisor.digits().size() <= 18) {
+    std::uint64_t b = 0;
+    for (char c : divisor.digits()) b = b * 10 + static_cast<unsigned>(c - '0');
     unsigned __int128 r = 0;
-    for (char c : value.digits) r = (r * 10 + static_cast<unsigned>(c - '0')) % b;
+    for (char c : value.digits()) r = (r * 10 + static_cast<unsigned>(c - '0')) % b;
     r = r * pow10_mod(static_cast<std::uint64_t>(k), b) % b;
     return r == 0 ? divisibility::multiple : divisibility::not_multiple;
   }
   if (k > 1'000'000) return divisibility::undecided;
-  big_remainder r(divisor.digits);
-  for (char c : value.digits) r.shift_in(static_cast<unsigned char>(c - '0'));
+  big_remainder r(divisor.digits());
+  for (char c : value.digits()) r.shift_in(static_cast<unsigned char>(c - '0'));
   for (std::int64_t i = 0; i < k; ++i) r.shift_in(0);
   return r.is_zero() ? divisibility::multiple : divisibility::not_multiple;
 }

@@ -57,6 +57,8 @@ struct dependent_names {
   std::string name;
   std::vector<std::string> required;
   std::string_view keyword;  // "dependentRequired" or "dependencies"
+  std::uint32_t name_index = 0;                 // in watched_names
+  std::vector<std::uint32_t> required_indices;  // in watched_names
 };
 
 /// dependentSchemas' (draft-07's schema `dependencies`): where `name` is present, `to` applies.
@@ -64,6 +66,7 @@ struct dependent_schema {
   std::string name;
   edge to;
   std::string_view keyword;
+  std::uint32_t name_index = 0;  // in watched_names
 };
 
 /// What a `$dynamicRef` (2020-12) or `$recursiveRef` (2019-09) does besides its static target.
@@ -118,6 +121,20 @@ struct schema_node {
   edge unevaluated_items;
 
   std::vector<annotation_keyword> annotations;  // only when the options collect them
+
+  // The names whose presence `required`, dependentRequired and dependentSchemas ask about,
+  // sorted and unique: an evaluation of an object marks those it meets in a bit mask (a list
+  // of names when there are more than 64).
+  std::vector<std::string> watched_names;
+  std::vector<std::uint32_t> required_indices;
+
+  // Which values the node's keywords look at (so that the interpreter asks once per node).
+  bool checks_numbers = false;
+  bool checks_strings = false;
+  bool checks_objects = false;
+  bool checks_arrays = false;
+  bool needs_text = false;  // const or enum: the value's canonical text
+  bool applies_in_place = false;  // $ref, allOf, anyOf, oneOf, not, if, dependentSchemas, ...
 
   // Applied to the same value.
   std::vector<edge> all_of, any_of, one_of;

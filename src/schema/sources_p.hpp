@@ -19,8 +19,11 @@ namespace jsonjit::detail::schema {
 /// Instance text read by the token reader. Comments, where allowed, are skipped.
 class text_source {
  public:
-  text_source(std::string_view json, const reader_options& options) : reader_(json, adjusted(options)) {}
-  text_source(input& source, const reader_options& options) : reader_(source, adjusted(options)) {}
+  /// `buffer` holds unescaped strings (the caller's, so that it keeps its capacity).
+  text_source(std::string_view json, const reader_options& options, std::string& buffer)
+      : reader_(json, adjusted(options)), buffer_(buffer) {}
+  text_source(input& source, const reader_options& options, std::string& buffer)
+      : reader_(source, adjusted(options)), buffer_(buffer) {}
 
   bool next() { return reader_.read(); }
   token_type token() const noexcept { return reader_.token(); }
@@ -46,7 +49,7 @@ class text_source {
     return options;
   }
   reader reader_;
-  std::string buffer_;
+  std::string& buffer_;
 };
 
 /// A value already parsed (a document's element, or a node) walked as tokens. Positions are

@@ -45,10 +45,15 @@ std::vector<suite_outcome> run_suite_file(const std::filesystem::path& draft_fol
     return outcomes;
   }
   const schema_options options = suite_options(d, format_assertion);
+  // Annotations asked for: validation collects from the start, without the deciding pass
+  // that prunes failed subschemas: the two must agree on every verdict.
+  schema_options collecting = options;
+  collecting.annotations = true;
   for (const element& c : cases->root().elements()) {
     const std::string case_name(c["description"].get_string().value_or(""));
     const std::string schema_text = c["schema"].to_json().value_or("");
     result<schema, parse_error> compiled = schema::compile(schema_text, options);
+    result<schema, parse_error> compiled_collecting = schema::compile(schema_text, collecting);
     for (const element& t : c["tests"].elements()) {
       suite_outcome o;
       o.file = relative;
@@ -62,8 +67,11 @@ std::vector<suite_outcome> run_suite_file(const std::filesystem::path& draft_fol
       const element data = t["data"];
       const validation as_text = compiled->validate(data.to_json().value_or(""));
       const validation as_document = compiled->validate(data);
+      const validation collected = compiled_collecting->validate(data.to_json().value_or(""));
       if (as_text.valid() != as_document.valid()) {
         o.why = "text and document disagree";
+      } else if (as_text.valid() != collected.valid()) {
+        o.why = "deciding and collecting disagree";
       } else if (as_text.valid() != expected) {
         o.why = expected ? "invalid: " : "valid, expected invalid";
         for (const validation_error& e : as_text.errors()) {
