@@ -88,6 +88,9 @@ void summarize(schema_node& n) {
     for (const std::string& name : d.required) d.required_indices.push_back(index_of(name));
   }
   for (dependent_schema& d : n.dependent_schemas) d.name_index = index_of(d.name);
+  for (named_edge& p : n.properties) {
+    if (const std::uint32_t i = index_of(p.name); i < w.size() && w[i] == p.name) p.watched = i;
+  }
   n.checks_numbers = n.minimum || n.maximum || n.exclusive_minimum || n.exclusive_maximum || n.multiple_of;
   n.checks_strings = n.min_length || n.max_length || n.pattern || n.format != format_kind::none || n.content_base64 ||
                      n.content_json;
@@ -111,7 +114,7 @@ class compiler {
   vocabularies vocabularies_of(const std::string& base_uri);
   edge child(const subschema& parent, std::initializer_list<std::string_view> tokens);
   /// The node a reference names, resolved against `s`'s base URI.
-  std::optional<subschema> resolve_reference(const subschema& s, std::string_view reference, std::string_view keyword);
+  const subschema* resolve_reference(const subschema& s, std::string_view reference, std::string_view keyword);
   void fail(error_code code, std::string detail, const subschema& s, std::initializer_list<std::string_view> tokens);
   parse_error to_parse_error(const failure& f) const;
   parse_error check_against_metaschema(const element& root, std::string_view text);
@@ -156,11 +159,11 @@ vocabularies compiler::vocabularies_of(const std::string& base_uri) {
   }
   vocabularies v;
   v.format_assertion = options_.format_assertion;
-  const std::optional<subschema> root = registry_.index().at(base_uri, "");
+  const subschema* root = registry_.index().at(base_uri, "");
   const std::optional<element> declared = root && root->schema.is_object() ? root->schema.find("$schema") : std::nullopt;
   if (declared && declared->is_string() && !draft_named_by(*declared->get_string())) {
     parse_error ignored;
-    const std::optional<subschema> meta =
+    const subschema* meta =
         registry_.find(normalized(uri_reference::parse(*declared->get_string())), root->dialect, ignored);
     const std::optional<element> declared_vocabularies =
         meta && meta->schema.is_object() ? meta->schema.find("$vocabulary") : std::nullopt;
@@ -192,7 +195,7 @@ std::uint32_t compiler::resource_for(const std::string& base_uri) {
   const auto id = static_cast<std::uint32_t>(program_->resources.size());
   program_->resources.push_back(schema_resource{base_uri, {}, false, no_node});
   resources_by_uri_.emplace(base_uri, id);
-  const std::optional<subschema> root = registry_.index().at(base_uri, "");
+  const subschema* root = registry_.index().at(base_uri, "");
   if (!root) return id;
   if (root->dialect == draft::draft2019_09 && root->schema.is_object()) {
     const std::optional<element> anchor = root->schema.find("$recursiveAnchor");
@@ -201,7 +204,7 @@ std::uint32_t compiler::resource_for(const std::string& base_uri) {
   const std::uint32_t root_node = node_for(*root);
   program_->resources[id].root = root_node;
   for (const std::string& name : registry_.index().dynamic_anchors(base_uri)) {
-    if (const std::optional<subschema> target = registry_.index().find(base_uri + "#" + name)) {
+    if (const subschema* target = registry_.index().find(base_uri + "#" + name)) {
       const std::uint32_t target_node = node_for(*target);
       program_->resources[id].dynamic_anchors.emplace_back(name, target_node);
     }
@@ -214,17 +217,17 @@ edge compiler::child(const subschema& parent, std::initializer_list<std::string_
   for (std::string_view t : tokens) append_token(pointer, t);
   edge e;
   e.step = step_of(tokens);
-  if (const std::optional<subschema> s = registry_.index().at(parent.base_uri, pointer)) e.target = node_for(*s);
+  if (const subschema* s = registry_.index().at(parent.base_uri, pointer)) e.target = node_for(*s);
   return e;
 }
 
-std::optional<subschema> compiler::resolve_reference(const subschema& s, std::string_view reference,
+const subschema* compiler::resolve_reference(const subschema& s, std::string_view reference,
                                                      std::string_view keyword) {
   const uri_reference resolved = resolve(uri_reference::parse(s.base_uri), uri_reference::parse(reference));
   std::string target = normalized(resolved.without_fragment());
   if (resolved.fragment && !resolved.fragment->empty()) (target += '#') += *resolved.fragment;
   parse_error not_json;
-  std::optional<subschema> found = registry_.find(target, s.dialect, not_json);
+  const subschema* found = registry_.find(target, s.dialect, not_json);
   if (not_json && !document_failure_) document_failure_ = not_json;
   if (!found) fail(error_code::unresolved_reference, std::string(reference), s, {keyword});
   return found;
@@ -258,7 +261,7 @@ void compiler::decode(const subschema& s, schema_node& n) {
 
   // References. Before 2019-09 a "$ref" makes its siblings ignored.
   if (const std::optional<element> ref = schema.find("$ref"); ref && ref->is_string()) {
-    if (const std::optional<subschema> target = resolve_reference(s, *ref->get_string(), "$ref")) {
+    if (const subschema* target = resolve_reference(s, *ref->get_string(), "$ref")) {
       n.ref.target = node_for(*target);
       n.ref.step = "/$ref";
     }
@@ -266,7 +269,7 @@ void compiler::decode(const subschema& s, schema_node& n) {
   }
   if (d == draft::draft2020_12) {
     if (const std::optional<element> ref = schema.find("$dynamicRef"); ref && ref->is_string()) {
-      if (const std::optional<subschema> target = resolve_reference(s, *ref->get_string(), "$dynamicRef")) {
+      if (const subschema* target = resolve_reference(s, *ref->get_string(), "$dynamicRef")) {
         n.dynamic_ref.target = node_for(*target);
         n.dynamic_ref.step = "/$dynamicRef";
         // Dynamic only when it names a "$dynamicAnchor" of the resource it first resolves to.
@@ -281,7 +284,7 @@ void compiler::decode(const subschema& s, schema_node& n) {
   }
   if (d == draft::draft2019_09) {
     if (const std::optional<element> ref = schema.find("$recursiveRef"); ref && ref->is_string()) {
-      if (const std::optional<subschema> target = resolve_reference(s, *ref->get_string(), "$recursiveRef")) {
+      if (const subschema* target = resolve_reference(s, *ref->get_string(), "$recursiveRef")) {
         n.dynamic_ref.target = node_for(*target);
         n.dynamic_ref.step = "/$recursiveRef";
         const std::uint32_t resource = resource_for(target->base_uri);
@@ -361,8 +364,21 @@ void compiler::decode(const subschema& s, schema_node& n) {
     if (const std::optional<element> v = schema.find("minContains")) n.min_contains = non_negative_integer(*v).value_or(1);
     if (const std::optional<element> v = schema.find("maxContains")) n.max_contains = non_negative_integer(*v);
   }
-  std::sort(n.properties.begin(), n.properties.end(),
-            [](const named_edge& a, const named_edge& b) { return a.name < b.name; });
+  // Sorted for lookups, and remembered in the declared order (the order the instances are
+  // likely to follow).
+  std::vector<std::uint32_t> by_name(n.properties.size());
+  for (std::uint32_t i = 0; i < by_name.size(); ++i) by_name[i] = i;
+  std::sort(by_name.begin(), by_name.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return n.properties[a].name < n.properties[b].name; });
+  std::vector<named_edge> sorted;
+  n.declared_order.assign(n.properties.size(), 0);
+  n.declared_position.assign(n.properties.size(), 0);
+  for (std::uint32_t s_index = 0; s_index < by_name.size(); ++s_index) {
+    sorted.push_back(std::move(n.properties[by_name[s_index]]));
+    n.declared_order[by_name[s_index]] = s_index;
+    n.declared_position[s_index] = by_name[s_index];
+  }
+  n.properties = std::move(sorted);
 
   // `format` is the format vocabulary's: asserted where the options or the meta-schema say so.
   if (const std::optional<element> v = schema.find("format"); v && v->is_string() && vocab.format_assertion) {
@@ -564,7 +580,7 @@ result<std::shared_ptr<const schema_program>, parse_error> compiler::run(std::st
   }
   const std::string base = normalized(uri_reference::parse(options_.base_uri).without_fragment());
   if (parse_error e = registry_.add(base, std::string(text), static_cast<draft>(options_.default_draft))) return e;
-  const std::optional<subschema> root = registry_.index().at(base, "");
+  const subschema* root = registry_.index().at(base, "");
   if (!root) {  // the root declared another URI: the retrieval URI still names it
     parse_error e;
     e.info.code = error_code::invalid_schema;

@@ -63,6 +63,7 @@ struct evaluation {
   bool valid = true;
   bool applied = true;  // false for a `then`/`else` not taken, a dependentSchemas whose property is absent
   std::uint64_t seen = 0;  // the node's watched names met in this object (bit i: watched_names[i])
+  std::uint32_t next_declared = 0;  // in the node's declared_order: the property expected next
   std::uint64_t contains_count = 0;
   std::vector<validation_error> errors;
   std::vector<validation_annotation> annotations;  // kept while valid, when asked for
@@ -690,29 +691,31 @@ class evaluator {
       if (src_.token() == token_type::end_object) break;
       path_segment& segment = push_segment();
       segment.is_index = false;
-      segment.name.assign(src_.text());
-      const std::string& name = segment.name;
-      if (many_watched) f.names.push_back(name);
+      std::string_view name = src_.text();  // valid until the next token is read
+      // The name is kept for error locations, canonical texts and long watch lists; deciding,
+      // it is needed only until its value's first token.
+      if (collect_ || want_text || many_watched) {
+        segment.name.assign(name);
+        name = segment.name;
+      }
+      if (many_watched) f.names.emplace_back(name);
       const text_position name_position = src_.position();
       for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
         const schema_node& n = p_.nodes[f.evaluations[i].node];
-        if (!n.checks_objects || !(f.evaluations[i].valid | collect_)) continue;
-        if (!n.watched_names.empty() && n.watched_names.size() <= 64) {
-          const auto w = std::lower_bound(n.watched_names.begin(), n.watched_names.end(), name);
-          if (w != n.watched_names.end() && *w == name) f.evaluations[i].seen |= std::uint64_t{1} << (w - n.watched_names.begin());
-        }
-        if (n.property_names) property_name(depth, i, n, name, name_position, k);
+        if (n.property_names && (f.evaluations[i].valid | collect_)) property_name(depth, i, n, name, name_position, k);
       }
       c.reset();
       for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
         const schema_node& n = p_.nodes[f.evaluations[i].node];
         if (!n.checks_objects || !(f.evaluations[i].valid | collect_)) continue;
         bool matched = false;
-        const auto found = std::lower_bound(n.properties.begin(), n.properties.end(), name,
-                                            [](const named_edge& p, const std::string& v) { return p.name < v; });
-        if (found != n.properties.end() && found->name == name) {
-          add_root(c, depth + 1, found->to.target, i, link::applies, &found->to);
+        if (const named_edge* p = find_property(f.evaluations[i], n, name)) {
+          if (p->watched != UINT32_MAX && n.watched_names.size() <= 64) f.evaluations[i].seen |= std::uint64_t{1} << p->watched;
+          add_root(c, depth + 1, p->to.target, i, link::applies, &p->to);
           matched = true;
+        } else if (!n.watched_names.empty() && n.watched_names.size() <= 64) {
+          const auto w = std::lower_bound(n.watched_names.begin(), n.watched_names.end(), name);
+          if (w != n.watched_names.end() && *w == name) f.evaluations[i].seen |= std::uint64_t{1} << (w - n.watched_names.begin());
         }
         for (const pattern_edge& p : n.pattern_properties) {
           const regex_match m = p.regex->search(name);
@@ -780,6 +783,25 @@ class evaluator {
       }
     }
     return read_result::done;
+  }
+
+  /// The `properties` entry of `name`: the one declared after the last found first, then by
+  /// binary search.
+  static const named_edge* find_property(evaluation& e, const schema_node& n, std::string_view name) {
+    if (n.properties.empty()) return nullptr;
+    if (e.next_declared < n.declared_order.size()) {
+      const named_edge& expected = n.properties[n.declared_order[e.next_declared]];
+      if (expected.name == name) {
+        ++e.next_declared;
+        return &expected;
+      }
+    }
+    const auto found = std::lower_bound(n.properties.begin(), n.properties.end(), name,
+                                        [](const named_edge& p, std::string_view v) { return p.name < v; });
+    if (found == n.properties.end() || found->name != name) return nullptr;
+    const auto sorted_index = static_cast<std::uint32_t>(found - n.properties.begin());
+    e.next_declared = n.declared_position[sorted_index] + 1;
+    return &*found;
   }
 
   /// propertyNames: the name validated as a string (errors at the object's location).

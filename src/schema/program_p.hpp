@@ -44,6 +44,7 @@ struct edge {
 struct named_edge {
   std::string name;
   edge to;
+  std::uint32_t watched = UINT32_MAX;  // properties: the name's index in watched_names, if there
 };
 
 struct pattern_edge {
@@ -104,6 +105,10 @@ struct schema_node {
   bool content_json = false;
 
   std::vector<named_edge> properties;  // sorted by name
+  // `properties` as the schema declares them (indices into it), and each one's place in that
+  // order: instances mostly list members in the schema's order, so the next declared one is
+  // tried first.
+  std::vector<std::uint32_t> declared_order, declared_position;
   std::vector<pattern_edge> pattern_properties;
   edge additional_properties, property_names, unevaluated_properties;
   std::vector<std::string> required;

@@ -47,15 +47,15 @@ std::optional<std::string> registry::text_of(const std::string& uri) const {
   return std::nullopt;
 }
 
-std::optional<subschema> registry::find(std::string_view uri, draft referrer, parse_error& failure) {
-  if (std::optional<subschema> found = index_.find(uri)) return found;
+const subschema* registry::find(std::string_view uri, draft referrer, parse_error& failure) {
+  if (const subschema* found = index_.find(uri)) return found;
   const std::string resource = normalized(uri_reference::parse(uri).without_fragment());
-  if (document_of(resource) != nullptr) return std::nullopt;  // loaded, and it is not there
+  if (document_of(resource) != nullptr) return nullptr;  // loaded, and it is not there
   std::optional<std::string> text = text_of(resource);
-  if (!text) return std::nullopt;
+  if (!text) return nullptr;
   if (parse_error e = add(resource, std::move(*text), referrer)) {
     failure = std::move(e);
-    return std::nullopt;
+    return nullptr;
   }
   return index_.find(uri);
 }

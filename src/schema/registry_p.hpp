@@ -33,7 +33,7 @@ class registry {
   /// The subschema `uri` (absolute) names, loading the document it is in if no loaded one
   /// holds it (read as `referrer`'s draft where it has no `$schema`); null when nothing does.
   /// `failure` gets the parse error of a loaded document that is not JSON.
-  std::optional<subschema> find(std::string_view uri, draft referrer, parse_error& failure);
+  const subschema* find(std::string_view uri, draft referrer, parse_error& failure);
 
   /// The text of the document `uri` names (normalized, without fragment) from the options'
   /// registry, the built-in meta-schemas or the resolver, in that order; null when none has it.

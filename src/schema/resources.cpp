@@ -134,35 +134,32 @@ void resource_index::walk(const element& schema, std::string base, draft dialect
   }
 }
 
-std::optional<subschema> resource_index::find(std::string_view uri) const {
+const subschema* resource_index::find(std::string_view uri) const {
   const uri_reference reference = uri_reference::parse(uri);
   const std::string resource = normalized(reference.without_fragment());
-  if (!reference.fragment || reference.fragment->empty()) {
-    const auto it = by_uri_.find(resource);
-    return it == by_uri_.end() ? std::nullopt : std::optional<subschema>(it->second);
-  }
+  const auto lookup = [&](const std::string& key) -> const subschema* {
+    const auto it = by_uri_.find(key);
+    return it == by_uri_.end() ? nullptr : &it->second;
+  };
+  if (!reference.fragment || reference.fragment->empty()) return lookup(resource);
   const std::string& fragment = *reference.fragment;
-  if (fragment[0] != '/') {  // an anchor
-    const auto it = by_uri_.find(resource + "#" + fragment);
-    return it == by_uri_.end() ? std::nullopt : std::optional<subschema>(it->second);
-  }
+  if (fragment[0] != '/') return lookup(resource + "#" + fragment);  // an anchor
   const std::optional<std::vector<std::string>> tokens = parse_fragment_pointer(fragment);
-  if (!tokens) return std::nullopt;
-  if (const auto it = by_uri_.find(resource + "#" + json_pointer(*tokens)); it != by_uri_.end())
-    return it->second;
+  if (!tokens) return nullptr;
+  if (const subschema* found = lookup(resource + "#" + json_pointer(*tokens))) return found;
   // Not a place the walk took for a schema: resolved in the resource's document.
-  const auto root = by_uri_.find(resource);
-  if (root == by_uri_.end()) return std::nullopt;
-  const std::optional<element> target = resolve_pointer(root->second.schema, *tokens);
-  if (!target) return std::nullopt;
-  return subschema{*target, root->second.base_uri, json_pointer(*tokens), root->second.dialect};
+  const subschema* root = lookup(resource);
+  if (root == nullptr) return nullptr;
+  const std::optional<element> target = resolve_pointer(root->schema, *tokens);
+  if (!target) return nullptr;
+  return &found_elsewhere_.emplace_back(subschema{*target, root->base_uri, json_pointer(*tokens), root->dialect});
 }
 
-std::optional<subschema> resource_index::at(std::string_view base_uri, std::string_view pointer) const {
+const subschema* resource_index::at(std::string_view base_uri, std::string_view pointer) const {
   std::string key(base_uri);
   if (!pointer.empty()) (key += '#') += pointer;
   const auto it = by_uri_.find(key);
-  return it == by_uri_.end() ? std::nullopt : std::optional<subschema>(it->second);
+  return it == by_uri_.end() ? nullptr : &it->second;
 }
 
 std::vector<std::string> resource_index::dynamic_anchors(std::string_view base_uri) const {

@@ -4,8 +4,10 @@
 // draft-07 core §8.2). Private to the library.
 #pragma once
 
+#include <deque>
 #include <map>
 #include <optional>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -50,13 +52,14 @@ class resource_index {
 
   /// The subschema `uri` names (absolute: a resource, a resource and a JSON Pointer fragment
   /// (percent-encoded, as in a `$ref`), or a resource and an anchor); null when none does.
+  /// The pointer stays valid as long as the index.
   /// A pointer that reaches a value the walk did not take for a schema (inside an unknown
   /// keyword) is resolved in the resource's document and takes the resource's base URI.
-  std::optional<subschema> find(std::string_view uri) const;
+  const subschema* find(std::string_view uri) const;
 
   /// The subschema at `pointer` (a JSON Pointer, not percent-encoded) from the root of the
   /// resource `base_uri`; null when the walk took no schema there.
-  std::optional<subschema> at(std::string_view base_uri, std::string_view pointer) const;
+  const subschema* at(std::string_view base_uri, std::string_view pointer) const;
 
   /// Whether `name` is a `$dynamicAnchor` of the resource `base_uri` (2020-12).
   bool has_dynamic_anchor(std::string_view base_uri, std::string_view name) const;
@@ -73,8 +76,15 @@ class resource_index {
   /// Records that `resource` is the subschema at `document_pointer` of the document being added.
   void claim(const std::string& resource, const std::string& document_pointer);
 
+  struct text_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
   // "resource", "resource#/json/pointer" and "resource#anchor", to the subschema.
-  std::map<std::string, subschema, std::less<>> by_uri_;
+  std::unordered_map<std::string, subschema, text_hash, std::equal_to<>> by_uri_;
+  // Subschemas found by pointers into what the walk did not take for schemas (kept here, so
+  // that find() can return them like the others).
+  mutable std::deque<subschema> found_elsewhere_;
   std::map<std::string, bool, std::less<>> dynamic_anchors_;  // "resource#name"
   // Each resource's place: the number of the document that holds it, and the pointer there.
   std::map<std::string, std::pair<std::size_t, std::string>, std::less<>> places_;

@@ -85,9 +85,36 @@ class tree_source {
   const error_info& error() const noexcept { return error_; }
 
  private:
+  // The members or elements of an open container, walked in place (no copy of the children).
+  template <class V>
+  struct ranges {
+    using members = object_range;
+    using elements = array_range;
+    static members members_of(const element& v) { return v.members(); }
+    static elements elements_of(const element& v) { return v.elements(); }
+    static element value_of_member(const member& m) { return m.value; }
+    static element value_of_element(const element& e) { return e; }
+  };
+  template <class V>
+  struct ranges<V*> {
+    using members = decltype(std::declval<const node&>().members());
+    using elements = decltype(std::declval<const node&>().elements());
+    static members members_of(const node* v) { return v->members(); }
+    static elements elements_of(const node* v) { return v->elements(); }
+    template <class M>
+    static const node* value_of_member(const M& m) { return &m.value; }
+    template <class E>
+    static const node* value_of_element(const E& e) { return &e; }
+  };
+  using member_range = typename ranges<Value>::members;
+  using element_range = typename ranges<Value>::elements;
+  using member_iterator = decltype(std::declval<member_range&>().begin());
+  using element_iterator = decltype(std::declval<element_range&>().begin());
   struct level {
-    std::vector<std::pair<std::string_view, Value>> children;
-    std::size_t next = 0;
+    member_range members;
+    element_range elements;
+    member_iterator next_member{}, members_end{};
+    element_iterator next_element{}, elements_end{};
     bool is_object = false;
     bool named = false;  // an object's property name given, its value next
   };
@@ -118,21 +145,6 @@ class tree_source {
   }
   std::string_view number_text_of(const node* v) { return format_number(v); }
 
-  static void children_of(const element& v, level& l) {
-    if (l.is_object) {
-      for (const member& m : v.members()) l.children.emplace_back(m.name, m.value);
-    } else {
-      for (const element& e : v.elements()) l.children.emplace_back(std::string_view(), e);
-    }
-  }
-  static void children_of(const node* v, level& l) {
-    if (l.is_object) {
-      for (const auto& m : v->members()) l.children.emplace_back(m.name, &m.value);
-    } else {
-      for (const node& e : v->elements()) l.children.emplace_back(std::string_view(), &e);
-    }
-  }
-
   void set_value(const Value& v) {
     current_ = v;
     switch (type_of(v)) {
@@ -146,12 +158,17 @@ class tree_source {
     }
   }
   void open() {
-    level& l = levels_.emplace_back();
+    using r = ranges<Value>;
+    level& l = levels_.emplace_back(level{r::members_of(current_), r::elements_of(current_)});
     l.is_object = token_ == token_type::start_object;
-    children_of(current_, l);
+    l.next_member = l.members.begin();
+    l.members_end = l.members.end();
+    l.next_element = l.elements.begin();
+    l.elements_end = l.elements.end();
     advance();
   }
   void advance() {
+    using r = ranges<Value>;
     if (levels_.empty()) {
       token_ = token_type::none;
       return;
@@ -159,16 +176,21 @@ class tree_source {
     level& l = levels_.back();
     if (l.is_object && l.named) {
       l.named = false;
-      set_value(l.children[l.next++].second);
-    } else if (l.next == l.children.size()) {
+      const auto& m = *l.next_member;
+      ++l.next_member;
+      set_value(r::value_of_member(m));
+    } else if (l.is_object ? l.next_member == l.members_end : l.next_element == l.elements_end) {
       token_ = l.is_object ? token_type::end_object : token_type::end_array;
       levels_.pop_back();
     } else if (l.is_object) {
-      name_ = l.children[l.next].first;
+      const auto& m = *l.next_member;
+      name_ = m.name;
       token_ = token_type::property_name;
       l.named = true;
     } else {
-      set_value(l.children[l.next++].second);
+      const auto& e = *l.next_element;
+      ++l.next_element;
+      set_value(r::value_of_element(e));
     }
   }
 

@@ -29,7 +29,7 @@ void expect_identified(const char* schema_text, draft dialect, const std::vector
     const std::optional<element> expected = resolve_pointer(doc->root(), *parse_json_pointer(row.location));
     ASSERT_TRUE(expected) << row.location;
     for (const char* uri : row.uris) {
-      const std::optional<subschema> found = index.find(uri);
+      const subschema* found = index.find(uri);
       ASSERT_TRUE(found) << uri;
       EXPECT_TRUE(found->schema == *expected) << uri << " is not " << row.location;
       EXPECT_EQ(found->base_uri, row.base) << uri;
@@ -151,7 +151,7 @@ TEST(SchemaResources, WalksSchemaPositionsOnly) {
   EXPECT_TRUE(index.find("https://example.com/s#/prefixItems/0"));
   // A pointer to a place the walk did not take for a schema is still resolved, in the
   // resource's document.
-  const std::optional<subschema> inside = index.find("https://example.com/s#/unknownKeyword");
+  const subschema* inside = index.find("https://example.com/s#/unknownKeyword");
   ASSERT_TRUE(inside);
   EXPECT_EQ(inside->base_uri, "https://example.com/s");
   EXPECT_FALSE(index.find("https://example.com/s#/nothing"));
@@ -179,7 +179,7 @@ TEST(SchemaResources, FollowsEachDraftsRules) {
   resource_index four;
   four.add(old->root(), "http://example.com/four", draft::draft4);
   EXPECT_TRUE(four.find("http://example.com/four#anchor"));
-  const std::optional<subschema> switched = four.find("http://example.com/new#c");
+  const subschema* switched = four.find("http://example.com/new#c");
   ASSERT_TRUE(switched);
   EXPECT_EQ(switched->dialect, draft::draft2020_12);
   EXPECT_EQ(four.find("http://example.com/four#/definitions/a")->dialect, draft::draft4);
