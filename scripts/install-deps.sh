@@ -5,9 +5,11 @@ set -euo pipefail
 # PCRE2 and libidn2: JSON Schema's regular expressions and internationalized hostnames.
 common=(cmake ninja-build g++ make libfast-float-dev libasmjit-dev libssl-dev libboost1.81-dev libpcre2-dev libidn2-dev)
 # The benchmark report's program and its peers (make test runs the report's quick run too).
-report=(libbenchmark-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlohmann-json3-dev gnuplot-nox)
+report=(libbenchmark-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlohmann-json3-dev gnuplot-nox
+  libvalijson-dev)
 case "${1:-}" in
-  test) wanted=("${common[@]}" "${report[@]}" libgtest-dev clang libclang-rt-14-dev pkg-config) ;;
+  # python3-jsonschema: the JSON Schema tests cross-check verdicts with it.
+  test) wanted=("${common[@]}" "${report[@]}" libgtest-dev clang libclang-rt-14-dev pkg-config python3-jsonschema) ;;
   bench) wanted=("${common[@]}" "${report[@]}" valgrind) ;;
   *) echo "usage: $0 test|bench" >&2; exit 2 ;;
 esac
@@ -17,11 +19,23 @@ for package in "${wanted[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
   [[ "$status" == "install ok installed" ]] || missing+=("$package")
 done
-[[ ${#missing[@]} -eq 0 ]] && exit 0
+# node and npm run ajv, the report's JavaScript peer (Debian's nodejs and npm, unless a node
+# with its own npm is installed already).
+command -v node > /dev/null || missing+=(nodejs)
+command -v npm > /dev/null || missing+=(npm)
 
-echo "Installing missing packages: ${missing[*]}"
 sudo_cmd=()
 [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "Installing missing packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# ajv, from the npm registry, as bench/package.json pins it.
+bench_dir="$(cd "$(dirname "$0")/../bench" && pwd)"
+if [[ ! -f "$bench_dir/node_modules/ajv/package.json" ]]; then
+  echo "Installing the benchmark's npm packages (ajv) into bench/node_modules"
+  npm ci --prefix "$bench_dir" --no-audit --no-fund --loglevel=error
+fi
