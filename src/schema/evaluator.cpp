@@ -797,7 +797,7 @@ class evaluator {
       }
     }
     const auto found = std::lower_bound(n.properties.begin(), n.properties.end(), name,
-                                        [](const named_edge& p, std::string_view v) { return p.name < v; });
+                                        [](const named_edge& p, std::string_view v) { return std::string_view(p.name) < v; });
     if (found == n.properties.end() || found->name != name) return nullptr;
     const auto sorted_index = static_cast<std::uint32_t>(found - n.properties.begin());
     e.next_declared = n.declared_position[sorted_index] + 1;

@@ -136,6 +136,12 @@ class tree_source {
       end = format_uint64(number_, *v.get_uint64());
     } else {
       end = format_double(number_, *v.get_double());
+      // A double written "1" would read as an integer where the text decides (draft-04):
+      // it was "1.0" or "1e0" in its text, so it keeps a fraction.
+      if (std::string_view(number_, static_cast<std::size_t>(end - number_)).find_first_of(".eE") == std::string_view::npos) {
+        *end++ = '.';
+        *end++ = '0';
+      }
     }
     return {number_, static_cast<std::size_t>(end - number_)};
   }
