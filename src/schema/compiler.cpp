@@ -265,7 +265,15 @@ void compiler::decode(const subschema& s, schema_node& n) {
       n.ref.target = node_for(*target);
       n.ref.step = "/$ref";
     }
-    if (!at_least(d, draft::draft2019_09)) return;
+    if (!at_least(d, draft::draft2019_09)) {
+      n.only_ref = true;  // its siblings are ignored
+      return;
+    }
+    n.only_ref = std::all_of(schema.members().begin(), schema.members().end(), [](const member& m) {
+      static constexpr std::string_view inert[] = {"$ref", "$comment", "$schema", "$id", "$anchor", "$defs",
+                                                   "definitions", "title", "description", "examples"};
+      return std::find(std::begin(inert), std::end(inert), m.name) != std::end(inert);
+    });
   }
   if (d == draft::draft2020_12) {
     if (const std::optional<element> ref = schema.find("$dynamicRef"); ref && ref->is_string()) {

@@ -236,7 +236,10 @@ std::shared_ptr<const ecma_regex> ecma_regex::compile(std::string_view pattern, 
     return nullptr;
   }
   std::shared_ptr<ecma_regex> regex = compile_pcre2_or_explain(t.pcre2, why);
-  if (regex) regex->pattern_ = std::string(pattern);
+  if (regex) {
+    regex->pattern_ = std::string(pattern);
+    regex->simple_ = simple_pattern::recognize(pattern);
+  }
   where = 0;  // PCRE2's offset is in the rewritten pattern
   return regex;
 }
@@ -291,6 +294,7 @@ struct match_scratch {
 }  // namespace
 
 regex_match ecma_regex::search(std::string_view text) const {
+  if (simple_) return simple_->matches(text) ? regex_match::found : regex_match::not_found;
   thread_local match_scratch scratch;
   const int rc = pcre2_match(static_cast<pcre2_code*>(code_), reinterpret_cast<PCRE2_SPTR>(text.data()), text.size(),
                              0, PCRE2_NO_UTF_CHECK, scratch.data, scratch.context);

@@ -6,8 +6,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "schema/simple_pattern_p.hpp"
 
 namespace jsonjit::detail::schema {
 
@@ -37,6 +40,7 @@ class ecma_regex {
   static std::shared_ptr<ecma_regex> compile_pcre2_or_explain(std::string_view pcre2_pattern, std::string& why);
   std::string pattern_;
   void* code_ = nullptr;  // pcre2_code_8 (kept out of the header: pcre2.h is not ours to spread)
+  std::optional<simple_pattern> simple_;  // matched without PCRE2 where the pattern allows
 };
 
 /// The pattern rewritten for PCRE2; `ok` false, with `why` and `where` set, when the pattern

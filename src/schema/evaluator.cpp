@@ -502,110 +502,120 @@ class evaluator {
     return root_dead() ? read_result::decided : read_result::done;
   }
 
-  /// `false` schemas and `type`, for every value; annotations. `written_as_integer`: a number
-  /// without fraction or exponent in its text (draft-04's integers; later drafts' are by value).
-  void check_start(std::size_t depth, std::uint8_t instance_type, bool written_as_integer = true) {
+  /// What a scalar is, worked out once for every node that checks it.
+  struct scalar_facts {
+    token_type kind;
+    std::string_view text;  // a string's unescaped text, a number's as written
+    exact_decimal& number;
+    bool number_read = false;
+    std::int8_t integer = -1;  // a number without fractional part (-1: not worked out yet)
+    std::uint64_t length = UINT64_MAX;  // a string's code points, once counted
+
+    const exact_decimal& exact() {
+      if (!number_read) number_read = number.assign(text);
+      return number;
+    }
+    bool written_as_integer() const { return text.find_first_of(".eE") == std::string_view::npos; }
+    /// The instance's type bits as `n` sees them: whether a number is an integer is worked
+    /// out only for a `type` that says integer and not number — by its text for draft-04, by
+    /// value since ("1.0" and "1e2" are integers).
+    std::uint8_t type_for(const schema_node& n) {
+      switch (kind) {
+        case token_type::string: return type_string;
+        case token_type::true_value:
+        case token_type::false_value: return type_boolean;
+        case token_type::null: return type_null;
+        default: break;
+      }
+      if ((n.types & type_integer) == 0 || (n.types & type_number) != 0) return type_number;
+      if (n.dialect == draft::draft4) return written_as_integer() ? type_number | type_integer : type_number;
+      if (integer < 0) integer = written_as_integer() || exact().is_integer();
+      return integer != 0 ? type_number | type_integer : type_number;
+    }
+  };
+
+  /// `false` schemas and `type`: the checks every value has.
+  template <class Report>
+  static void check_type(const schema_node& n, std::uint8_t seen, Report&& report) {
+    if (n.is_false) report("", [] { return std::string("no value is valid here (the schema is false)"); });
+    if (n.types != 0 && (n.types & seen) == 0) {
+      report("type", [&] { return "expected " + expected_types(n.types) + ", found " + std::string(type_name(seen)); });
+    }
+  }
+
+  /// Every check of `n` on a scalar but const and enum (which compare canonical texts).
+  template <class Report>
+  static void check_scalar(const schema_node& n, scalar_facts& s, Report&& report) {
+    check_type(n, s.type_for(n), report);
+    if (s.kind == token_type::number && n.checks_numbers) check_number(n, s.exact(), s.text, report);
+    if (s.kind == token_type::string && n.checks_strings) check_string(n, s, report);
+  }
+
+  void annotate(std::size_t depth, std::uint32_t i, const schema_node& n) {
+    for (const annotation_keyword& a : n.annotations) {
+      validation_annotation& unit = frames_[depth]->evaluations[i].annotations.emplace_back();
+      unit.instance_location = instance_location();
+      unit.keyword_location = keyword_location(depth, i, a.keyword);
+      unit.absolute_keyword_location = n.location;
+      append_token(unit.absolute_keyword_location, a.keyword);
+      unit.value = a.value;
+    }
+  }
+
+  /// The checks of an object or array's start, for every evaluation of the frame.
+  void check_start(std::size_t depth, std::uint8_t instance_type) {
     frame& f = *frames_[depth];
     for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
       const schema_node& n = p_.nodes[f.evaluations[i].node];
-      if (n.is_false) fail(depth, i, "", [] { return std::string("no value is valid here (the schema is false)"); });
-      if (annotate_) {
-        for (const annotation_keyword& a : n.annotations) {
-          validation_annotation& unit = f.evaluations[i].annotations.emplace_back();
-          unit.instance_location = instance_location();
-          unit.keyword_location = keyword_location(depth, i, a.keyword);
-          unit.absolute_keyword_location = n.location;
-          append_token(unit.absolute_keyword_location, a.keyword);
-          unit.value = a.value;
-        }
-      }
-      std::uint8_t seen = instance_type;
-      if (n.dialect == draft::draft4 && !written_as_integer) seen &= static_cast<std::uint8_t>(~type_integer);
-      if (n.types != 0 && (n.types & seen) == 0) {
-        fail(depth, i, "type",
-             [&] { return "expected " + expected_types(n.types) + ", found " + std::string(type_name(seen)); });
-      }
+      if (annotate_) annotate(depth, i, n);
+      check_type(n, instance_type, [&](std::string_view keyword, const auto& message) { fail(depth, i, keyword, message); });
     }
   }
 
   void scalar(std::size_t depth, token_type kind, std::string_view text, bool need_text) {
     frame& f = *frames_[depth];
-    std::uint8_t instance_type = type_null;
-    bool number_read = false;
-    const auto exact = [&]() -> const exact_decimal& {
-      if (!number_read) number_read = number_.assign(text);
-      return number_;
-    };
-    bool written_as_integer = true;
-    switch (kind) {
-      case token_type::string: instance_type = type_string; break;
-      case token_type::number: {
-        // Whether it is an integer matters only to a "type" that says integer and not number.
-        bool integer_matters = false;
-        for (const evaluation& e : f.evaluations) {
-          const std::uint8_t t = p_.nodes[e.node].types;
-          integer_matters = integer_matters || ((t & type_integer) != 0 && (t & type_number) == 0);
-        }
-        instance_type = type_number;
-        if (integer_matters) {
-          // By its text unless it has a fraction or an exponent ("1.0" and "1e2" are
-          // integers too: those are read exactly).
-          written_as_integer = text.find_first_of(".eE") == std::string_view::npos;
-          if (written_as_integer || exact().is_integer()) instance_type |= type_integer;
-        }
-        break;
-      }
-      case token_type::true_value:
-      case token_type::false_value: instance_type = type_boolean; break;
-      default: break;
+    scalar_facts facts{kind, text, number_};
+    for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
+      if (!(f.evaluations[i].valid | collect_)) continue;
+      const schema_node& n = p_.nodes[f.evaluations[i].node];
+      if (annotate_) annotate(depth, i, n);
+      check_scalar(n, facts, [&](std::string_view keyword, const auto& message) { fail(depth, i, keyword, message); });
     }
-    check_start(depth, instance_type, written_as_integer);
-    if (need_text) {
-      switch (kind) {
-        case token_type::string: append_canonical_string(f.canonical, text); break;
-        case token_type::number: append_canonical_number(f.canonical, exact()); break;
-        case token_type::true_value: append_canonical_bool(f.canonical, true); break;
-        case token_type::false_value: append_canonical_bool(f.canonical, false); break;
-        default: append_canonical_null(f.canonical);
-      }
-    }
-    if (kind == token_type::number) {
-      for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
-        const schema_node& n = p_.nodes[f.evaluations[i].node];
-        if (n.checks_numbers && f.evaluations[i].valid | collect_) check_number(depth, i, n, exact(), text);
-      }
-    } else if (kind == token_type::string) {
-      std::uint64_t length = UINT64_MAX;
-      for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
-        const schema_node& n = p_.nodes[f.evaluations[i].node];
-        if (n.checks_strings && f.evaluations[i].valid | collect_) check_string(depth, i, n, text, length);
-      }
+    if (need_text) append_canonical_scalar(f.canonical, facts);
+  }
+
+  static void append_canonical_scalar(std::string& out, scalar_facts& s) {
+    switch (s.kind) {
+      case token_type::string: append_canonical_string(out, s.text); break;
+      case token_type::number: append_canonical_number(out, s.exact()); break;
+      case token_type::true_value: append_canonical_bool(out, true); break;
+      case token_type::false_value: append_canonical_bool(out, false); break;
+      default: append_canonical_null(out);
     }
   }
 
-  void check_number(std::size_t depth, std::uint32_t i, const schema_node& n, const exact_decimal& v,
-                    std::string_view text) {
+  template <class Report>
+  static void check_number(const schema_node& n, const exact_decimal& v, std::string_view text, Report&& report) {
     if (n.minimum && compare(v, *n.minimum) < 0) {
-      fail(depth, i, "minimum", [&] { return std::string(text) + " is below the minimum, " + decimal_text(*n.minimum); });
+      report("minimum", [&] { return std::string(text) + " is below the minimum, " + decimal_text(*n.minimum); });
     }
     if (n.maximum && compare(v, *n.maximum) > 0) {
-      fail(depth, i, "maximum", [&] { return std::string(text) + " is above the maximum, " + decimal_text(*n.maximum); });
+      report("maximum", [&] { return std::string(text) + " is above the maximum, " + decimal_text(*n.maximum); });
     }
     if (n.exclusive_minimum && compare(v, *n.exclusive_minimum) <= 0) {
-      fail(depth, i, n.dialect == draft::draft4 ? "minimum" : "exclusiveMinimum",
-           [&] { return std::string(text) + " is not above " + decimal_text(*n.exclusive_minimum); });
+      report(n.dialect == draft::draft4 ? "minimum" : "exclusiveMinimum",
+             [&] { return std::string(text) + " is not above " + decimal_text(*n.exclusive_minimum); });
     }
     if (n.exclusive_maximum && compare(v, *n.exclusive_maximum) >= 0) {
-      fail(depth, i, n.dialect == draft::draft4 ? "maximum" : "exclusiveMaximum",
-           [&] { return std::string(text) + " is not below " + decimal_text(*n.exclusive_maximum); });
+      report(n.dialect == draft::draft4 ? "maximum" : "exclusiveMaximum",
+             [&] { return std::string(text) + " is not below " + decimal_text(*n.exclusive_maximum); });
     }
     if (n.multiple_of) {
       const divisibility d = divides(*n.multiple_of, v);
       if (d == divisibility::not_multiple) {
-        fail(depth, i, "multipleOf",
-             [&] { return std::string(text) + " is not a multiple of " + decimal_text(*n.multiple_of); });
+        report("multipleOf", [&] { return std::string(text) + " is not a multiple of " + decimal_text(*n.multiple_of); });
       } else if (d == divisibility::undecided) {
-        fail(depth, i, "multipleOf", [&] {
+        report("multipleOf", [&] {
           return "whether " + std::string(text) + " is a multiple of " + decimal_text(*n.multiple_of) +
                  " is too costly to decide exactly";
         });
@@ -613,17 +623,19 @@ class evaluator {
     }
   }
 
-  void check_string(std::size_t depth, std::uint32_t i, const schema_node& n, std::string_view text,
-                    std::uint64_t& length) {
+  template <class Report>
+  static void check_string(const schema_node& n, scalar_facts& s, Report&& report) {
+    const std::string_view text = s.text;
     if (n.min_length || n.max_length) {
-      if (length == UINT64_MAX) length = code_points(text);
+      if (s.length == UINT64_MAX) s.length = code_points(text);
+      const std::uint64_t length = s.length;
       if (n.min_length && length < *n.min_length) {
-        fail(depth, i, "minLength", [&] {
+        report("minLength", [&] {
           return "the string has " + std::to_string(length) + " characters, fewer than " + std::to_string(*n.min_length);
         });
       }
       if (n.max_length && length > *n.max_length) {
-        fail(depth, i, "maxLength", [&] {
+        report("maxLength", [&] {
           return "the string has " + std::to_string(length) + " characters, more than " + std::to_string(*n.max_length);
         });
       }
@@ -631,25 +643,25 @@ class evaluator {
     if (n.pattern) {
       const regex_match m = n.pattern->search(text);
       if (m == regex_match::not_found) {
-        fail(depth, i, "pattern", [&] { return "the string does not match the pattern " + n.pattern->pattern(); });
+        report("pattern", [&] { return "the string does not match the pattern " + n.pattern->pattern(); });
       } else if (m == regex_match::too_costly) {
-        fail(depth, i, "pattern",
-             [&] { return "matching the pattern " + n.pattern->pattern() + " took beyond the match limit"; });
+        report("pattern", [&] { return "matching the pattern " + n.pattern->pattern() + " took beyond the match limit"; });
       }
     }
     if (n.format != format_kind::none && !is_valid_format(n.format, text)) {
-      fail(depth, i, "format", [&] { return "the string is not a valid " + std::string(format_name(n.format)); });
+      report("format", [&] { return "the string is not a valid " + std::string(format_name(n.format)); });
     }
-    if (n.content_base64 || n.content_json) check_content(depth, i, n, text);
+    if (n.content_base64 || n.content_json) check_content(n, text, report);
   }
 
-  void check_content(std::size_t depth, std::uint32_t i, const schema_node& n, std::string_view text) {
+  template <class Report>
+  static void check_content(const schema_node& n, std::string_view text, Report&& report) {
     std::string decoded;
     if (n.content_base64) {
       const std::ptrdiff_t size = base64_decoded_size(text.data(), text.size());
       decoded.resize(size < 0 ? 0 : static_cast<std::size_t>(size));
       if (size < 0 || !decode_base64(text.data(), text.size(), reinterpret_cast<unsigned char*>(decoded.data()))) {
-        fail(depth, i, "contentEncoding", [] { return std::string("the string is not Base64"); });
+        report("contentEncoding", [] { return std::string("the string is not Base64"); });
         return;
       }
       text = decoded;
@@ -658,7 +670,7 @@ class evaluator {
       reader r(text);
       while (r.read()) {
       }
-      if (r.error()) fail(depth, i, "contentMediaType", [&] { return "the content is not JSON: " + message(r.error()); });
+      if (r.error()) report("contentMediaType", [&] { return "the content is not JSON: " + message(r.error()); });
     }
   }
 
@@ -684,7 +696,6 @@ class evaluator {
     f.start_container();
     bool many_watched = false;
     for (const evaluation& e : f.evaluations) many_watched = many_watched || p_.nodes[e.node].watched_names.size() > 64;
-    frame& c = frame_at(depth + 1);
     std::uint32_t k = 0;
     for (;; ++k) {
       if (!src_.next()) return read_result::failed;
@@ -704,14 +715,14 @@ class evaluator {
         const schema_node& n = p_.nodes[f.evaluations[i].node];
         if (n.property_names && (f.evaluations[i].valid | collect_)) property_name(depth, i, n, name, name_position, k);
       }
-      c.reset();
+      candidates_.clear();
       for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
         const schema_node& n = p_.nodes[f.evaluations[i].node];
         if (!n.checks_objects || !(f.evaluations[i].valid | collect_)) continue;
         bool matched = false;
         if (const named_edge* p = find_property(f.evaluations[i], n, name)) {
           if (p->watched != UINT32_MAX && n.watched_names.size() <= 64) f.evaluations[i].seen |= std::uint64_t{1} << p->watched;
-          add_root(c, depth + 1, p->to.target, i, link::applies, &p->to);
+          candidates_.push_back({p->to.target, i, link::applies, &p->to});
           matched = true;
         } else if (!n.watched_names.empty() && n.watched_names.size() <= 64) {
           const auto w = std::lower_bound(n.watched_names.begin(), n.watched_names.end(), name);
@@ -720,7 +731,7 @@ class evaluator {
         for (const pattern_edge& p : n.pattern_properties) {
           const regex_match m = p.regex->search(name);
           if (m == regex_match::found) {
-            add_root(c, depth + 1, p.to.target, i, link::applies, &p.to);
+            candidates_.push_back({p.to.target, i, link::applies, &p.to});
             matched = true;
           } else if (m == regex_match::too_costly) {
             fail(depth, i, "patternProperties",
@@ -728,25 +739,19 @@ class evaluator {
           }
         }
         if (!matched && n.additional_properties) {
-          add_root(c, depth + 1, n.additional_properties.target, i, link::applies, &n.additional_properties);
+          candidates_.push_back({n.additional_properties.target, i, link::applies, &n.additional_properties});
         }
         if (n.unevaluated_properties) {
-          add_root(c, depth + 1, n.unevaluated_properties.target, i, link::unevaluated, &n.unevaluated_properties);
+          candidates_.push_back({n.unevaluated_properties.target, i, link::unevaluated, &n.unevaluated_properties});
         }
       }
       if (root_dead()) return read_result::decided;
       if (!src_.next()) return read_result::failed;
-      if (c.evaluations.empty() && !want_text) {
-        if (!skip_value()) return read_result::failed;
-      } else {
-        if (const read_result r = value(depth + 1, want_text); r != read_result::done) return r;
-        deliver(depth, k);
-        if (root_dead()) return read_result::decided;
-        if (want_text) {
-          std::string name_text;
-          append_canonical_string(name_text, path_[path_depth_ - 1].name);
-          f.member_texts.emplace_back(std::move(name_text), std::move(c.canonical));
-        }
+      if (const read_result r = member_value(depth, k, want_text); r != read_result::done) return r;
+      if (want_text) {
+        std::string name_text;
+        append_canonical_string(name_text, path_[path_depth_ - 1].name);
+        f.member_texts.emplace_back(std::move(name_text), std::move(frames_[depth + 1]->canonical));
       }
       --path_depth_;
     }
@@ -828,7 +833,6 @@ class evaluator {
     bool unique = false;
     for (const evaluation& e : f.evaluations) unique = unique || p_.nodes[e.node].unique_items;
     const bool item_text = want_text || unique;
-    frame& c = frame_at(depth + 1);
     std::uint32_t k = 0;
     for (;; ++k) {
       if (!src_.next()) return read_result::failed;
@@ -836,26 +840,20 @@ class evaluator {
       path_segment& segment = push_segment();
       segment.is_index = true;
       segment.index = k;
-      c.reset();
+      candidates_.clear();
       for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
         const schema_node& n = p_.nodes[f.evaluations[i].node];
         if (!n.checks_arrays || !(f.evaluations[i].valid | collect_)) continue;
         if (k < n.prefix_items.size()) {
-          add_root(c, depth + 1, n.prefix_items[k].target, i, link::applies, &n.prefix_items[k]);
+          candidates_.push_back({n.prefix_items[k].target, i, link::applies, &n.prefix_items[k]});
         } else if (n.items) {
-          add_root(c, depth + 1, n.items.target, i, link::applies, &n.items);
+          candidates_.push_back({n.items.target, i, link::applies, &n.items});
         }
-        if (n.contains) add_root(c, depth + 1, n.contains.target, i, link::contains, &n.contains);
-        if (n.unevaluated_items) add_root(c, depth + 1, n.unevaluated_items.target, i, link::unevaluated, &n.unevaluated_items);
+        if (n.contains) candidates_.push_back({n.contains.target, i, link::contains, &n.contains});
+        if (n.unevaluated_items) candidates_.push_back({n.unevaluated_items.target, i, link::unevaluated, &n.unevaluated_items});
       }
-      if (c.evaluations.empty() && !item_text) {
-        if (!skip_value()) return read_result::failed;
-      } else {
-        if (const read_result r = value(depth + 1, item_text); r != read_result::done) return r;
-        deliver(depth, k);
-        if (root_dead()) return read_result::decided;
-        if (item_text) f.item_texts.push_back(std::move(c.canonical));
-      }
+      if (const read_result r = member_value(depth, k, item_text); r != read_result::done) return r;
+      if (item_text) f.item_texts.push_back(std::move(frames_[depth + 1]->canonical));
       --path_depth_;
     }
     f.count = k;
@@ -914,41 +912,103 @@ class evaluator {
   /// The results of the child frame's roots, to the evaluations of the frame at `depth` that
   /// applied them to member or item `ordinal`.
   void deliver(std::size_t depth, std::uint32_t ordinal) {
-    frame& f = *frames_[depth];
     frame& c = *frames_[depth + 1];
     for (std::uint32_t r = 0; r < c.evaluations.size(); r = c.evaluations[r].end) {
       evaluation& root = c.evaluations[r];
-      evaluation& outer = f.evaluations[root.outer];
-      switch (root.kind) {
-        case link::applies:
-        case link::property_names:
-          if (!root.valid) {
-            if (collect_) {
-              outer.valid = false;
-              move_all(root.errors, outer.errors);
-            } else if (outer.valid) {
-              kill(depth, root.outer);
-            }
-          } else if (annotate_) {
-            move_all(root.annotations, outer.annotations);
+      deliver_one(depth, root.kind, root.outer, ordinal, root.valid, &root);
+    }
+  }
+
+  /// One result (of `root`, or of a scalar checked without a frame when it is null) to the
+  /// evaluation `outer` of the frame at `depth`.
+  void deliver_one(std::size_t depth, link kind, std::uint32_t outer_index, std::uint32_t ordinal, bool valid,
+                   evaluation* root) {
+    frame& f = *frames_[depth];
+    evaluation& outer = f.evaluations[outer_index];
+    switch (kind) {
+      case link::applies:
+      case link::property_names:
+        if (!valid) {
+          if (collect_) {
+            outer.valid = false;
+            if (root != nullptr) move_all(root->errors, outer.errors);
+          } else if (outer.valid) {
+            kill(depth, outer_index);
           }
-          if (f.tracks_annotations && root.kind == link::applies) f.marks.push_back({root.outer, ordinal});
-          break;
-        case link::unevaluated:
-          f.unevaluated.push_back({root.outer, ordinal, root.valid, std::move(root.errors), std::move(root.annotations)});
-          break;
-        case link::contains:
-          if (root.valid) {
-            ++outer.contains_count;
-            if (annotate_) move_all(root.annotations, outer.annotations);
-            if (f.tracks_annotations && p_.nodes[outer.node].dialect == draft::draft2020_12) {
-              f.marks.push_back({root.outer, ordinal});
-            }
+        } else if (annotate_ && root != nullptr) {
+          move_all(root->annotations, outer.annotations);
+        }
+        if (f.tracks_annotations && kind == link::applies) f.marks.push_back({outer_index, ordinal});
+        break;
+      case link::unevaluated:
+        if (root != nullptr) {
+          f.unevaluated.push_back({outer_index, ordinal, valid, std::move(root->errors), std::move(root->annotations)});
+        } else {
+          f.unevaluated.push_back({outer_index, ordinal, valid, {}, {}});
+        }
+        break;
+      case link::contains:
+        if (valid) {
+          ++outer.contains_count;
+          if (annotate_ && root != nullptr) move_all(root->annotations, outer.annotations);
+          if (f.tracks_annotations && p_.nodes[outer.node].dialect == draft::draft2020_12) {
+            f.marks.push_back({outer_index, ordinal});
           }
-          break;
-        default: break;
+        }
+        break;
+      default: break;
+    }
+  }
+
+  /// A member or item's subschemas, gathered before its value is read.
+  struct candidate {
+    std::uint32_t node;
+    std::uint32_t outer;
+    link kind;
+    const edge* via;
+  };
+
+  /// Reads the member or item `ordinal` of the value at `depth`, its first token current,
+  /// against `candidates_`. A scalar checked by subschemas that apply nothing in place is
+  /// decided without a frame of its own (deciding only: collecting needs the frame's
+  /// locations for its errors).
+  read_result member_value(std::size_t depth, std::uint32_t ordinal, bool want_text) {
+    const token_type t = src_.token();
+    const bool scalar_token = t != token_type::start_object && t != token_type::start_array;
+    if (!collect_ && !want_text && scalar_token && !candidates_.empty()) {
+      // A node that is a $ref alone is its target here (no error needs its keyword location,
+      // and a scalar's checks read no dynamic scope).
+      const auto resolved = [&](std::uint32_t node) {
+        for (int hops = 0; p_.nodes[node].only_ref && hops < 16; ++hops) node = p_.nodes[node].ref.target;
+        return node;
+      };
+      bool simple = true;
+      for (const candidate& cand : candidates_) simple = simple && !p_.nodes[resolved(cand.node)].applies_in_place;
+      if (simple) {
+        scalar_facts facts{t, src_.text(), number_};
+        std::string& canonical = frame_at(depth + 1).canonical;
+        canonical.clear();
+        for (const candidate& cand : candidates_) {
+          const schema_node& n = p_.nodes[resolved(cand.node)];
+          bool valid = true;
+          check_scalar(n, facts, [&](std::string_view, const auto&) { valid = false; });
+          if (valid && n.needs_text) {
+            if (canonical.empty()) append_canonical_scalar(canonical, facts);
+            valid = (!n.const_value || *n.const_value == canonical) &&
+                    (n.enum_values.empty() || std::binary_search(n.enum_values.begin(), n.enum_values.end(), canonical));
+          }
+          deliver_one(depth, cand.kind, cand.outer, ordinal, valid, nullptr);
+        }
+        return root_dead() ? read_result::decided : read_result::done;
       }
     }
+    if (candidates_.empty() && !want_text) return skip_value() ? read_result::done : read_result::failed;
+    frame& c = frame_at(depth + 1);
+    c.reset();
+    for (const candidate& cand : candidates_) add_root(c, depth + 1, cand.node, cand.outer, cand.kind, cand.via);
+    if (const read_result r = value(depth + 1, want_text); r != read_result::done) return r;
+    deliver(depth, ordinal);
+    return root_dead() ? read_result::decided : read_result::done;
   }
 
   // ---- combining ----
@@ -1089,6 +1149,7 @@ class evaluator {
   std::vector<std::unique_ptr<frame>>& frames_;
   std::vector<path_segment>& path_;
   std::size_t path_depth_ = 0;
+  std::vector<candidate> candidates_;  // consumed before the value they are for is read
   exact_decimal number_;  // the current number, read exactly where a keyword needs it
   bool collect_;
   bool annotate_;

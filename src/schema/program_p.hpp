@@ -140,6 +140,8 @@ struct schema_node {
   bool checks_arrays = false;
   bool needs_text = false;  // const or enum: the value's canonical text
   bool applies_in_place = false;  // $ref, allOf, anyOf, oneOf, not, if, dependentSchemas, ...
+  // `{"$ref": ...}` and nothing else that validates: deciding, its target stands in for it.
+  bool only_ref = false;
 
   // Applied to the same value.
   std::vector<edge> all_of, any_of, one_of;

@@ -1,0 +1,63 @@
+// ECMA-262 patterns (src/schema/ecma_regex.cpp) and the patterns matched without PCRE2
+// (simple_pattern.cpp): which patterns are simple, and that every simple pattern matches
+// exactly what PCRE2 matches, on strings built from the characters that matter to it.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "schema/ecma_regex_p.hpp"
+#include "schema/simple_pattern_p.hpp"
+
+namespace jsonjit::detail::schema {
+namespace {
+
+TEST(SchemaRegex, SimplePatternsAreRecognized) {
+  for (const char* p : {"^[0-9]+$", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{12}$", "^[^@\\s]+@[^@\\s]+$", "^[A-Z]{2,3}$",
+                        "^\\d*\\.\\d+$", "^$", "^a[b-d]?e$", "^[-+]?[0-9]{1,6}$", "^[\\w.]+$"}) {
+    EXPECT_TRUE(simple_pattern::recognize(p)) << p;
+  }
+  for (const char* p : {"[0-9]+", "^[0-9]+", "^(a|b)$", "^[0-9]*[0-9]$", "^a*a$", "^[0-9]*x?[0-9]$", "^.$", "^é$",
+                        "^[\\s]+$", "^\\S+$", "^a+?$", "^a\\$", "^[a-z]+\\b$", "^\\p{L}$"}) {
+    EXPECT_FALSE(simple_pattern::recognize(p)) << p;
+  }
+}
+
+TEST(SchemaRegex, SimplePatternsMatchWhatPcre2Matches) {
+  const char* patterns[] = {"^[0-9]+$", "^[0-9a-f]{2}-[0-9a-f]{1,3}$", "^[^@\\s]+@[^@\\s]+$", "^[A-Z]{2,3}$",
+                            "^\\d*\\.\\d+$", "^$", "^a[b-d]?e$", "^[-+]?[0-9]{1,6}$", "^[\\w.]+$", "^x?y*z$"};
+  // The characters the patterns care about, a Unicode space, and a letter beyond ASCII.
+  const std::string alphabet[] = {"0", "7", "a", "f", "g", "A", "Z", "-", "+", "@", ".", "_", " ", "\t", "x", "y",
+                                  "z", "e", "b", "\u00a0", "\u00e9", "\u3000"};
+  std::mt19937 random(17);
+  for (const char* p : patterns) {
+    const std::optional<simple_pattern> simple = simple_pattern::recognize(p);
+    ASSERT_TRUE(simple) << p;
+    const std::shared_ptr<const ecma_regex> pcre2 = ecma_regex::compile_pcre2(translate_ecma_pattern(p).pcre2);
+    ASSERT_TRUE(pcre2) << p;
+    for (int n = 0; n < 3000; ++n) {
+      std::string text;
+      const int length = static_cast<int>(random() % 8);
+      for (int i = 0; i < length; ++i) text += alphabet[random() % std::size(alphabet)];
+      EXPECT_EQ(simple->matches(text), pcre2->search(text) == regex_match::found) << p << " on \"" << text << "\"";
+    }
+  }
+}
+
+TEST(SchemaRegex, EcmaRulesThatPcre2DoesNotHave) {
+  std::string why;
+  std::size_t where = 0;
+  const auto compiled = [&](const char* p) { return ecma_regex::compile(p, why, where); };
+  EXPECT_EQ(compiled("\\s")->search("\u2003"), regex_match::found);   // ECMA's \s: Unicode spaces
+  EXPECT_EQ(compiled("^\\d$")->search("\u0663"), regex_match::not_found);  // \d: ASCII digits only
+  EXPECT_EQ(compiled("^a$")->search("a\n"), regex_match::not_found);       // $: the very end
+  EXPECT_EQ(compiled(".")->search("\u2028"), regex_match::not_found);      // '.' stops at line terminators
+  EXPECT_EQ(compiled("^\\p{Letter}+$")->search("\u00e9t\u00e9"), regex_match::found);
+  EXPECT_EQ(compiled("\\u{1F600}")->search("\U0001F600"), regex_match::found);
+  EXPECT_EQ(compiled("[^]")->search("\n"), regex_match::found);
+  for (const char* refused : {"\\a", "(?i)a", "(?P<n>a)", "(?#c)", "[a", "a\\"}) {
+    EXPECT_FALSE(compiled(refused)) << refused;
+  }
+}
+
+}  // namespace
+}  // namespace jsonjit::detail::schema
