@@ -623,22 +623,32 @@ class evaluator {
     }
   }
 
+  /// What minLength and maxLength, minProperties and maxProperties, minItems and maxItems
+  /// count, for their messages.
+  struct counted {
+    std::string_view min_keyword, max_keyword, what, unit;
+  };
+
+  template <class Report>
+  static void check_count(std::uint64_t count, const std::optional<std::uint64_t>& min,
+                          const std::optional<std::uint64_t>& max, const counted& c, Report&& report) {
+    const auto message = [&](const char* relation, std::uint64_t bound) {
+      return [&c, count, relation, bound] {
+        return std::string(c.what) + " has " + std::to_string(count) + " " + std::string(c.unit) + ", " + relation +
+               " " + std::to_string(bound);
+      };
+    };
+    if (min && count < *min) report(c.min_keyword, message("fewer than", *min));
+    if (max && count > *max) report(c.max_keyword, message("more than", *max));
+  }
+
   template <class Report>
   static void check_string(const schema_node& n, scalar_facts& s, Report&& report) {
     const std::string_view text = s.text;
     if (n.min_length || n.max_length) {
       if (s.length == UINT64_MAX) s.length = code_points(text);
-      const std::uint64_t length = s.length;
-      if (n.min_length && length < *n.min_length) {
-        report("minLength", [&] {
-          return "the string has " + std::to_string(length) + " characters, fewer than " + std::to_string(*n.min_length);
-        });
-      }
-      if (n.max_length && length > *n.max_length) {
-        report("maxLength", [&] {
-          return "the string has " + std::to_string(length) + " characters, more than " + std::to_string(*n.max_length);
-        });
-      }
+      check_count(s.length, n.min_length, n.max_length, counted{"minLength", "maxLength", "the string", "characters"},
+                  report);
     }
     if (n.pattern) {
       const regex_match m = n.pattern->search(text);
@@ -776,16 +786,9 @@ class evaluator {
           }
         }
       }
-      if (n.min_properties && k < *n.min_properties) {
-        fail(depth, i, "minProperties", [&] {
-          return "the object has " + std::to_string(k) + " properties, fewer than " + std::to_string(*n.min_properties);
-        });
-      }
-      if (n.max_properties && k > *n.max_properties) {
-        fail(depth, i, "maxProperties", [&] {
-          return "the object has " + std::to_string(k) + " properties, more than " + std::to_string(*n.max_properties);
-        });
-      }
+      check_count(k, n.min_properties, n.max_properties,
+                  counted{"minProperties", "maxProperties", "the object", "properties"},
+                  [&](std::string_view keyword, const auto& message) { fail(depth, i, keyword, message); });
     }
     return read_result::done;
   }
@@ -861,16 +864,8 @@ class evaluator {
     for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
       const schema_node& n = p_.nodes[f.evaluations[i].node];
       if (!n.checks_arrays || !(f.evaluations[i].valid | collect_)) continue;
-      if (n.min_items && k < *n.min_items) {
-        fail(depth, i, "minItems", [&] {
-          return "the array has " + std::to_string(k) + " items, fewer than " + std::to_string(*n.min_items);
-        });
-      }
-      if (n.max_items && k > *n.max_items) {
-        fail(depth, i, "maxItems", [&] {
-          return "the array has " + std::to_string(k) + " items, more than " + std::to_string(*n.max_items);
-        });
-      }
+      check_count(k, n.min_items, n.max_items, counted{"minItems", "maxItems", "the array", "items"},
+                  [&](std::string_view keyword, const auto& message) { fail(depth, i, keyword, message); });
       if (n.unique_items) check_unique(depth, i);
       if (n.contains) {
         const std::uint64_t found = f.evaluations[i].contains_count;
