@@ -90,6 +90,13 @@ child_result run_child(const char* program, const std::vector<std::string>& args
   return result;
 }
 
+/// A benchmark's name as group/workload/contender: without the "/manual_time" Google
+/// Benchmark appends to a benchmark that times itself (ajv, timed by node).
+std::string shown_name(const std::string& name) {
+  constexpr std::string_view suffix = "/manual_time";
+  return name.ends_with(suffix) ? name.substr(0, name.size() - suffix.size()) : name;
+}
+
 std::string regex_escaped(std::string_view text) {
   std::string out;
   for (char c : text) {
@@ -240,9 +247,10 @@ int run(const options& options, const char* self) {
     if (line_end == std::string::npos) line_end = listed.output.size();
     const std::string name = listed.output.substr(line_start, line_end - line_start);
     line_start = line_end + 1;
-    const std::size_t last = name.rfind('/');
-    if (last == std::string::npos || !std::regex_search(name, filter)) continue;
-    const std::string workload = name.substr(0, last);
+    const std::string shown = shown_name(name);
+    const std::size_t last = shown.rfind('/');
+    if (last == std::string::npos || !std::regex_search(shown, filter)) continue;
+    const std::string workload = shown.substr(0, last);
     const auto [at, added] = workload_index.try_emplace(workload, workloads.size());
     if (added) workloads.push_back({workload, {}});
     workloads[at->second].second.push_back(name);
@@ -262,9 +270,10 @@ int run(const options& options, const char* self) {
                    workloads.size(), workload.c_str(), names.size(),
                    elapsed_text(std::chrono::steady_clock::now() - start).c_str());
       for (const std::string& name : names) {
-        const std::size_t first = name.find('/'), last = name.rfind('/');
-        instruction_count c{name.substr(0, first), name.substr(first + 1, last - first - 1),
-                            name.substr(last + 1), 0};
+        const std::string shown = shown_name(name);
+        const std::size_t first = shown.find('/'), last = shown.rfind('/');
+        instruction_count c{shown.substr(0, first), shown.substr(first + 1, last - first - 1),
+                            shown.substr(last + 1), 0};
         const double one = instructions_of(self, name, 1, options.quick);
         const double eleven = instructions_of(self, name, 11, options.quick);
         if (one >= 0 && eleven >= one) c.per_op = (eleven - one) / 10;
@@ -297,10 +306,11 @@ int run(const options& options, const char* self) {
     for (const std::string& name : names) {
       exact += (exact.size() > 2 ? "|" : "") + regex_escaped(name);
       measurement m;
-      const std::size_t first = name.find('/'), last = name.rfind('/');
-      m.group = name.substr(0, first);
-      m.workload = name.substr(first + 1, last - first - 1);
-      m.contender = name.substr(last + 1);
+      const std::string shown = shown_name(name);
+      const std::size_t first = shown.find('/'), last = shown.rfind('/');
+      m.group = shown.substr(0, first);
+      m.workload = shown.substr(first + 1, last - first - 1);
+      m.contender = shown.substr(last + 1);
       by_name.emplace(name, std::move(m));
     }
     exact += ")$";

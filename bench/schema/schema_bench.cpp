@@ -20,7 +20,7 @@ bool all_valid(benchmark::State& state, const schema_workload& w, Valid valid) {
   std::size_t rejected = 0;
   for (const std::string& instance : w.instances) rejected += !valid(instance);
   if (rejected == 0) return true;
-  state.SkipWithError(("WRONG: " + std::to_string(rejected) + " of " + std::to_string(w.instances.size()) +
+  state.SkipWithError((std::to_string(rejected) + " of " + std::to_string(w.instances.size()) +
                        " valid instances rejected")
                           .c_str());
   return false;
@@ -40,7 +40,7 @@ void add_validation(const schema_workload& w) {
   const std::string prefix = "schema_validate/" + w.name + "/";
   register_benchmark(prefix + "jsonjit", [&w](benchmark::State& state) {
     const result<jsonjit::schema, parse_error> s = jsonjit::schema::compile(w.schema);
-    if (!s) return state.SkipWithError(("WRONG: " + to_string(s.error())).c_str());
+    if (!s) return state.SkipWithError(to_string(s.error()).c_str());
     timed(state, w, [&](const std::string& instance) { return s->validate(instance).valid(); });
   })->Unit(benchmark::kMicrosecond);
   register_benchmark(prefix + "jsonjit_tokens", [&w](benchmark::State& state) {
@@ -65,9 +65,9 @@ void add_validation(const schema_workload& w) {
   register_benchmark(prefix + "ajv", [&w](benchmark::State& state) {
     std::string error;
     ajv_process ajv(w.schema, w.instances, error);
-    if (!ajv.running()) return state.SkipWithError(("WRONG: " + error).c_str());
+    if (!ajv.running()) return state.SkipWithError(error.c_str());
     if (const std::size_t valid = ajv.count_valid(); valid != w.instances.size()) {
-      return state.SkipWithError(("WRONG: ajv found " + std::to_string(valid) + " of " +
+      return state.SkipWithError(("ajv found " + std::to_string(valid) + " of " +
                                   std::to_string(w.instances.size()) + " valid instances valid").c_str());
     }
     // Batches of about a millisecond, timed by node itself (manual time per operation).
@@ -81,7 +81,7 @@ void add_validation(const schema_workload& w) {
 void add_compilation(const schema_workload& w) {
   const std::string prefix = "schema_compile/" + w.name + "/";
   register_benchmark(prefix + "jsonjit", [&w](benchmark::State& state) {
-    if (!jsonjit::schema::compile(w.schema)) return state.SkipWithError("WRONG: the schema does not compile");
+    if (!jsonjit::schema::compile(w.schema)) return state.SkipWithError("the schema does not compile");
     allocation_counter allocations(state);
     for (auto _ : state) benchmark::DoNotOptimize(jsonjit::schema::compile(w.schema));
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * w.schema.size()));
@@ -98,7 +98,7 @@ void add_compilation(const schema_workload& w) {
   register_benchmark(prefix + "ajv", [&w](benchmark::State& state) {
     std::string error;
     ajv_process ajv(w.schema, {}, error);
-    if (!ajv.running()) return state.SkipWithError(("WRONG: " + error).c_str());
+    if (!ajv.running()) return state.SkipWithError(error.c_str());
     for (auto _ : state) state.SetIterationTime(ajv.compile(1));
   })->Unit(benchmark::kMicrosecond)->UseManualTime();
 }

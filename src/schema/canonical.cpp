@@ -19,13 +19,13 @@ void append_canonical_string(std::string& out, std::string_view text) {
   out += text;
 }
 
-void append_canonical_array(std::string& out, const std::vector<std::string>& items) {
+void append_canonical_array(std::string& out, std::span<const std::string_view> items) {
   out += '[';
-  for (const std::string& item : items) out += item;
+  for (std::string_view item : items) out += item;
   out += ']';
 }
 
-void append_canonical_object(std::string& out, std::vector<std::pair<std::string, std::string>>& members) {
+void append_canonical_object(std::string& out, std::vector<std::pair<std::string_view, std::string_view>>& members) {
   std::sort(members.begin(), members.end());
   out += '{';
   for (const auto& [name, value] : members) {
@@ -45,16 +45,18 @@ std::string canonical_text(const element& value) {
     case json_type::array: {
       std::vector<std::string> items;
       for (const element& item : value.elements()) items.push_back(canonical_text(item));
-      append_canonical_array(out, items);
+      const std::vector<std::string_view> views(items.begin(), items.end());
+      append_canonical_array(out, views);
       break;
     }
     case json_type::object: {
-      std::vector<std::pair<std::string, std::string>> members;
+      std::vector<std::pair<std::string, std::string>> texts;
       for (const member& m : value.members()) {
         std::string name;
         append_canonical_string(name, m.name);
-        members.emplace_back(std::move(name), canonical_text(m.value));
+        texts.emplace_back(std::move(name), canonical_text(m.value));
       }
+      std::vector<std::pair<std::string_view, std::string_view>> members(texts.begin(), texts.end());
       append_canonical_object(out, members);
       break;
     }

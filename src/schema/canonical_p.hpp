@@ -3,6 +3,7 @@
 // whatever their members' order) exactly when their canonical texts are equal. Private.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,10 +24,10 @@ void append_canonical_number(std::string& out, const exact_decimal& value);
 void append_canonical_string(std::string& out, std::string_view text);
 
 /// An array's canonical text from its items' canonical texts, in order.
-void append_canonical_array(std::string& out, const std::vector<std::string>& items);
+void append_canonical_array(std::string& out, std::span<const std::string_view> items);
 /// An object's canonical text from its members (name's canonical text, value's), any order;
 /// sorts `members`.
-void append_canonical_object(std::string& out, std::vector<std::pair<std::string, std::string>>& members);
+void append_canonical_object(std::string& out, std::vector<std::pair<std::string_view, std::string_view>>& members);
 
 /// The canonical text of a value in a document parsed with preserve_number_text.
 std::string canonical_text(const element& value);

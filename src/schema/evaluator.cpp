@@ -89,8 +89,12 @@ struct frame {
   std::vector<mark> marks;
   std::vector<speculative> unevaluated;
   std::vector<std::string> names;       // the property names, for nodes watching more than 64
-  std::vector<std::string> item_texts;  // canonical texts of the items
-  std::vector<std::pair<std::string, std::string>> member_texts;
+  // The canonical texts of the items, or of the members' names and values, one after the
+  // other in `texts` (one buffer that keeps its capacity), and where each is.
+  std::string texts;
+  std::vector<std::pair<std::size_t, std::size_t>> spans;  // (offset, size) in `texts`
+  std::vector<std::string_view> views;                    // of `spans`, once `texts` is complete
+  std::vector<std::pair<std::string_view, std::string_view>> member_views;
   std::vector<char> evaluated;         // per member or item, while deciding unevaluated*
   std::vector<std::uint32_t> order;    // the items sorted, while deciding uniqueItems
   std::string canonical;  // the value's canonical text, where asked for
@@ -111,9 +115,17 @@ struct frame {
     marks.clear();
     unevaluated.clear();
     names.clear();
-    item_texts.clear();
-    member_texts.clear();
+    texts.clear();
+    spans.clear();
   }
+};
+
+/// A member or item's subschema, gathered before its value is read.
+struct candidate {
+  std::uint32_t node;
+  std::uint32_t outer;  // the evaluation of the enclosing value that applies it
+  link kind;
+  const edge* via;
 };
 
 struct path_segment {
@@ -127,6 +139,7 @@ struct path_segment {
 struct scratch {
   std::vector<std::unique_ptr<frame>> frames;  // by depth; each kept where it is as more are added
   std::vector<path_segment> path;
+  std::vector<candidate> candidates;
   std::string text;  // unescaped strings
   bool in_use = false;
 };
@@ -224,6 +237,7 @@ class evaluator {
         src_(source),
         frames_(s.frames),
         path_(s.path),
+        candidates_(s.candidates),
         collect_(collect),
         annotate_(collect && program.annotations),
         max_depth_(max_depth) {}
@@ -759,14 +773,19 @@ class evaluator {
       if (!src_.next()) return read_result::failed;
       if (const read_result r = member_value(depth, k, want_text); r != read_result::done) return r;
       if (want_text) {
-        std::string name_text;
-        append_canonical_string(name_text, path_[path_depth_ - 1].name);
-        f.member_texts.emplace_back(std::move(name_text), std::move(frames_[depth + 1]->canonical));
+        keep_text(f, [&](std::string& out) { append_canonical_string(out, path_[path_depth_ - 1].name); });
+        keep_text(f, [&](std::string& out) { out += frames_[depth + 1]->canonical; });
       }
       --path_depth_;
     }
     f.count = k;
-    if (want_text) append_canonical_object(f.canonical, f.member_texts);
+    if (want_text) {
+      f.member_views.clear();
+      for (std::size_t m = 0; m + 1 < f.spans.size(); m += 2) {
+        f.member_views.emplace_back(text_of(f, m), text_of(f, m + 1));
+      }
+      append_canonical_object(f.canonical, f.member_views);
+    }
     if (many_watched) std::sort(f.names.begin(), f.names.end());
     for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
       const schema_node& n = p_.nodes[f.evaluations[i].node];
@@ -856,11 +875,15 @@ class evaluator {
         if (n.unevaluated_items) candidates_.push_back({n.unevaluated_items.target, i, link::unevaluated, &n.unevaluated_items});
       }
       if (const read_result r = member_value(depth, k, item_text); r != read_result::done) return r;
-      if (item_text) f.item_texts.push_back(std::move(frames_[depth + 1]->canonical));
+      if (item_text) keep_text(f, [&](std::string& out) { out += frames_[depth + 1]->canonical; });
       --path_depth_;
     }
     f.count = k;
-    if (want_text) append_canonical_array(f.canonical, f.item_texts);
+    if (item_text) {
+      f.views.clear();
+      for (std::size_t i = 0; i < f.spans.size(); ++i) f.views.push_back(text_of(f, i));
+    }
+    if (want_text) append_canonical_array(f.canonical, f.views);
     for (std::uint32_t i = 0; i < f.evaluations.size(); ++i) {
       const schema_node& n = p_.nodes[f.evaluations[i].node];
       if (!n.checks_arrays || !(f.evaluations[i].valid | collect_)) continue;
@@ -886,16 +909,28 @@ class evaluator {
     return read_result::done;
   }
 
+  /// Appends a canonical text to the frame's texts (what `write` writes), remembering where.
+  template <class Write>
+  static void keep_text(frame& f, const Write& write) {
+    const std::size_t at = f.texts.size();
+    write(f.texts);
+    f.spans.emplace_back(at, f.texts.size() - at);
+  }
+  static std::string_view text_of(const frame& f, std::size_t span) {
+    return std::string_view(f.texts).substr(f.spans[span].first, f.spans[span].second);
+  }
+
   void check_unique(std::size_t depth, std::uint32_t i) {
     frame& f = *frames_[depth];
     std::vector<std::uint32_t>& order = f.order;
-    order.resize(f.item_texts.size());
+    const std::vector<std::string_view>& items = f.views;
+    order.resize(items.size());
     for (std::uint32_t k = 0; k < order.size(); ++k) order[k] = k;
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      return f.item_texts[a] != f.item_texts[b] ? f.item_texts[a] < f.item_texts[b] : a < b;
+      return items[a] != items[b] ? items[a] < items[b] : a < b;
     });
     for (std::size_t k = 1; k < order.size(); ++k) {
-      if (f.item_texts[order[k - 1]] == f.item_texts[order[k]]) {
+      if (items[order[k - 1]] == items[order[k]]) {
         fail(depth, i, "uniqueItems", [&] {
           return "items " + std::to_string(order[k - 1]) + " and " + std::to_string(order[k]) + " are equal";
         });
@@ -954,14 +989,6 @@ class evaluator {
       default: break;
     }
   }
-
-  /// A member or item's subschemas, gathered before its value is read.
-  struct candidate {
-    std::uint32_t node;
-    std::uint32_t outer;
-    link kind;
-    const edge* via;
-  };
 
   /// Reads the member or item `ordinal` of the value at `depth`, its first token current,
   /// against `candidates_`. A scalar checked by subschemas that apply nothing in place is
@@ -1144,7 +1171,7 @@ class evaluator {
   std::vector<std::unique_ptr<frame>>& frames_;
   std::vector<path_segment>& path_;
   std::size_t path_depth_ = 0;
-  std::vector<candidate> candidates_;  // consumed before the value they are for is read
+  std::vector<candidate>& candidates_;  // consumed before the value they are for is read
   exact_decimal number_;  // the current number, read exactly where a keyword needs it
   bool collect_;
   bool annotate_;
