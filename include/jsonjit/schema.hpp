@@ -71,7 +71,7 @@ struct schema_options {
   std::string base_uri = "urn:jsonjit:schema";
   /// Which engine validates: `automatic` and `interpreter` both take the interpreter today
   /// (the token reader's validator); the schema JIT is not built yet, and `jit` is refused by
-  /// compile (error_code::unsupported_type) rather than silently interpreted.
+  /// compile (error_code::not_compiled) rather than silently interpreted.
   jsonjit::engine engine = jsonjit::engine::automatic;
   /// How instances are read: comments, trailing commas, the depth limit.
   reader_options reader;
