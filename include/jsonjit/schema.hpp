@@ -131,7 +131,6 @@ class validation {
  private:
   friend struct detail::schema_access;
   bool valid_ = true;
-  output_format format_ = output_format::basic;
   std::vector<validation_error> errors_;
   std::vector<validation_annotation> annotations_;
 };

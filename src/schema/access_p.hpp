@@ -10,11 +10,10 @@
 namespace jsonjit::detail {
 
 struct schema_access {
-  static validation make_validation(bool valid, output_format format, std::vector<validation_error> errors,
+  static validation make_validation(bool valid, std::vector<validation_error> errors,
                                     std::vector<validation_annotation> annotations) {
     validation v;
     v.valid_ = valid;
-    v.format_ = format;
     v.errors_ = std::move(errors);
     v.annotations_ = std::move(annotations);
     return v;

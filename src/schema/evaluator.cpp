@@ -242,7 +242,7 @@ class evaluator {
         annotate_(collect && program.annotations),
         max_depth_(max_depth) {}
 
-  validation run(output_format format) {
+  validation run() {
     std::vector<validation_error> errors;
     std::vector<validation_annotation> annotations;
     bool valid = false;
@@ -266,7 +266,7 @@ class evaluator {
     }
     if (!collect_ || valid) errors.clear();
     if (!valid) annotations.clear();
-    return schema_access::make_validation(valid, format, std::move(errors), std::move(annotations));
+    return schema_access::make_validation(valid, std::move(errors), std::move(annotations));
   }
 
  private:
@@ -300,19 +300,26 @@ class evaluator {
     return out;
   }
 
+  /// From the evaluation `index` at `depth` to the one that applied it: its in-place parent,
+  /// or the enclosing value's evaluation for a frame's root. False at the schema's root.
+  bool step_out(std::size_t& depth, std::uint32_t& index) const {
+    const evaluation& e = frames_[depth]->evaluations[index];
+    if (e.parent >= 0) {
+      index = static_cast<std::uint32_t>(e.parent);
+      return true;
+    }
+    if (depth == 0) return false;
+    index = e.outer;
+    --depth;
+    return true;
+  }
+
   std::string keyword_location(std::size_t depth, std::uint32_t index, std::string_view keyword) const {
     std::vector<const std::string*> steps;
     for (;;) {
       const evaluation& e = frames_[depth]->evaluations[index];
       if (e.via != nullptr) steps.push_back(&e.via->step);
-      if (e.parent >= 0) {
-        index = static_cast<std::uint32_t>(e.parent);
-      } else if (depth == 0) {
-        break;
-      } else {
-        index = e.outer;
-        --depth;
-      }
+      if (!step_out(depth, index)) break;
     }
     std::string out;
     for (auto it = steps.rbegin(); it != steps.rend(); ++it) out += **it;
@@ -447,14 +454,7 @@ class evaluator {
           if (name == n.dynamic_anchor) target = anchored;
         }
       }
-      if (e.parent >= 0) {
-        index = static_cast<std::uint32_t>(e.parent);
-      } else if (depth == 0) {
-        break;
-      } else {
-        index = e.outer;
-        --depth;
-      }
+      if (!step_out(depth, index)) break;
     }
     return target;
   }
@@ -1182,10 +1182,9 @@ class evaluator {
 constexpr int parsed_value_depth = 512;
 
 template <class Source>
-validation run(const schema_program& program, Source& source, scratch& s, bool collect, output_format format,
-               int max_depth) {
+validation run(const schema_program& program, Source& source, scratch& s, bool collect, int max_depth) {
   evaluator<Source> e(program, source, s, collect, max_depth);
-  return e.run(format);
+  return e.run();
 }
 
 /// Decides first (no error kept, failed subschemas pruned); collects every error in a second
@@ -1196,11 +1195,11 @@ validation decide_then_explain(const schema_program& program, output_format form
   scratch_lease lease;
   if (format == output_format::flag || !program.annotations) {
     auto source = make_source(*lease);
-    validation decided = run(program, source, *lease, false, format, max_depth);
+    validation decided = run(program, source, *lease, false, max_depth);
     if (decided.valid() || format == output_format::flag) return decided;
   }
   auto source = make_source(*lease);
-  return run(program, source, *lease, true, format, max_depth);
+  return run(program, source, *lease, true, max_depth);
 }
 
 }  // namespace
@@ -1214,7 +1213,7 @@ validation validate_input(const schema_program& program, input& in) {
   // An input is read once: errors are collected as it is read, if they are asked for.
   scratch_lease lease;
   text_source source(in, program.reader, (*lease).text);
-  return run(program, source, *lease, program.output != output_format::flag, program.output, program.reader.max_depth);
+  return run(program, source, *lease, program.output != output_format::flag, program.reader.max_depth);
 }
 
 validation validate_element(const schema_program& program, const element& value, output_format format) {

@@ -17,6 +17,9 @@ struct draft_folder {
   schema_draft draft;
 };
 
+// (So that test listings name the draft, not the parameter's bytes.)
+void PrintTo(const draft_folder& d, std::ostream* out) { *out << d.name; }
+
 class SchemaSuite : public ::testing::TestWithParam<draft_folder> {};
 
 std::vector<std::filesystem::path> json_files(const std::filesystem::path& folder) {
