@@ -31,6 +31,7 @@ namespace {
 
 struct child_result {
   int status = -1;     // the exit status, or -1 when it did not exit normally
+  int signal = 0;      // the signal that ended it, if one did
   std::string output;  // its standard output
   std::string errors;  // its standard error
 };
@@ -79,6 +80,7 @@ child_result run_child(const char* program, const std::vector<std::string>& args
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
   }
   close(out[0]);
   if (errors_fd >= 0) {
@@ -320,7 +322,9 @@ int run(const options& options, const char* self) {
     const child_result ran = run_child(self, args, options.quick);
     std::string error;
     if (ran.status != 0 || !read_results(ran.output, by_name, error)) {
-      std::fprintf(stderr, "  %s failed (exit status %d) %s\n%s", workload.c_str(), ran.status, error.c_str(),
+      const std::string how = ran.signal != 0 ? std::string("killed by ") + strsignal(ran.signal)
+                                              : "exit status " + std::to_string(ran.status);
+      std::fprintf(stderr, "  %s failed (%s) %s\n%s", workload.c_str(), how.c_str(), error.c_str(),
                    ran.errors.c_str());
       failed = true;
     }

@@ -48,37 +48,42 @@ using typed::interpreter_options;
 namespace asio = boost::asio;
 
 /// A thread that drains a descriptor for as long as the process runs, keeping what it reads
-/// while `recording` (the check before timing) and dropping it otherwise.
+/// while `recording` (the check before timing) and dropping it otherwise. The thread shares
+/// the state it fills: it may still be emptying a pipe's backlog while the process exits and
+/// static destructors run, so nothing it touches may be destroyed under it.
 class drain {
  public:
-  explicit drain(int fd) {
-    std::thread([this, fd] {
+  explicit drain(int fd) : state_(std::make_shared<state>()) {
+    std::thread([state = state_, fd] {
       static thread_local char buffer[1 << 16];
       for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        if (recording_) kept_.append(buffer, static_cast<std::size_t>(n));
-        arrived_.notify_all();
+        std::lock_guard<std::mutex> lock(state->mutex);
+        if (state->recording) state->kept.append(buffer, static_cast<std::size_t>(n));
+        state->arrived.notify_all();
       }
     }).detach();
   }
   void record() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    kept_.clear();
-    recording_ = true;
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    state_->kept.clear();
+    state_->recording = true;
   }
   /// What arrived since record(), once `size` bytes have (or after a second without more).
   std::string recorded(std::size_t size) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    arrived_.wait_for(lock, std::chrono::seconds(1), [&] { return kept_.size() >= size; });
-    recording_ = false;
-    return std::move(kept_);
+    std::unique_lock<std::mutex> lock(state_->mutex);
+    state_->arrived.wait_for(lock, std::chrono::seconds(1), [&] { return state_->kept.size() >= size; });
+    state_->recording = false;
+    return std::move(state_->kept);
   }
 
  private:
-  std::mutex mutex_;
-  std::condition_variable arrived_;
-  bool recording_ = false;
-  std::string kept_;
+  struct state {
+    std::mutex mutex;
+    std::condition_variable arrived;
+    bool recording = false;
+    std::string kept;
+  };
+  std::shared_ptr<state> state_;
 };
 
 /// The write end of a pipe a drain empties.

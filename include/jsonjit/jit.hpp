@@ -13,7 +13,7 @@
 
 namespace jsonjit {
 
-/// What the JIT did in this process, over all options objects.
+/// What the JIT did in this process, over all options objects and schemas.
 struct jit_statistics {
   std::uint64_t functions = 0;            ///< compiled functions (writers and readers)
   std::uint64_t code_bytes = 0;           ///< machine code they take
@@ -25,6 +25,11 @@ struct jit_statistics {
   /// Compiled reads that gave up (an error, or input the compiled code leaves to the
   /// interpreter): the interpreter read the input again.
   std::uint64_t reads_replayed = 0;
+  /// JSON Schema validations of texts that a schema's compiled code found valid on its own.
+  std::uint64_t validations_compiled = 0;
+  /// Those it left to the interpreter (an invalid instance, whose errors the interpreter
+  /// reports; text nested past the limit; see schema_options::engine).
+  std::uint64_t validations_replayed = 0;
 };
 
 jit_statistics jit_stats() noexcept;

@@ -69,9 +69,15 @@ struct schema_options {
   std::function<std::optional<std::string>(std::string_view uri)> resolver;
   /// The URI the schema text is known by (its base URI where it has no `$id`).
   std::string base_uri = "urn:jsonjit:schema";
-  /// Which engine validates: `automatic` and `interpreter` both take the interpreter today
-  /// (the token reader's validator); the schema JIT is not built yet, and `jit` is refused by
-  /// compile (error_code::not_compiled) rather than silently interpreted.
+  /// Which engine validates texts. `jit` compiles the schema into native code that decides
+  /// whether a text is valid while scanning it once; an instance it does not find valid is
+  /// validated again by the interpreter, which reports the errors (so both engines report
+  /// the same). It compiles every keyword of every draft but unevaluatedProperties,
+  /// unevaluatedItems, $dynamicRef and $recursiveRef with a dynamic target, and more than 64
+  /// required or dependent names in one subschema; with annotations, or a reader that accepts
+  /// more than strict JSON, it compiles nothing. Where it does not compile a schema, compile
+  /// fails with error_code::not_compiled (saying why) under `jit`, and `automatic` takes the
+  /// interpreter. Inputs read as they arrive, documents and nodes are always interpreted.
   jsonjit::engine engine = jsonjit::engine::automatic;
   /// How instances are read: comments, trailing commas, the depth limit.
   reader_options reader;
@@ -160,6 +166,8 @@ class schema {
 
   /// The draft the schema's root is written in.
   schema_draft draft() const noexcept;
+  /// Whether texts are validated by native code (schema_options::engine).
+  bool compiled() const noexcept;
 
  private:
   friend struct detail::schema_access;

@@ -105,7 +105,7 @@ class compiler {
  public:
   explicit compiler(const schema_options& options) : options_(options), registry_(options) {}
 
-  result<std::shared_ptr<const schema_program>, parse_error> run(std::string_view text, bool check_metaschema);
+  result<std::shared_ptr<schema_program>, parse_error> run(std::string_view text, bool check_metaschema);
 
  private:
   std::uint32_t node_for(const subschema& s);
@@ -578,14 +578,8 @@ parse_error compiler::check_against_metaschema(const element& root, std::string_
   return e;
 }
 
-result<std::shared_ptr<const schema_program>, parse_error> compiler::run(std::string_view text,
+result<std::shared_ptr<schema_program>, parse_error> compiler::run(std::string_view text,
                                                                         bool check_metaschema) {
-  if (options_.engine == engine::jit) {
-    parse_error e;
-    e.info.code = error_code::not_compiled;
-    e.name = "the JIT does not compile schemas yet; use engine::automatic or engine::interpreter";
-    return e;
-  }
   const std::string base = normalized(uri_reference::parse(options_.base_uri).without_fragment());
   if (parse_error e = registry_.add(base, std::string(text), static_cast<draft>(options_.default_draft))) return e;
   const subschema* root = registry_.index().at(base, "");
@@ -617,14 +611,14 @@ result<std::shared_ptr<const schema_program>, parse_error> compiler::run(std::st
     e.name = registry_.index().conflicts().front();
     return e;
   }
-  return std::shared_ptr<const schema_program>(program_);
+  return program_;
 }
 
 }  // namespace
 
-result<std::shared_ptr<const schema_program>, parse_error> compile_program(std::string_view text,
-                                                                           const schema_options& options,
-                                                                           bool check_metaschema) {
+result<std::shared_ptr<schema_program>, parse_error> compile_program(std::string_view text,
+                                                                     const schema_options& options,
+                                                                     bool check_metaschema) {
   compiler c(options);
   return c.run(text, check_metaschema);
 }

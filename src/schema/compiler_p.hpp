@@ -14,8 +14,8 @@ namespace jsonjit::detail::schema {
 
 /// Compiles `text`. `check_metaschema` false skips the check against the meta-schema (for the
 /// built-in meta-schemas themselves, which are the check).
-result<std::shared_ptr<const schema_program>, parse_error> compile_program(std::string_view text,
-                                                                           const schema_options& options,
-                                                                           bool check_metaschema);
+result<std::shared_ptr<schema_program>, parse_error> compile_program(std::string_view text,
+                                                                     const schema_options& options,
+                                                                     bool check_metaschema);
 
 }  // namespace jsonjit::detail::schema

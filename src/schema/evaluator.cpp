@@ -5,9 +5,9 @@
 
 #include "schema/access_p.hpp"
 #include "schema/canonical_p.hpp"
+#include "schema/checks_p.hpp"
 #include "schema/json_pointer_p.hpp"
 #include "schema/sources_p.hpp"
-#include "text/base64_p.hpp"
 
 // How validation runs. Each instance value has a frame: the evaluations of the schema nodes
 // that apply to it. A frame starts from roots (the nodes the enclosing value's keywords apply
@@ -167,60 +167,6 @@ class scratch_lease {
 /// one value means a schema that applies itself without consuming input.
 constexpr std::size_t max_evaluations_per_value = 1 << 20;
 
-std::string decimal_text(const exact_decimal& d) {
-  if (d.is_zero()) return "0";
-  std::string out = d.negative ? "-" : "";
-  const std::string_view digits = d.digits();
-  const auto n = static_cast<std::int64_t>(digits.size());
-  if (d.exponent >= 0 && n + d.exponent <= 21) {
-    out += digits;
-    out.append(static_cast<std::size_t>(d.exponent), '0');
-  } else if (d.exponent < 0 && -d.exponent < n) {
-    out += digits.substr(0, static_cast<std::size_t>(n + d.exponent));
-    out += '.';
-    out += digits.substr(static_cast<std::size_t>(n + d.exponent));
-  } else if (d.exponent < 0 && -d.exponent - n <= 6) {
-    out += "0.";
-    out.append(static_cast<std::size_t>(-d.exponent - n), '0');
-    out += digits;
-  } else {
-    out += digits.substr(0, 1);
-    if (n > 1) (out += '.') += digits.substr(1);
-    out += 'e';
-    out += std::to_string(d.exponent + n - 1);
-  }
-  return out;
-}
-
-std::string_view type_name(std::uint8_t bits) {
-  if ((bits & type_integer) != 0 && (bits & type_number) == 0) return "an integer";
-  if ((bits & type_null) != 0) return "null";
-  if ((bits & type_boolean) != 0) return "a boolean";
-  if ((bits & type_object) != 0) return "an object";
-  if ((bits & type_array) != 0) return "an array";
-  if ((bits & type_number) != 0) return "a number";
-  if ((bits & type_string) != 0) return "a string";
-  return "no type";
-}
-
-std::string expected_types(std::uint8_t types) {
-  std::string out;
-  const std::pair<std::uint8_t, std::string_view> names[] = {
-      {type_null, "null"},     {type_boolean, "a boolean"}, {type_object, "an object"}, {type_array, "an array"},
-      {type_number, "a number"}, {type_integer, "an integer"}, {type_string, "a string"}};
-  for (const auto& [bit, name] : names) {
-    if ((types & bit) == 0 || (bit == type_integer && (types & type_number) != 0)) continue;
-    if (!out.empty()) out += " or ";
-    out += name;
-  }
-  return out.empty() ? "nothing (no type named)" : out;
-}
-
-std::uint64_t code_points(std::string_view text) {
-  std::uint64_t n = 0;
-  for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
 
 /// How reading a value ended.
 enum class read_result : std::uint8_t {
@@ -516,54 +462,6 @@ class evaluator {
     return root_dead() ? read_result::decided : read_result::done;
   }
 
-  /// What a scalar is, worked out once for every node that checks it.
-  struct scalar_facts {
-    token_type kind;
-    std::string_view text;  // a string's unescaped text, a number's as written
-    exact_decimal& number;
-    bool number_read = false;
-    std::int8_t integer = -1;  // a number without fractional part (-1: not worked out yet)
-    std::uint64_t length = UINT64_MAX;  // a string's code points, once counted
-
-    const exact_decimal& exact() {
-      if (!number_read) number_read = number.assign(text);
-      return number;
-    }
-    bool written_as_integer() const { return text.find_first_of(".eE") == std::string_view::npos; }
-    /// The instance's type bits as `n` sees them: whether a number is an integer is worked
-    /// out only for a `type` that says integer and not number — by its text for draft-04, by
-    /// value since ("1.0" and "1e2" are integers).
-    std::uint8_t type_for(const schema_node& n) {
-      switch (kind) {
-        case token_type::string: return type_string;
-        case token_type::true_value:
-        case token_type::false_value: return type_boolean;
-        case token_type::null: return type_null;
-        default: break;
-      }
-      if ((n.types & type_integer) == 0 || (n.types & type_number) != 0) return type_number;
-      if (n.dialect == draft::draft4) return written_as_integer() ? type_number | type_integer : type_number;
-      if (integer < 0) integer = written_as_integer() || exact().is_integer();
-      return integer != 0 ? type_number | type_integer : type_number;
-    }
-  };
-
-  /// `false` schemas and `type`: the checks every value has.
-  template <class Report>
-  static void check_type(const schema_node& n, std::uint8_t seen, Report&& report) {
-    if (n.is_false) report("", [] { return std::string("no value is valid here (the schema is false)"); });
-    if (n.types != 0 && (n.types & seen) == 0) {
-      report("type", [&] { return "expected " + expected_types(n.types) + ", found " + std::string(type_name(seen)); });
-    }
-  }
-
-  /// Every check of `n` on a scalar but const and enum (which compare canonical texts).
-  template <class Report>
-  static void check_scalar(const schema_node& n, scalar_facts& s, Report&& report) {
-    check_type(n, s.type_for(n), report);
-    if (s.kind == token_type::number && n.checks_numbers) check_number(n, s.exact(), s.text, report);
-    if (s.kind == token_type::string && n.checks_strings) check_string(n, s, report);
-  }
 
   void annotate(std::size_t depth, std::uint32_t i, const schema_node& n) {
     for (const annotation_keyword& a : n.annotations) {
@@ -597,107 +495,6 @@ class evaluator {
     }
     if (need_text) append_canonical_scalar(f.canonical, facts);
   }
-
-  static void append_canonical_scalar(std::string& out, scalar_facts& s) {
-    switch (s.kind) {
-      case token_type::string: append_canonical_string(out, s.text); break;
-      case token_type::number: append_canonical_number(out, s.exact()); break;
-      case token_type::true_value: append_canonical_bool(out, true); break;
-      case token_type::false_value: append_canonical_bool(out, false); break;
-      default: append_canonical_null(out);
-    }
-  }
-
-  template <class Report>
-  static void check_number(const schema_node& n, const exact_decimal& v, std::string_view text, Report&& report) {
-    if (n.minimum && compare(v, *n.minimum) < 0) {
-      report("minimum", [&] { return std::string(text) + " is below the minimum, " + decimal_text(*n.minimum); });
-    }
-    if (n.maximum && compare(v, *n.maximum) > 0) {
-      report("maximum", [&] { return std::string(text) + " is above the maximum, " + decimal_text(*n.maximum); });
-    }
-    if (n.exclusive_minimum && compare(v, *n.exclusive_minimum) <= 0) {
-      report(n.dialect == draft::draft4 ? "minimum" : "exclusiveMinimum",
-             [&] { return std::string(text) + " is not above " + decimal_text(*n.exclusive_minimum); });
-    }
-    if (n.exclusive_maximum && compare(v, *n.exclusive_maximum) >= 0) {
-      report(n.dialect == draft::draft4 ? "maximum" : "exclusiveMaximum",
-             [&] { return std::string(text) + " is not below " + decimal_text(*n.exclusive_maximum); });
-    }
-    if (n.multiple_of) {
-      const divisibility d = divides(*n.multiple_of, v);
-      if (d == divisibility::not_multiple) {
-        report("multipleOf", [&] { return std::string(text) + " is not a multiple of " + decimal_text(*n.multiple_of); });
-      } else if (d == divisibility::undecided) {
-        report("multipleOf", [&] {
-          return "whether " + std::string(text) + " is a multiple of " + decimal_text(*n.multiple_of) +
-                 " is too costly to decide exactly";
-        });
-      }
-    }
-  }
-
-  /// What minLength and maxLength, minProperties and maxProperties, minItems and maxItems
-  /// count, for their messages.
-  struct counted {
-    std::string_view min_keyword, max_keyword, what, unit;
-  };
-
-  template <class Report>
-  static void check_count(std::uint64_t count, const std::optional<std::uint64_t>& min,
-                          const std::optional<std::uint64_t>& max, const counted& c, Report&& report) {
-    const auto message = [&](const char* relation, std::uint64_t bound) {
-      return [&c, count, relation, bound] {
-        return std::string(c.what) + " has " + std::to_string(count) + " " + std::string(c.unit) + ", " + relation +
-               " " + std::to_string(bound);
-      };
-    };
-    if (min && count < *min) report(c.min_keyword, message("fewer than", *min));
-    if (max && count > *max) report(c.max_keyword, message("more than", *max));
-  }
-
-  template <class Report>
-  static void check_string(const schema_node& n, scalar_facts& s, Report&& report) {
-    const std::string_view text = s.text;
-    if (n.min_length || n.max_length) {
-      if (s.length == UINT64_MAX) s.length = code_points(text);
-      check_count(s.length, n.min_length, n.max_length, counted{"minLength", "maxLength", "the string", "characters"},
-                  report);
-    }
-    if (n.pattern) {
-      const regex_match m = n.pattern->search(text);
-      if (m == regex_match::not_found) {
-        report("pattern", [&] { return "the string does not match the pattern " + n.pattern->pattern(); });
-      } else if (m == regex_match::too_costly) {
-        report("pattern", [&] { return "matching the pattern " + n.pattern->pattern() + " took beyond the match limit"; });
-      }
-    }
-    if (n.format != format_kind::none && !is_valid_format(n.format, text)) {
-      report("format", [&] { return "the string is not a valid " + std::string(format_name(n.format)); });
-    }
-    if (n.content_base64 || n.content_json) check_content(n, text, report);
-  }
-
-  template <class Report>
-  static void check_content(const schema_node& n, std::string_view text, Report&& report) {
-    std::string decoded;
-    if (n.content_base64) {
-      const std::ptrdiff_t size = base64_decoded_size(text.data(), text.size());
-      decoded.resize(size < 0 ? 0 : static_cast<std::size_t>(size));
-      if (size < 0 || !decode_base64(text.data(), text.size(), reinterpret_cast<unsigned char*>(decoded.data()))) {
-        report("contentEncoding", [] { return std::string("the string is not Base64"); });
-        return;
-      }
-      text = decoded;
-    }
-    if (n.content_json) {
-      reader r(text);
-      while (r.read()) {
-      }
-      if (r.error()) report("contentMediaType", [&] { return "the content is not JSON: " + message(r.error()); });
-    }
-  }
-
   path_segment& push_segment() {
     if (path_depth_ == path_.size()) path_.emplace_back();
     return path_[path_depth_++];

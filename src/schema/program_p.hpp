@@ -20,6 +20,8 @@
 
 namespace jsonjit::detail::schema {
 
+class native_validator;  // jit_p.hpp
+
 inline constexpr std::uint32_t no_node = UINT32_MAX;
 
 /// The bits of `type`.
@@ -181,6 +183,8 @@ struct schema_program {
   output_format output = output_format::basic;
   bool annotations = false;
   reader_options reader;
+  /// The JIT's code for texts, where the engine asks for it and the JIT compiles the program.
+  std::shared_ptr<const schema::native_validator> native;
 };
 
 }  // namespace jsonjit::detail

@@ -1,6 +1,7 @@
 #include "suite_runner.hpp"
 
 #include <fstream>
+#include <jsonjit/jit.hpp>
 #include <sstream>
 
 namespace jsonjit::test {
@@ -41,10 +42,19 @@ std::vector<suite_outcome> run_suite_file(const std::filesystem::path& draft_fol
   const std::string text = read_suite_file(file);
   result<document, parse_error> cases = document::parse(text, suite_document_options());
   if (!cases) {
-    outcomes.push_back({relative, "(the file)", false, to_string(cases.error())});
+    suite_outcome& o = outcomes.emplace_back();
+    o.file = relative;
+    o.test = "(the file)";
+    o.why = to_string(cases.error());
     return outcomes;
   }
-  const schema_options options = suite_options(d, format_assertion);
+  // The interpreter is the reference; the JIT and the automatic engine must give its
+  // verdicts and its errors.
+  schema_options options = suite_options(d, format_assertion);
+  options.engine = engine::interpreter;
+  schema_options jit_options = options, automatic_options = options;
+  jit_options.engine = engine::jit;
+  automatic_options.engine = engine::automatic;
   // Annotations asked for: validation collects from the start, without the deciding pass
   // that prunes failed subschemas: the two must agree on every verdict.
   schema_options collecting = options;
@@ -54,6 +64,8 @@ std::vector<suite_outcome> run_suite_file(const std::filesystem::path& draft_fol
     const std::string schema_text = c["schema"].to_json().value_or("");
     result<schema, parse_error> compiled = schema::compile(schema_text, options);
     result<schema, parse_error> compiled_collecting = schema::compile(schema_text, collecting);
+    result<schema, parse_error> jit = schema::compile(schema_text, jit_options);
+    result<schema, parse_error> automatic = schema::compile(schema_text, automatic_options);
     for (const element& t : c["tests"].elements()) {
       suite_outcome o;
       o.file = relative;
@@ -65,13 +77,42 @@ std::vector<suite_outcome> run_suite_file(const std::filesystem::path& draft_fol
         continue;
       }
       const element data = t["data"];
-      const validation as_text = compiled->validate(data.to_json().value_or(""));
+      const std::string data_text = data.to_json().value_or("");
+      const validation as_text = compiled->validate(data_text);
       const validation as_document = compiled->validate(data);
-      const validation collected = compiled_collecting->validate(data.to_json().value_or(""));
+      const validation collected = compiled_collecting->validate(data_text);
+      std::string engines_disagree;
+      if (jit) {
+        o.jit_compiled = true;
+        const std::uint64_t decided_before = jit_stats().validations_compiled;
+        const validation by_jit = jit->validate(data_text);
+        o.jit_decided = jit_stats().validations_compiled > decided_before;
+        if (!jit->compiled()) {
+          engines_disagree = "compiled for the JIT, yet not compiled";
+        } else if (by_jit.to_json(output_format::detailed) != as_text.to_json(output_format::detailed)) {
+          engines_disagree = "the JIT's outcome is not the interpreter's: " + by_jit.to_json(output_format::basic);
+        } else if (as_text.valid() && !o.jit_decided) {
+          engines_disagree = "the JIT's code left a valid instance to the interpreter";
+        } else if (!as_text.valid() && o.jit_decided) {
+          engines_disagree = "the JIT's code found an invalid instance valid";
+        }
+      } else {
+        o.jit_refusal = to_string(jit.error());
+        if (jit.error().info.code != error_code::not_compiled) engines_disagree = "the JIT's compile failed: " + o.jit_refusal;
+      }
+      if (!automatic) {
+        engines_disagree = "automatic: " + to_string(automatic.error());
+      } else if (automatic->compiled() != jit.has_value() ||
+                 automatic->validate(data_text).to_json(output_format::detailed) !=
+                     as_text.to_json(output_format::detailed)) {
+        engines_disagree = "the automatic engine's outcome is not the interpreter's";
+      }
       if (as_text.valid() != as_document.valid()) {
         o.why = "text and document disagree";
       } else if (as_text.valid() != collected.valid()) {
         o.why = "deciding and collecting disagree";
+      } else if (!engines_disagree.empty()) {
+        o.why = engines_disagree;
       } else if (as_text.valid() != expected) {
         o.why = expected ? "invalid: " : "valid, expected invalid";
         for (const validation_error& e : as_text.errors()) {

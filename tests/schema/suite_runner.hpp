@@ -1,6 +1,7 @@
 // Runs files of the official JSON-Schema-Test-Suite (data/json-schema/test-suite) through
-// jsonjit::schema: every case's schema compiled, every test's data validated as text and as a
-// parsed document, the verdicts compared with the suite's. Remote references under
+// jsonjit::schema: every case's schema compiled for the interpreter, the JIT and the automatic
+// engine, every test's data validated as text and as a parsed document, the verdicts compared
+// with the suite's and across the engines. Remote references under
 // http://localhost:1234/ resolve to the suite's remotes/ folder (no network).
 #pragma once
 
@@ -17,6 +18,11 @@ struct suite_outcome {
   std::string test;  // "case description / test description"
   bool passed = false;
   std::string why;  // for a failure: the verdict given, the compile error, or the engines' disagreement
+  /// Whether the JIT compiled the schema (else `jit_refusal` says why: error_code::not_compiled's
+  /// text), and whether its code found a valid instance valid without the interpreter.
+  bool jit_compiled = false;
+  bool jit_decided = false;
+  std::string jit_refusal;
 };
 
 std::filesystem::path suite_root();

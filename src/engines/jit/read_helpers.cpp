@@ -11,6 +11,7 @@
 
 #include "engines/interp/interp_p.hpp"
 #include "engines/jit/jit_p.hpp"
+#include "engines/jit/scan_p.hpp"
 #include "text/ascii_p.hpp"
 #include "text/base64_p.hpp"
 #include "text/number_parse_p.hpp"
@@ -20,7 +21,10 @@
 #include "text/unescape_p.hpp"
 #include "text/utf8_p.hpp"
 
+using jsonjit::detail::jit::number_end;
 using jsonjit::detail::jit::read_context;
+using jsonjit::detail::jit::skip_scalar;
+using jsonjit::detail::jit::string_end;
 
 namespace {
 
@@ -52,29 +56,6 @@ const char* with_reader(read_context* context, const char* cur, Read read) noexc
   return cur + in.bytes_consumed();
 }
 
-/// The closing quote of the string whose text starts at `p` (after its opening quote), or null
-/// when the text is invalid by the reader's rules (escapes, control characters, UTF-8).
-/// `escaped` is set when the text has escapes.
-const char* string_end(const char* p, const char* end, bool& escaped) noexcept {
-  for (;;) {
-    p = jsonjit::detail::find_string_special(p, end);
-    if (p == end) return nullptr;
-    const auto c = static_cast<unsigned char>(*p);
-    if (c == '"') return p;
-    if (c == '\\') {
-      const std::size_t length = end - p >= 2 ? jsonjit::detail::valid_escape_length(p, end) : 0;
-      if (length == 0) return nullptr;
-      escaped = true;
-      p += length;
-      continue;
-    }
-    if (c < 0x80) return nullptr;  // a control character
-    const int length = jsonjit::detail::valid_utf8_length(reinterpret_cast<const unsigned char*>(p),
-                                                         reinterpret_cast<const unsigned char*>(end));
-    if (length <= 0) return nullptr;
-    p += length;
-  }
-}
 
 /// The value of the first `count` (1 to 8) bytes of `word`, decimal digits.
 inline std::uint64_t leading_digits_value(std::uint64_t word, int count) noexcept {
@@ -184,27 +165,6 @@ const char* read_integer_of(jsonjit::type_kind kind, const char* p, const char* 
   }
 }
 
-/// JSON number text by the grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?; its end or null.
-const char* number_end(const char* p, const char* end) noexcept {
-  using jsonjit::detail::is_digit;
-  using jsonjit::detail::skip_digits;
-  if (p < end && *p == '-') ++p;
-  if (p == end || !is_digit(*p)) return nullptr;
-  p = *p == '0' ? p + 1 : skip_digits(p, end);
-  if (p < end && *p == '.') {
-    const char* fraction = ++p;
-    p = skip_digits(p, end);
-    if (p == fraction) return nullptr;
-  }
-  if (p < end && (*p == 'e' || *p == 'E')) {
-    ++p;
-    if (p < end && (*p == '+' || *p == '-')) ++p;
-    const char* exponent = p;
-    p = skip_digits(p, end);
-    if (p == exponent) return nullptr;
-  }
-  return p;
-}
 
 template <class F>
 const char* read_floating(const char* p, const char* end, void* target) noexcept {
@@ -230,26 +190,6 @@ const char* read_floating(const char* p, const char* end, void* target) noexcept
   return stop;
 }
 
-/// The end of the string, number or literal at `p` (checked as the reader checks it), or null
-/// for anything else.
-const char* skip_scalar(const char* p, const char* end) noexcept {
-  auto literal = [&](std::string_view word) {
-    return static_cast<std::size_t>(end - p) >= word.size() && std::memcmp(p, word.data(), word.size()) == 0
-               ? p + word.size()
-               : nullptr;
-  };
-  bool escaped = false;
-  switch (*p) {
-    case '"': {
-      const char* const close = string_end(p + 1, end, escaped);
-      return close != nullptr ? close + 1 : nullptr;
-    }
-    case 't': return literal("true");
-    case 'f': return literal("false");
-    case 'n': return literal("null");
-    default: return *p == '-' || jsonjit::detail::is_digit(*p) ? number_end(p, end) : nullptr;
-  }
-}
 
 /// The property a member name names, found as the interpreter finds an unescaped name.
 const jsonjit::detail::property_info* find_property(const jsonjit::detail::type_info& type,

@@ -1,0 +1,134 @@
+// Emits a compiled JSON Schema validator as x86-64 machine code: one function per subschema,
+// all placed together, with the instruction patterns the schema compiler (src/schema/
+// jit_compile.cpp) asks for. The compiler decides what is checked and in which order; this
+// says how, so another architecture is another emitter with these calls.
+//
+// Convention: a subschema's function is `const char* fn(context, cur)`: it checks the JSON
+// value at `cur` (whitespace before it allowed) against its subschema, scanning all of it as
+// the reader would, and returns the position after it, or null when the value is invalid —
+// against the subschema or as JSON — or when it gave up (then it has set the context's
+// `gave_up`). While it runs, the value's start is in rbx, the position in r12, the end of the
+// input in r13, the context in r14 and the members or items counted so far in r15; the stack
+// slots hold the names seen (a bit mask), a counter (oneOf's passes, contains' matches) and
+// the declared property tried next. Functions call each other through a table of entries
+// (recursion included), at the value's start for the subschemas applied in place.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engines/jit/emit/code_memory_p.hpp"
+
+namespace jsonjit::detail::jit {
+
+/// Where the fields generated code reads are in the schema context (offsets in bytes).
+struct schema_context_layout {
+  std::int32_t end;        // const char*: the end of the input
+  std::int32_t depth;      // int32: objects and arrays open around the position
+  std::int32_t max_depth;  // int32: beyond this the code gives up (the interpreter decides)
+  std::int32_t budget;     // int64: function calls left before giving up
+  std::int32_t gave_up;    // bool
+};
+
+/// The kinds of value a first byte starts, in dispatch()'s order.
+enum class value_start : std::uint8_t { object, array, string, number, true_value, false_value, null };
+
+class schema_emitter {
+ public:
+  using label = std::uint32_t;
+  static constexpr label no_label = UINT32_MAX;
+
+  explicit schema_emitter(const schema_context_layout& layout, bool listing = false);
+  ~schema_emitter();
+  schema_emitter(const schema_emitter&) = delete;
+  schema_emitter& operator=(const schema_emitter&) = delete;
+
+  label new_label();
+  void bind(label at);
+  void jump(label to);
+  /// Fails the value (returns null).
+  void fail();
+  void comment(std::string_view text);
+
+  /// Starts the next function (its index: how many were begun before): spends one unit of
+  /// the budget (giving up when none is left), skips whitespace (failing at the end of the
+  /// input) and keeps the value's start.
+  void begin_function();
+  /// Returns the position (the value is valid).
+  void return_position();
+
+  // Subschemas applied in place: the function in `*slot` called on the value's start.
+  void apply(const void* const* slot);
+  /// After apply: jumps to `to` where it passed (or failed).
+  void jump_if_passed(label to);
+  void jump_if_failed(label to);
+  /// The counter slot: cleared; incremented where the last apply passed; compared.
+  void clear_counter();
+  void count_if_passed();
+  /// Jumps to `to` where the counter is below `n` (or above, or not equal).
+  void jump_if_counter_below(std::uint64_t n, label to);
+  void jump_if_counter_above(std::uint64_t n, label to);
+  void jump_if_counter_not(std::uint64_t n, label to);
+
+  // The value's own scan, from its start.
+  /// Jumps on the value's first byte to targets[value_start] (no_label: fails); any other byte fails.
+  void dispatch(std::span<const label, 7> targets);
+  /// The literal (true, false, null) at the position: consumed, or fails.
+  void literal(std::string_view word);
+  /// position = helper(context, position, what), failing where it returns null.
+  void value_helper(std::uint64_t helper, const void* what);
+  /// A string without escapes, control or non-ASCII bytes, found by vector compares: consumed;
+  /// anything else jumps to `otherwise` with the position unchanged.
+  void plain_string(label otherwise);
+
+  // Containers.
+  /// Consumes `open` ('{' or '['), one level deeper (giving up beyond the limit), clears the
+  /// seen mask and the entry count; at whitespace then `close`, jumps to `empty`.
+  void open_container(char close, label empty);
+  /// On the bytes of `text` (a member's quoted name and the colon) consumes them; else (also
+  /// near the end of the input) jumps to `miss` with the position unchanged.
+  void match_name(std::string_view text, label miss);
+  void count_entry();
+  void mark_seen(unsigned bit);
+  /// The value at the position by the function in `*slot`, which consumes it (or fails).
+  void apply_here(const void* const* slot);
+  /// The same, where the position is not changed: the function checks what it passes over
+  /// (contains' subschema, an item's), counted where it passed.
+  void count_here(const void* const* slot);
+  /// After an entry: on `,` consumes it and the whitespace after it and jumps to `next`; on
+  /// `close` jumps to `closed`; fails on anything else.
+  void next_entry(char close, label next, label closed);
+  /// A member the compiler did not match, at its name: the declared property tried (`tried`)
+  /// kept for the helper, then position = helper(context, what, position, &seen, &next) or fail.
+  void member_helper(std::uint64_t helper, const void* what, std::uint32_t tried);
+  /// Jumps to targets[next] (the helper's choice of the declared property to try next).
+  void jump_to_next(std::span<const label> targets);
+  /// Consumes the closing byte; one level out.
+  void close_container();
+  /// After close: fails where the entries counted are below `n` (above `n`).
+  void fail_if_entries_below(std::uint64_t n);
+  void fail_if_entries_above(std::uint64_t n);
+  /// Fails unless every bit of `mask` is in the seen mask.
+  void fail_unless_seen(std::uint64_t mask);
+  /// Jumps to `to` unless bit `bit` is in the seen mask.
+  void jump_unless_seen(unsigned bit, label to);
+  /// Fails unless helper(context, what, start of the value, position) returns true.
+  void check_helper(std::uint64_t helper, const void* what);
+
+  /// The annotated assembly (empty without a listing).
+  std::string listing() const;
+
+  /// Places every function in `memory` as `name`; the entries, in the order they were begun
+  /// (empty if no executable memory could be had). `code` is what to release.
+  std::vector<const void*> finish(code_memory& memory, std::string_view name, placed_code& code);
+
+ private:
+  struct state;
+  std::unique_ptr<state> state_;
+};
+
+}  // namespace jsonjit::detail::jit

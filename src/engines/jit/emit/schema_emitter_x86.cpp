@@ -1,0 +1,400 @@
+#include <cstring>
+#include <vector>
+
+#include "engines/jit/emit/schema_emitter_p.hpp"
+#include "engines/jit/emit/shared_routines_p.hpp"
+#include "engines/jit/emit/x86_function_p.hpp"
+#include "engines/jit/jit_p.hpp"
+
+namespace jsonjit::detail::jit {
+namespace {
+
+constexpr x86::Gp start_reg = x86::rbx;   // the value's start
+constexpr x86::Gp entries_reg = x86::r15;  // members or items counted
+constexpr x86::Mem seen = stack_slot(0);   // bit i: watched name i was met
+constexpr x86::Mem counter = stack_slot(1);
+constexpr x86::Mem next_tried = stack_slot(2);  // the declared property to try next
+constexpr x86::Mem entry_depth = stack_slot(3);  // the context's depth when the function began
+
+/// Compares the 64-bit `operand` with `n` (an immediate where it fits in 32 signed bits).
+template <class Operand>
+void compare_with(x86::Assembler& a, const Operand& operand, std::uint64_t n) {
+  if (n <= 0x7FFF'FFFFu) {
+    a.cmp(operand, asmjit::Imm(static_cast<std::int64_t>(n)));
+  } else {
+    a.mov(x86::rcx, asmjit::Imm(n));
+    a.cmp(operand, x86::rcx);
+  }
+}
+
+}  // namespace
+
+struct schema_emitter::state : x86_function {
+  state(const schema_context_layout& l, bool listing) : x86_function(listing), layout(l) {
+    fail = a.newLabel();
+    give_up = a.newLabel();
+    whitespace = a.newLabel();
+    leave = a.newLabel();
+  }
+
+  /// Skips whitespace and loads the next byte into eax, failing at the end of the input.
+  /// Whitespace (compact JSON has none) takes a call to the shared whitespace routine.
+  void load_token() {
+    const asmjit::Label loaded = a.newLabel();
+    a.cmp(cur, end);
+    a.jae(fail);
+    a.movzx(x86::eax, x86::byte_ptr(cur));
+    a.cmp(x86::eax, ' ');
+    a.ja(loaded);
+    a.call(whitespace);
+    a.bind(loaded);
+  }
+
+  /// The code every function shares, after the last one: the failure exit (the depth put
+  /// back as the function found it, null returned), giving up, the whitespace routine (which
+  /// leaves through the failure exit at the end of the input, dropping its return address)
+  /// and the jump tables.
+  void emit_shared_tails() {
+    comment("; shared by every function: failing, giving up, whitespace");
+    a.bind(give_up);
+    a.mov(x86::byte_ptr(context, layout.gave_up), 1);
+    a.bind(fail);
+    a.mov(x86::eax, entry_depth);
+    a.mov(x86::dword_ptr(context, layout.depth), x86::eax);
+    a.xor_(x86::eax, x86::eax);
+    epilogue();
+    a.bind(whitespace);
+    a.sub(x86::rsp, 8);  // the stack aligned as in the function, for the helper call
+    a.mov(x86::rdi, cur);
+    a.mov(x86::rsi, end);
+    call(&jsonjit_jit_skip_whitespace);
+    a.add(x86::rsp, 8);
+    a.mov(cur, x86::rax);
+    a.cmp(cur, end);
+    a.jae(leave);
+    a.movzx(x86::eax, x86::byte_ptr(cur));
+    a.ret();
+    a.bind(leave);
+    a.add(x86::rsp, 8);
+    a.jmp(fail);
+    for (const jump_table& t : tables) {
+      a.align(asmjit::AlignMode::kData, 4);
+      a.bind(t.at);
+      for (asmjit::Label target : t.targets) a.embedLabelDelta(target, t.at, 4);
+    }
+  }
+
+  void call_function_in(const void* const* slot, const x86::Gp& position) {
+    a.mov(x86::rdi, context);
+    a.mov(x86::rsi, position);
+    a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(slot)));
+    a.call(x86::qword_ptr(x86::rax));
+  }
+
+  void count_result() {
+    a.test(x86::rax, x86::rax);
+    a.setnz(x86::cl);
+    a.movzx(x86::ecx, x86::cl);
+    a.add(counter, x86::rcx);
+  }
+
+  schema_context_layout layout;
+  asmjit::Label fail, give_up, whitespace, leave;
+  std::vector<asmjit::Label> labels;
+  std::vector<asmjit::Label> entries;  // of the functions, in order
+  struct jump_table {
+    asmjit::Label at;
+    std::vector<asmjit::Label> targets;
+  };
+  std::vector<jump_table> tables;
+  const shared_routines& shared = routines();
+};
+
+schema_emitter::schema_emitter(const schema_context_layout& layout, bool listing)
+    : state_(std::make_unique<state>(layout, listing)) {}
+schema_emitter::~schema_emitter() = default;
+
+schema_emitter::label schema_emitter::new_label() {
+  state_->labels.push_back(state_->a.newLabel());
+  return static_cast<label>(state_->labels.size() - 1);
+}
+void schema_emitter::bind(label at) { state_->a.bind(state_->labels[at]); }
+void schema_emitter::jump(label to) { state_->a.jmp(state_->labels[to]); }
+void schema_emitter::fail() { state_->a.jmp(state_->fail); }
+void schema_emitter::comment(std::string_view text) { state_->comment(text); }
+
+void schema_emitter::begin_function() {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label entry = a.newLabel();
+  a.align(asmjit::AlignMode::kCode, 16);
+  a.bind(entry);
+  s.entries.push_back(entry);
+  s.prologue();
+  a.mov(context, x86::rdi);
+  a.mov(cur, x86::rsi);
+  a.mov(end, x86::qword_ptr(context, s.layout.end));
+  a.mov(x86::eax, x86::dword_ptr(context, s.layout.depth));
+  a.mov(entry_depth, x86::rax);
+  a.sub(x86::qword_ptr(context, s.layout.budget), 1);
+  a.jb(s.give_up);
+  s.load_token();
+  a.mov(start_reg, cur);
+}
+
+void schema_emitter::return_position() {
+  state_->a.mov(x86::rax, cur);
+  state_->epilogue();
+}
+
+void schema_emitter::apply(const void* const* slot) { state_->call_function_in(slot, start_reg); }
+void schema_emitter::jump_if_passed(label to) {
+  state_->a.test(x86::rax, x86::rax);
+  state_->a.jnz(state_->labels[to]);
+}
+void schema_emitter::jump_if_failed(label to) {
+  state_->a.test(x86::rax, x86::rax);
+  state_->a.jz(state_->labels[to]);
+}
+void schema_emitter::clear_counter() { state_->a.mov(counter, asmjit::Imm(0)); }
+void schema_emitter::count_if_passed() { state_->count_result(); }
+void schema_emitter::jump_if_counter_below(std::uint64_t n, label to) {
+  compare_with(state_->a, counter, n);
+  state_->a.jb(state_->labels[to]);
+}
+void schema_emitter::jump_if_counter_above(std::uint64_t n, label to) {
+  compare_with(state_->a, counter, n);
+  state_->a.ja(state_->labels[to]);
+}
+void schema_emitter::jump_if_counter_not(std::uint64_t n, label to) {
+  compare_with(state_->a, counter, n);
+  state_->a.jne(state_->labels[to]);
+}
+
+void schema_emitter::dispatch(std::span<const label, 7> targets) {
+  state& s = *state_;
+  auto& a = s.a;
+  const auto target = [&](value_start kind) {
+    const label l = targets[static_cast<std::size_t>(kind)];
+    return l == no_label ? s.fail : s.labels[l];
+  };
+  a.movzx(x86::eax, x86::byte_ptr(cur));  // the applied subschemas' calls took eax
+  a.cmp(x86::eax, '"');
+  a.je(target(value_start::string));
+  a.cmp(x86::eax, '{');
+  a.je(target(value_start::object));
+  a.cmp(x86::eax, '[');
+  a.je(target(value_start::array));
+  a.lea(x86::ecx, x86::ptr(x86::rax, -'0'));
+  a.cmp(x86::ecx, 9);
+  a.jbe(target(value_start::number));
+  a.cmp(x86::eax, '-');
+  a.je(target(value_start::number));
+  a.cmp(x86::eax, 't');
+  a.je(target(value_start::true_value));
+  a.cmp(x86::eax, 'f');
+  a.je(target(value_start::false_value));
+  a.cmp(x86::eax, 'n');
+  a.je(target(value_start::null));
+  a.jmp(s.fail);
+}
+
+void schema_emitter::literal(std::string_view word) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.mov(x86::rcx, end);
+  a.sub(x86::rcx, cur);
+  a.cmp(x86::rcx, static_cast<std::int64_t>(word.size()));
+  a.jb(s.fail);
+  a.cmp(x86::dword_ptr(cur), asmjit::Imm(bytes_of<std::int32_t>(word, 0)));
+  a.jne(s.fail);
+  if (word.size() == 5) {
+    a.cmp(x86::byte_ptr(cur, 4), word[4]);
+    a.jne(s.fail);
+  }
+  s.advance(static_cast<std::int64_t>(word.size()));
+}
+
+void schema_emitter::value_helper(std::uint64_t helper, const void* what) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, cur);
+  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
+  s.call(helper);
+  s.take_position(s.fail);
+}
+
+void schema_emitter::plain_string(label otherwise) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.movzx(x86::eax, x86::byte_ptr(cur));
+  s.call_routine(s.shared.string_scan);  // rcx: its length, or negative
+  a.test(x86::rcx, x86::rcx);
+  a.js(s.labels[otherwise]);
+  a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
+}
+
+void schema_emitter::open_container(char close, label empty) {
+  state& s = *state_;
+  auto& a = s.a;
+  // Giving up one level before the reader's limit: the interpreter reports what lies there.
+  a.mov(x86::eax, x86::dword_ptr(context, s.layout.depth));
+  a.inc(x86::eax);
+  a.cmp(x86::eax, x86::dword_ptr(context, s.layout.max_depth));
+  a.jge(s.give_up);
+  a.mov(x86::dword_ptr(context, s.layout.depth), x86::eax);
+  a.inc(cur);
+  a.mov(seen, asmjit::Imm(0));
+  a.xor_(entries_reg.r32(), entries_reg.r32());
+  s.load_token();
+  a.cmp(x86::eax, close);
+  a.je(s.labels[empty]);
+}
+
+void schema_emitter::match_name(std::string_view text, label miss) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label to = s.labels[miss];
+  const auto n = static_cast<std::int32_t>(text.size());
+  a.lea(x86::rcx, x86::ptr(cur, n));
+  a.cmp(x86::rcx, end);
+  a.ja(to);
+  // Whole words, the last one overlapping the one before: no byte past the name is read.
+  if (n >= 8) {
+    for (std::size_t i = 0;; i += 8) {
+      const std::size_t from = i + 8 <= text.size() ? i : text.size() - 8;
+      a.mov(x86::rax, asmjit::Imm(bytes_of<std::uint64_t>(text, from)));
+      a.cmp(x86::qword_ptr(cur, static_cast<std::int32_t>(from)), x86::rax);
+      a.jne(to);
+      if (from + 8 >= text.size()) break;
+    }
+  } else if (n >= 4) {
+    a.cmp(x86::dword_ptr(cur), asmjit::Imm(bytes_of<std::int32_t>(text, 0)));
+    a.jne(to);
+    a.cmp(x86::dword_ptr(cur, n - 4), asmjit::Imm(bytes_of<std::int32_t>(text, text.size() - 4)));
+    a.jne(to);
+  } else {  // `"":`
+    a.cmp(x86::word_ptr(cur), asmjit::Imm(bytes_of<std::int16_t>(text, 0)));
+    a.jne(to);
+    a.cmp(x86::word_ptr(cur, n - 2), asmjit::Imm(bytes_of<std::int16_t>(text, text.size() - 2)));
+    a.jne(to);
+  }
+  s.advance(n);
+}
+
+void schema_emitter::count_entry() { state_->a.inc(entries_reg); }
+void schema_emitter::mark_seen(unsigned bit) { state_->a.bts(seen, asmjit::Imm(bit)); }
+
+void schema_emitter::apply_here(const void* const* slot) {
+  state_->call_function_in(slot, cur);
+  state_->take_position(state_->fail);
+}
+
+void schema_emitter::count_here(const void* const* slot) {
+  state_->call_function_in(slot, cur);
+  state_->count_result();
+}
+
+void schema_emitter::next_entry(char close, label next, label closed) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label not_comma = a.newLabel();
+  s.load_token();
+  a.cmp(x86::eax, ',');
+  a.jne(not_comma);
+  a.inc(cur);
+  s.load_token();
+  a.jmp(s.labels[next]);
+  a.bind(not_comma);
+  a.cmp(x86::eax, close);
+  a.je(s.labels[closed]);
+  a.jmp(s.fail);
+}
+
+void schema_emitter::member_helper(std::uint64_t helper, const void* what, std::uint32_t tried) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.mov(next_tried, asmjit::Imm(tried));
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
+  a.mov(x86::rdx, cur);
+  a.lea(x86::rcx, seen);
+  a.lea(x86::r8, next_tried);
+  s.call(helper);
+  s.take_position(s.fail);
+}
+
+void schema_emitter::jump_to_next(std::span<const label> targets) {
+  state& s = *state_;
+  auto& a = s.a;
+  state::jump_table& t = s.tables.emplace_back();
+  t.at = a.newLabel();
+  for (label l : targets) t.targets.push_back(s.labels[l]);
+  a.mov(x86::rdx, next_tried);
+  a.lea(x86::rcx, x86::ptr(t.at));
+  a.movsxd(x86::rax, x86::dword_ptr(x86::rcx, x86::rdx, 2));
+  a.add(x86::rax, x86::rcx);
+  a.jmp(x86::rax);
+}
+
+void schema_emitter::close_container() {
+  state_->a.inc(cur);
+  state_->a.dec(x86::dword_ptr(context, state_->layout.depth));
+}
+
+void schema_emitter::fail_if_entries_below(std::uint64_t n) {
+  compare_with(state_->a, entries_reg, n);
+  state_->a.jb(state_->fail);
+}
+void schema_emitter::fail_if_entries_above(std::uint64_t n) {
+  compare_with(state_->a, entries_reg, n);
+  state_->a.ja(state_->fail);
+}
+
+void schema_emitter::fail_unless_seen(std::uint64_t mask) {
+  auto& a = state_->a;
+  a.mov(x86::rax, seen);
+  a.not_(x86::rax);
+  a.mov(x86::rcx, asmjit::Imm(mask));
+  a.test(x86::rax, x86::rcx);
+  a.jnz(state_->fail);
+}
+
+void schema_emitter::jump_unless_seen(unsigned bit, label to) {
+  state_->a.bt(seen, asmjit::Imm(bit));
+  state_->a.jnc(state_->labels[to]);
+}
+
+void schema_emitter::check_helper(std::uint64_t helper, const void* what) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
+  a.mov(x86::rdx, start_reg);
+  a.mov(x86::rcx, cur);
+  s.call(helper);
+  a.test(x86::al, x86::al);
+  a.jz(s.fail);
+}
+
+std::string schema_emitter::listing() const { return state_->listing(); }
+
+std::vector<const void*> schema_emitter::finish(code_memory& memory, std::string_view name, placed_code& code) {
+  state& s = *state_;
+  s.emit_shared_tails();
+  if (!s.shared.available) return {};
+  // Many functions in one piece of code: no single frame description fits them all, so
+  // none is given (the frame is the one every generated function has; see x86_function).
+  s.unwind.clear();
+  code = s.place(memory, name);
+  if (code.entry == nullptr) return {};
+  std::vector<const void*> entries;
+  entries.reserve(s.entries.size());
+  for (asmjit::Label l : s.entries) {
+    entries.push_back(static_cast<const char*>(code.entry) + s.code.labelOffsetFromBase(l));
+  }
+  return entries;
+}
+
+}  // namespace jsonjit::detail::jit

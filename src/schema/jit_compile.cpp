@@ -1,0 +1,366 @@
+// The schema JIT's compiler: which programs it compiles, and what code each subschema's
+// function is (in the order of jit_p.hpp's account; the instructions are the emitter's).
+#include <array>
+#include <cstddef>
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "engines/jit/emit/code_memory_p.hpp"
+#include "engines/jit/emit/schema_emitter_p.hpp"
+#include "engines/jit/jit_p.hpp"
+#include "schema/jit_p.hpp"
+#include "text/simd_p.hpp"
+
+namespace jsonjit::detail::schema {
+namespace {
+
+using jit::schema_emitter;
+using jit::value_start;
+using label = schema_emitter::label;
+
+/// Why the JIT leaves `program` to the interpreter; empty when it compiles it.
+std::string refusal(const schema_program& program) {
+  if (program.annotations) return "annotations are collected by the interpreter";
+  const reader_options& r = program.reader;
+  if (r.comments != comment_handling::disallow || r.allow_trailing_commas || r.allow_multiple_values) {
+    return "the JIT reads strict JSON only (no comments, trailing commas or multiple values)";
+  }
+  for (const schema_node& n : program.nodes) {
+    const auto at = [&](std::string_view keyword) { return std::string(keyword) + " at " + n.location; };
+    if (n.unevaluated_properties) return at("unevaluatedProperties");
+    if (n.unevaluated_items) return at("unevaluatedItems");
+    if (n.dynamic != dynamic_kind::none) return at(n.dialect == draft::draft2019_09 ? "$recursiveRef" : "$dynamicRef");
+    if (n.watched_names.size() > 64) return at("more than 64 required or dependent names");
+  }
+  return {};
+}
+
+/// The text a member name is matched by: `"name":`, or empty where the instance would write
+/// the name with escapes (it is then always looked up).
+std::string quoted_name(std::string_view name) {
+  for (const char c : name) {
+    if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20) return {};
+  }
+  return "\"" + std::string(name) + "\":";
+}
+
+template <class F>
+std::uint64_t address(F* function) {
+  return reinterpret_cast<std::uint64_t>(function);
+}
+
+class function_compiler {
+ public:
+  function_compiler(schema_emitter& e, const schema_program& p, const void* const* table)
+      : e_(e), p_(p), table_(table) {}
+
+  void compile(const schema_node& n) {
+    e_.comment("; " + n.location);
+    e_.begin_function();
+    if (n.is_false) {
+      e_.fail();
+      return;
+    }
+    in_place(n);
+    std::array<label, 7> targets;
+    targets.fill(schema_emitter::no_label);
+    const auto allows = [&](std::uint8_t bits) { return n.types == 0 || (n.types & bits) != 0; };
+    const auto target = [&](value_start kind, std::uint8_t bits) {
+      if (allows(bits)) targets[static_cast<std::size_t>(kind)] = e_.new_label();
+    };
+    target(value_start::object, type_object);
+    target(value_start::array, type_array);
+    target(value_start::string, type_string);
+    target(value_start::number, type_number | type_integer);
+    target(value_start::true_value, type_boolean);
+    target(value_start::false_value, type_boolean);
+    target(value_start::null, type_null);
+    e_.dispatch(targets);
+    const auto at = [&](value_start kind) { return targets[static_cast<std::size_t>(kind)]; };
+    if (at(value_start::object) != schema_emitter::no_label) {
+      e_.bind(at(value_start::object));
+      object(n);
+    }
+    if (at(value_start::array) != schema_emitter::no_label) {
+      e_.bind(at(value_start::array));
+      array(n);
+    }
+    if (at(value_start::string) != schema_emitter::no_label) {
+      e_.bind(at(value_start::string));
+      string(n);
+    }
+    if (at(value_start::number) != schema_emitter::no_label) {
+      e_.bind(at(value_start::number));
+      const bool checked = n.checks_numbers || n.needs_text || (n.types & (type_integer | type_number)) == type_integer;
+      e_.value_helper(address(checked ? &jsonjit_schema_number : &jsonjit_schema_skip), &n);
+      e_.return_position();
+    }
+    literal(n, at(value_start::true_value), "true", "t");
+    literal(n, at(value_start::false_value), "false", "f");
+    literal(n, at(value_start::null), "null", "n");
+    bind_failures();
+  }
+
+ private:
+  const void* const* slot(const edge& to) const { return table_ + to.target; }
+
+  /// The subschemas applied to the value itself, each scanning it again from its start.
+  void in_place(const schema_node& n) {
+    const auto required = [&](const edge& to) {
+      e_.apply(slot(to));
+      e_.jump_if_failed(fail_label());
+    };
+    if (n.ref) required(n.ref);
+    if (n.dynamic_ref) required(n.dynamic_ref);  // static (refusal() keeps dynamic ones out)
+    for (const edge& to : n.all_of) required(to);
+    if (!n.any_of.empty()) {
+      const label passed = e_.new_label();
+      for (const edge& to : n.any_of) {
+        e_.apply(slot(to));
+        e_.jump_if_passed(passed);
+      }
+      e_.fail();
+      e_.bind(passed);
+    }
+    if (!n.one_of.empty()) {
+      e_.clear_counter();
+      for (const edge& to : n.one_of) {
+        e_.apply(slot(to));
+        e_.count_if_passed();
+      }
+      e_.jump_if_counter_not(1, fail_label());
+    }
+    if (n.not_schema) {
+      e_.apply(slot(n.not_schema));
+      e_.jump_if_passed(fail_label());
+    }
+    if (n.if_schema && (n.then_schema || n.else_schema)) {
+      const label otherwise = e_.new_label(), done = e_.new_label();
+      e_.apply(slot(n.if_schema));
+      e_.jump_if_failed(otherwise);
+      if (n.then_schema) required(n.then_schema);
+      e_.jump(done);
+      e_.bind(otherwise);
+      if (n.else_schema) required(n.else_schema);
+      e_.bind(done);
+    }
+  }
+
+  /// A label that fails the value (bound once per function, where the code jumps to it).
+  label fail_label() {
+    const label l = e_.new_label();
+    pending_failures_.push_back(l);
+    return l;
+  }
+  void bind_failures() {
+    for (const label l : pending_failures_) {
+      e_.bind(l);
+      e_.fail();
+    }
+    pending_failures_.clear();
+  }
+
+  void object(const schema_node& n) {
+    if (!n.has_object_keywords() && !n.needs_text) {
+      e_.value_helper(address(&jsonjit_schema_skip), nullptr);
+      e_.return_position();
+      return;
+    }
+    const label closed = e_.new_label();
+    e_.open_container('}', closed);
+    const std::uint64_t member = address(&jsonjit_schema_member);
+    if (!n.properties.empty() && n.pattern_properties.empty() && !n.property_names) {
+      // Members are expected in the schema's order: each declared name is compared in place
+      // (no scan, no lookup); a miss, or a name after the last, goes to the helper, which says
+      // which declared name to expect next.
+      const std::size_t m = n.declared_order.size();
+      std::vector<label> blocks(m + 1);
+      for (label& b : blocks) b = e_.new_label();
+      const label choose = e_.new_label();
+      for (std::size_t k = 0; k <= m; ++k) {
+        e_.bind(blocks[k]);
+        const label miss = e_.new_label();
+        if (k < m) {
+          const named_edge& p = n.properties[n.declared_order[k]];
+          const std::string text = quoted_name(p.name);
+          if (!text.empty()) {
+            e_.match_name(text, miss);
+            e_.count_entry();
+            if (p.watched != UINT32_MAX) e_.mark_seen(p.watched);
+            e_.apply_here(slot(p.to));
+            e_.next_entry('}', blocks[k + 1], closed);
+          }
+        }
+        e_.bind(miss);
+        e_.count_entry();
+        e_.member_helper(member, &n, static_cast<std::uint32_t>(k));
+        e_.next_entry('}', choose, closed);
+      }
+      e_.bind(choose);
+      e_.jump_to_next(blocks);
+    } else {
+      const label loop = e_.new_label();
+      e_.bind(loop);
+      e_.count_entry();
+      e_.member_helper(member, &n, 0);
+      e_.next_entry('}', loop, closed);
+    }
+    e_.bind(closed);
+    e_.close_container();
+    if (n.min_properties) e_.fail_if_entries_below(*n.min_properties);
+    if (n.max_properties) e_.fail_if_entries_above(*n.max_properties);
+    std::uint64_t required = 0;
+    for (const std::uint32_t i : n.required_indices) required |= std::uint64_t{1} << i;
+    if (required != 0) e_.fail_unless_seen(required);
+    for (const dependent_names& d : n.dependent_required) {
+      std::uint64_t mask = 0;
+      for (const std::uint32_t i : d.required_indices) mask |= std::uint64_t{1} << i;
+      if (mask == 0) continue;
+      const label absent = e_.new_label();
+      e_.jump_unless_seen(d.name_index, absent);
+      e_.fail_unless_seen(mask);
+      e_.bind(absent);
+    }
+    for (const dependent_schema& d : n.dependent_schemas) {
+      const label absent = e_.new_label();
+      e_.jump_unless_seen(d.name_index, absent);
+      e_.apply(slot(d.to));
+      e_.jump_if_failed(fail_label());
+      e_.bind(absent);
+    }
+    if (n.needs_text) e_.check_helper(address(&jsonjit_schema_enumerated), &n);
+    e_.return_position();
+  }
+
+  void array(const schema_node& n) {
+    if (!n.has_array_keywords() && !n.needs_text) {
+      e_.value_helper(address(&jsonjit_schema_skip), nullptr);
+      e_.return_position();
+      return;
+    }
+    const label closed = e_.new_label(), loop = e_.new_label();
+    if (n.contains) e_.clear_counter();
+    e_.open_container(']', closed);
+    const auto item = [&](const edge* to) {
+      e_.count_entry();
+      if (n.contains) e_.count_here(slot(n.contains));
+      if (to != nullptr && *to) {
+        e_.apply_here(slot(*to));
+      } else {
+        e_.value_helper(address(&jsonjit_schema_skip), nullptr);
+      }
+    };
+    std::vector<label> prefix(n.prefix_items.size());
+    for (label& l : prefix) l = e_.new_label();
+    for (std::size_t k = 0; k < prefix.size(); ++k) {
+      e_.bind(prefix[k]);
+      item(&n.prefix_items[k]);
+      e_.next_entry(']', k + 1 < prefix.size() ? prefix[k + 1] : loop, closed);
+    }
+    e_.bind(loop);
+    item(&n.items);
+    e_.next_entry(']', loop, closed);
+    e_.bind(closed);
+    e_.close_container();
+    if (n.min_items) e_.fail_if_entries_below(*n.min_items);
+    if (n.max_items) e_.fail_if_entries_above(*n.max_items);
+    if (n.contains) {
+      const label failed = fail_label();
+      if (n.min_contains > 0) e_.jump_if_counter_below(n.min_contains, failed);
+      if (n.max_contains) e_.jump_if_counter_above(*n.max_contains, failed);
+    }
+    if (n.unique_items) e_.check_helper(address(&jsonjit_schema_unique), &n);
+    if (n.needs_text) e_.check_helper(address(&jsonjit_schema_enumerated), &n);
+    e_.return_position();
+  }
+
+  void string(const schema_node& n) {
+    if (n.checks_strings || n.needs_text) {
+      e_.value_helper(address(&jsonjit_schema_string), &n);
+    } else {
+      const label general = e_.new_label(), done = e_.new_label();
+      e_.plain_string(general);
+      e_.jump(done);
+      e_.bind(general);
+      e_.value_helper(address(&jsonjit_schema_skip), nullptr);
+      e_.bind(done);
+    }
+    e_.return_position();
+  }
+
+  /// true, false or null (`canonical` its canonical text), where the type allows it.
+  void literal(const schema_node& n, label at, std::string_view word, std::string_view canonical) {
+    if (at == schema_emitter::no_label) return;
+    e_.bind(at);
+    const bool enumerated =
+        (!n.const_value || *n.const_value == canonical) &&
+        (n.enum_values.empty() || std::binary_search(n.enum_values.begin(), n.enum_values.end(), canonical));
+    if (!enumerated) {
+      e_.fail();
+      return;
+    }
+    e_.literal(word);
+    e_.return_position();
+  }
+
+  schema_emitter& e_;
+  const schema_program& p_;
+  const void* const* table_;
+  std::vector<label> pending_failures_;
+};
+
+}  // namespace
+
+native_validator::native_validator() : memory_(std::make_unique<jit::code_memory>()), code_(std::make_unique<jit::placed_code>()) {}
+
+native_validator::~native_validator() {
+  if (code_->entry != nullptr) memory_->release(*code_);
+}
+
+std::shared_ptr<const native_validator> native_validator::compile(const schema_program& program, std::string& why) {
+  why = refusal(program);
+  if (!why.empty()) return nullptr;
+  const auto started = std::chrono::steady_clock::now();
+  std::shared_ptr<native_validator> v(new native_validator);
+  v->functions_.assign(program.nodes.size(), nullptr);
+  v->max_depth_ = program.reader.max_depth;
+  const jit::schema_context_layout layout{
+      static_cast<std::int32_t>(offsetof(native_context, end)),
+      static_cast<std::int32_t>(offsetof(native_context, depth)),
+      static_cast<std::int32_t>(offsetof(native_context, max_depth)),
+      static_cast<std::int32_t>(offsetof(native_context, budget)),
+      static_cast<std::int32_t>(offsetof(native_context, gave_up)),
+  };
+  schema_emitter e(layout);
+  function_compiler compiler(e, program, v->functions_.data());
+  for (const schema_node& n : program.nodes) compiler.compile(n);
+  const std::vector<const void*> entries = e.finish(*v->memory_, "jsonjit::schema", *v->code_);
+  if (entries.size() != program.nodes.size()) {
+    why = "no executable memory could be had";
+    return nullptr;
+  }
+  std::copy(entries.begin(), entries.end(), v->functions_.begin());
+  v->root_ = reinterpret_cast<native_fn>(v->functions_[program.root]);
+  jit::counters& c = jit::statistics();
+  c.functions += entries.size();
+  c.code_bytes += v->code_->size;
+  c.compile_nanoseconds += static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
+  return v;
+}
+
+bool native_validator::shows_valid(std::string_view json) const noexcept {
+  const char* cur = json.data();
+  const char* const end = cur + json.size();
+  if (json.size() >= 3 && std::memcmp(cur, "\xEF\xBB\xBF", 3) == 0) cur += 3;  // as the reader skips it
+  if (cur == end) return false;
+  native_context context{end, static_cast<std::int64_t>(16 * json.size() + 1024), 0, max_depth_, false,
+                         functions_.data()};
+  const char* after = root_(&context, cur);
+  if (after == nullptr || context.gave_up) return false;
+  return skip_whitespace(after, end) == end;
+}
+
+}  // namespace jsonjit::detail::schema

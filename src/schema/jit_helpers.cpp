@@ -1,0 +1,202 @@
+// The helpers the schema JIT's code calls (jit_p.hpp): what is not worth emitting inline —
+// scalars against their keywords (through the interpreter's own checks), members the code did
+// not match by name, const, enum and uniqueItems on containers.
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <jsonjit/document.hpp>
+#include <jsonjit/reader.hpp>
+
+#include "engines/jit/scan_p.hpp"
+#include "schema/canonical_p.hpp"
+#include "schema/checks_p.hpp"
+#include "schema/jit_p.hpp"
+#include "text/simd_p.hpp"
+#include "text/unescape_p.hpp"
+
+using jsonjit::detail::schema::native_context;
+using jsonjit::detail::schema::native_fn;
+using jsonjit::detail::schema::schema_node;
+
+namespace {
+
+namespace schema = jsonjit::detail::schema;
+
+const schema_node& node_of(const void* what) { return *static_cast<const schema_node*>(what); }
+
+/// Calls the function of node `target` on the value at `cur`.
+const char* apply(native_context* context, std::uint32_t target, const char* cur) noexcept {
+  return reinterpret_cast<native_fn>(context->functions[target])(context, cur);
+}
+
+/// A string's text: where it has escapes, unescaped into `buffer`.
+std::string_view string_text(const char* text, const char* close, bool escaped, std::string& buffer) {
+  if (!escaped) return {text, static_cast<std::size_t>(close - text)};
+  buffer.resize(static_cast<std::size_t>(close - text));
+  return {buffer.data(), static_cast<std::size_t>(jsonjit::detail::unescape(text, close, buffer.data()) - buffer.data())};
+}
+
+/// The scalar checks of `n`, const and enum included, as the interpreter decides them.
+bool scalar_valid(const schema_node& n, schema::scalar_facts& facts) {
+  bool valid = true;
+  schema::check_scalar(n, facts, [&](std::string_view, const auto&) { valid = false; });
+  if (valid && n.needs_text) {
+    thread_local std::string canonical;
+    canonical.clear();
+    schema::append_canonical_scalar(canonical, facts);
+    valid = (!n.const_value || *n.const_value == canonical) &&
+            (n.enum_values.empty() || std::binary_search(n.enum_values.begin(), n.enum_values.end(), canonical));
+  }
+  return valid;
+}
+
+/// The value [start, end) parsed as a document that keeps its numbers' text (canonical texts
+/// are made from it); null when the text cannot be (the context then gives up).
+const jsonjit::document* parsed(native_context* context, const char* start, const char* end) {
+  thread_local jsonjit::document doc;
+  jsonjit::document_options options;
+  options.preserve_number_text = true;
+  options.max_depth = context->max_depth;
+  if (doc.assign({start, static_cast<std::size_t>(end - start)}, options)) {
+    context->gave_up = true;
+    return nullptr;
+  }
+  return &doc;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* jsonjit_schema_skip(native_context* context, const char* cur, const void*) noexcept {
+  if (const char* after = jsonjit::detail::jit::skip_scalar(cur, context->end)) return after;
+  if (*cur != '{' && *cur != '[') return nullptr;
+  // A container no subschema looks into: checked by the reader, with the nesting it still
+  // allows. Whatever stops it is left to the interpreter.
+  jsonjit::reader_options options;
+  options.max_depth = context->max_depth - context->depth - 1;
+  if (options.max_depth < 1) {
+    context->gave_up = true;
+    return nullptr;
+  }
+  jsonjit::reader in({cur, static_cast<std::size_t>(context->end - cur)}, options);
+  try {
+    if (in.read() && in.skip()) return cur + in.bytes_consumed();
+  } catch (...) {
+  }
+  context->gave_up = true;
+  return nullptr;
+}
+
+const char* jsonjit_schema_string(native_context* context, const char* cur, const void* what) noexcept {
+  bool escaped = false;
+  const char* const close = jsonjit::detail::jit::string_end(cur + 1, context->end, escaped);
+  if (close == nullptr) return nullptr;
+  try {
+    thread_local std::string buffer;
+    thread_local schema::exact_decimal number;
+    schema::scalar_facts facts{jsonjit::token_type::string, string_text(cur + 1, close, escaped, buffer), number};
+    return scalar_valid(node_of(what), facts) ? close + 1 : nullptr;
+  } catch (...) {
+    context->gave_up = true;
+    return nullptr;
+  }
+}
+
+const char* jsonjit_schema_number(native_context* context, const char* cur, const void* what) noexcept {
+  const char* const after = jsonjit::detail::jit::number_end(cur, context->end);
+  if (after == nullptr) return nullptr;
+  try {
+    thread_local schema::exact_decimal number;
+    schema::scalar_facts facts{jsonjit::token_type::number, {cur, static_cast<std::size_t>(after - cur)}, number};
+    return scalar_valid(node_of(what), facts) ? after : nullptr;
+  } catch (...) {
+    context->gave_up = true;
+    return nullptr;
+  }
+}
+
+const char* jsonjit_schema_member(native_context* context, const void* what, const char* cur, std::uint64_t* seen,
+                                  std::uint64_t* next) noexcept {
+  const schema_node& n = node_of(what);
+  const char* const end = context->end;
+  if (cur == end || *cur != '"') return nullptr;
+  bool escaped = false;
+  const char* const close = jsonjit::detail::jit::string_end(cur + 1, end, escaped);
+  if (close == nullptr) return nullptr;
+  const char* value = jsonjit::detail::skip_whitespace(close + 1, end);
+  if (value == end || *value != ':') return nullptr;
+  value = jsonjit::detail::skip_whitespace(value + 1, end);
+  if (value == end) return nullptr;
+  try {
+    // The name lives here while its value's subschemas run (they call this again).
+    std::string unescaped;
+    const std::string_view name = string_text(cur + 1, close, escaped, unescaped);
+    if (n.property_names && apply(context, n.property_names.target, cur) == nullptr) return nullptr;
+    const char* after = nullptr;
+    const auto applies = [&](std::uint32_t target) {
+      const char* const r = apply(context, target, value);
+      if (r != nullptr && after == nullptr) after = r;
+      return r != nullptr;
+    };
+    bool matched = false;
+    const auto p = std::lower_bound(n.properties.begin(), n.properties.end(), name,
+                                    [](const schema::named_edge& e, std::string_view s) { return e.name < s; });
+    if (p != n.properties.end() && p->name == name) {
+      const auto index = static_cast<std::size_t>(p - n.properties.begin());
+      if (p->watched != UINT32_MAX) *seen |= std::uint64_t{1} << p->watched;
+      *next = n.declared_position[index] + 1;
+      if (!applies(p->to.target)) return nullptr;
+      matched = true;
+    } else if (!n.watched_names.empty()) {
+      const auto w = std::lower_bound(n.watched_names.begin(), n.watched_names.end(), name);
+      if (w != n.watched_names.end() && *w == name) *seen |= std::uint64_t{1} << (w - n.watched_names.begin());
+    }
+    for (const schema::pattern_edge& pattern : n.pattern_properties) {
+      const schema::regex_match m = pattern.regex->search(name);
+      if (m == schema::regex_match::too_costly) return nullptr;
+      if (m == schema::regex_match::found) {
+        if (!applies(pattern.to.target)) return nullptr;
+        matched = true;
+      }
+    }
+    if (!matched && n.additional_properties && !applies(n.additional_properties.target)) return nullptr;
+    return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
+  } catch (...) {
+    context->gave_up = true;
+    return nullptr;
+  }
+}
+
+bool jsonjit_schema_enumerated(native_context* context, const void* what, const char* start,
+                               const char* end) noexcept {
+  const schema_node& n = node_of(what);
+  try {
+    const jsonjit::document* doc = parsed(context, start, end);
+    if (doc == nullptr) return false;
+    const std::string canonical = schema::canonical_text(doc->root());
+    return (!n.const_value || *n.const_value == canonical) &&
+           (n.enum_values.empty() || std::binary_search(n.enum_values.begin(), n.enum_values.end(), canonical));
+  } catch (...) {
+    context->gave_up = true;
+    return false;
+  }
+}
+
+bool jsonjit_schema_unique(native_context* context, const void*, const char* start, const char* end) noexcept {
+  try {
+    const jsonjit::document* doc = parsed(context, start, end);
+    if (doc == nullptr) return false;
+    std::vector<std::string> items;
+    for (const jsonjit::element& item : doc->root().elements()) items.push_back(schema::canonical_text(item));
+    std::sort(items.begin(), items.end());
+    return std::adjacent_find(items.begin(), items.end()) == items.end();
+  } catch (...) {
+    context->gave_up = true;
+    return false;
+  }
+}
+
+}  // extern "C"

@@ -1,0 +1,90 @@
+// The schema JIT: a schema_program compiled into native code (one function per subschema,
+// emitted by src/engines/jit/emit/schema_emitter) that decides whether a JSON text is valid
+// while it scans the text once, without tokens or frames. It answers "valid" only where the
+// interpreter would: every subschema's function scans its whole value as the reader checks
+// it, and calls the same checks (checks_p.hpp) for scalars. Anything else — an invalid
+// instance, text that is not JSON, a value nested past the limit, an exhausted budget — is
+// left to the interpreter, which decides it and reports every error as it always does. So
+// both engines give identical verdicts and identical errors. Private.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schema/program_p.hpp"
+
+namespace jsonjit::detail::jit {
+class code_memory;
+struct placed_code;
+}  // namespace jsonjit::detail::jit
+
+namespace jsonjit::detail::schema {
+
+/// What generated validators and the helpers they call share (schema_context_layout gives
+/// the emitter its fields' offsets).
+struct native_context {
+  const char* end;
+  /// Function calls left. Subschemas applied in place each scan the value again, so nested
+  /// `anyOf`s over deep instances could take exponential time: past the budget (a multiple of
+  /// the input's size) the code gives up and the interpreter, linear in the input, decides.
+  std::int64_t budget;
+  std::int32_t depth;
+  std::int32_t max_depth;
+  bool gave_up;
+  const void* const* functions;  // each node's function, by node index
+};
+
+/// A subschema's function: the position after the valid value at `cur`, or null.
+using native_fn = const char* (*)(native_context* context, const char* cur) noexcept;
+
+class native_validator {
+ public:
+  /// Compiles `program`; null, with the reason in `why`, where it uses what the JIT leaves to
+  /// the interpreter (unevaluated*, dynamic references, annotations, lenient reading).
+  static std::shared_ptr<const native_validator> compile(const schema_program& program, std::string& why);
+  ~native_validator();
+  native_validator(const native_validator&) = delete;
+  native_validator& operator=(const native_validator&) = delete;
+
+  /// True when `json` is one valid instance; false when it is not, or when the code cannot
+  /// tell (the interpreter then decides).
+  bool shows_valid(std::string_view json) const noexcept;
+
+ private:
+  native_validator();
+  std::unique_ptr<jit::code_memory> memory_;
+  std::unique_ptr<jit::placed_code> code_;
+  std::vector<const void*> functions_;  // by node index; generated code calls through it
+  native_fn root_ = nullptr;
+  int max_depth_ = 64;
+};
+
+}  // namespace jsonjit::detail::schema
+
+// Helpers called from generated code: C linkage and noexcept (generated frames have no unwind
+// information); each returns the position after the value it checked, or null.
+extern "C" {
+/// Any value, checked as the reader checks it (`what` unused).
+const char* jsonjit_schema_skip(jsonjit::detail::schema::native_context* context, const char* cur,
+                                const void* what) noexcept;
+/// A string or a number against the scalar checks of the node `what`, const and enum included.
+const char* jsonjit_schema_string(jsonjit::detail::schema::native_context* context, const char* cur,
+                                  const void* what) noexcept;
+const char* jsonjit_schema_number(jsonjit::detail::schema::native_context* context, const char* cur,
+                                  const void* what) noexcept;
+/// A member of an object checked by the node `what` whose name the code did not match: its
+/// name (propertyNames, the watched names into `*seen`), then its value against every
+/// subschema that applies to it. `*next` is the declared property to try next (in: the one
+/// tried).
+const char* jsonjit_schema_member(jsonjit::detail::schema::native_context* context, const void* what,
+                                  const char* cur, std::uint64_t* seen, std::uint64_t* next) noexcept;
+/// Whether the object or array [start, end) is the node's const or one of its enum values.
+bool jsonjit_schema_enumerated(jsonjit::detail::schema::native_context* context, const void* what,
+                               const char* start, const char* end) noexcept;
+/// Whether the items of the array [start, end) are unique.
+bool jsonjit_schema_unique(jsonjit::detail::schema::native_context* context, const void* what,
+                           const char* start, const char* end) noexcept;
+}
