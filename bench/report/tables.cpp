@@ -101,10 +101,14 @@ const std::map<std::string, std::string>& group_descriptions() {
       {"schema_validate",
        "JSON Schema validation end to end, bytes to verdict, every instance of the workload once per operation "
        "(schemas in bench/schema/schemas/; draft 2020-12 for jsonjit and ajv, the same schema in draft-07 for "
-       "valijson and draft-04 for RapidJSON). Every contender must find every instance valid before it is timed. "
+       "valijson and draft-04 for RapidJSON). jsonjit is the automatic engine: the JIT's native code where it "
+       "compiles the schema (every workload but the meta-schema's, whose $dynamicRef it leaves to the interpreter), "
+       "jsonjit_interp the interpreter. Every contender must find every instance valid before it is timed. "
        "jsonjit_tokens is not a validator: our reader's token pass over the same bytes, the floor validation "
        "fuses with. ajv runs on node, timed by node (JSON.parse and the compiled validator)."},
-      {"schema_compile", "Compiling each workload's schema (jsonjit: with its check against the meta-schema)."},
+      {"schema_compile",
+       "Compiling each workload's schema (jsonjit: with its check against the meta-schema, and the JIT's code "
+       "where it compiles the schema; jsonjit_interp: for the interpreter only)."},
   };
   return descriptions;
 }

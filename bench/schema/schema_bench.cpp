@@ -3,6 +3,7 @@
 // find every instance valid; our reader's plain token pass over the same bytes is the floor.
 // And each schema's compile time.
 #include <string>
+#include <utility>
 
 #include <jsonjit/reader.hpp>
 #include <jsonjit/schema.hpp>
@@ -36,13 +37,23 @@ void timed(benchmark::State& state, const schema_workload& w, Valid valid) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * w.bytes));
 }
 
+jsonjit::schema_options on(jsonjit::engine e) {
+  jsonjit::schema_options options;
+  options.engine = e;
+  return options;
+}
+
 void add_validation(const schema_workload& w) {
   const std::string prefix = "schema_validate/" + w.name + "/";
-  register_benchmark(prefix + "jsonjit", [&w](benchmark::State& state) {
-    const result<jsonjit::schema, parse_error> s = jsonjit::schema::compile(w.schema);
-    if (!s) return state.SkipWithError(to_string(s.error()).c_str());
-    timed(state, w, [&](const std::string& instance) { return s->validate(instance).valid(); });
-  })->Unit(benchmark::kMicrosecond);
+  // jsonjit's automatic engine (the JIT where it compiles the schema), and its interpreter.
+  for (const auto& [contender, engine] : {std::pair{"jsonjit", jsonjit::engine::automatic},
+                                          std::pair{"jsonjit_interp", jsonjit::engine::interpreter}}) {
+    register_benchmark(prefix + contender, [&w, engine](benchmark::State& state) {
+      const result<jsonjit::schema, parse_error> s = jsonjit::schema::compile(w.schema, on(engine));
+      if (!s) return state.SkipWithError(to_string(s.error()).c_str());
+      timed(state, w, [&](const std::string& instance) { return s->validate(instance).valid(); });
+    })->Unit(benchmark::kMicrosecond);
+  }
   register_benchmark(prefix + "jsonjit_tokens", [&w](benchmark::State& state) {
     // Not a validator: the token pass validation fuses with, over the same bytes.
     timed(state, w, [](const std::string& instance) {
@@ -80,12 +91,15 @@ void add_validation(const schema_workload& w) {
 
 void add_compilation(const schema_workload& w) {
   const std::string prefix = "schema_compile/" + w.name + "/";
-  register_benchmark(prefix + "jsonjit", [&w](benchmark::State& state) {
-    if (!jsonjit::schema::compile(w.schema)) return state.SkipWithError("the schema does not compile");
-    allocation_counter allocations(state);
-    for (auto _ : state) benchmark::DoNotOptimize(jsonjit::schema::compile(w.schema));
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * w.schema.size()));
-  })->Unit(benchmark::kMicrosecond);
+  for (const auto& [contender, engine] : {std::pair{"jsonjit", jsonjit::engine::automatic},
+                                          std::pair{"jsonjit_interp", jsonjit::engine::interpreter}}) {
+    register_benchmark(prefix + contender, [&w, options = on(engine)](benchmark::State& state) {
+      if (!jsonjit::schema::compile(w.schema, options)) return state.SkipWithError("the schema does not compile");
+      allocation_counter allocations(state);
+      for (auto _ : state) benchmark::DoNotOptimize(jsonjit::schema::compile(w.schema, options));
+      state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * w.schema.size()));
+    })->Unit(benchmark::kMicrosecond);
+  }
   if (w.draft7_equivalent) {
     const std::string draft7 = schema_for_draft(w.schema, 7), draft4 = schema_for_draft(w.schema, 4);
     register_benchmark(prefix + "valijson", [draft7](benchmark::State& state) {

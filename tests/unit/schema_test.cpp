@@ -180,7 +180,9 @@ TEST(Schema, CompileErrorsSayWhereInTheSchema) {
 
   schema_options jit;
   jit.engine = engine::jit;
-  EXPECT_EQ(error_of("{}", jit).info.code, error_code::not_compiled);
+  e = error_of(R"({"unevaluatedProperties": false})", jit);  // left to the interpreter (schema_jit_test)
+  EXPECT_EQ(e.info.code, error_code::not_compiled);
+  EXPECT_NE(e.name.find("unevaluatedProperties"), std::string::npos) << e.name;
 }
 
 TEST(Schema, DraftsByDollarSchemaOrTheOptions) {

@@ -1,0 +1,235 @@
+// The schema JIT (schema_options::engine): what it compiles and refuses, and that its code
+// gives the interpreter's outcome — verdict, errors, positions — on every kind of input: valid
+// instances decided by the code alone (jit_stats counts them), invalid ones, text that is not
+// JSON, nesting past the limit, names it cannot match in place, schemas whose applicators
+// would rescan a value exponentially often, and many threads at once.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <jsonjit/jit.hpp>
+#include <jsonjit/schema.hpp>
+
+namespace jsonjit {
+namespace {
+
+schema compiled_with(std::string_view text, engine e) {
+  schema_options options;
+  options.engine = e;
+  result<schema, parse_error> s = schema::compile(text, options);
+  if (!s) ADD_FAILURE() << to_string(s.error());
+  return s ? *s : *schema::compile("true", options);
+}
+
+/// Validates `instance` with both engines; fails the test where their outcomes differ in
+/// anything (detailed output: verdict, every error with its locations and message). Returns
+/// the verdict and whether the JIT's code decided it without the interpreter.
+struct outcome {
+  bool valid;
+  bool decided_by_code;
+};
+outcome both(const schema& jit, const schema& interpreter, std::string_view instance) {
+  const std::uint64_t before = jit_stats().validations_compiled;
+  const validation a = jit.validate(instance), b = interpreter.validate(instance);
+  const bool decided = jit_stats().validations_compiled > before;
+  EXPECT_EQ(a.to_json(output_format::detailed), b.to_json(output_format::detailed)) << instance;
+  EXPECT_EQ(a.errors().size(), b.errors().size()) << instance;
+  for (std::size_t i = 0; i < std::min(a.errors().size(), b.errors().size()); ++i) {
+    EXPECT_EQ(a.errors()[i].position.offset, b.errors()[i].position.offset) << instance;
+    EXPECT_EQ(a.errors()[i].position.line, b.errors()[i].position.line) << instance;
+  }
+  return {a.valid(), decided};
+}
+
+constexpr std::string_view order_schema = R"({
+  "type": "object",
+  "required": ["id", "customer", "lines"],
+  "properties": {
+    "id": {"type": "integer", "minimum": 1},
+    "customer": {"$ref": "#/$defs/customer"},
+    "lines": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/line"}},
+    "note": {"type": ["string", "null"], "maxLength": 20},
+    "status": {"enum": ["open", "paid", "shipped"]}
+  },
+  "additionalProperties": false,
+  "$defs": {
+    "customer": {"type": "object", "required": ["name"],
+                 "properties": {"name": {"type": "string", "minLength": 1},
+                                "email": {"type": "string", "format": "email"}},
+                 "dependentRequired": {"email": ["name"]}},
+    "line": {"type": "object", "required": ["sku", "quantity"],
+             "properties": {"sku": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]+$"},
+                            "quantity": {"type": "integer", "exclusiveMinimum": 0},
+                            "price": {"type": "number", "multipleOf": 0.01}}}
+  }
+})";
+
+TEST(JitSchema, CompilesAndDecidesValidInstancesByItsCode) {
+  const schema jit = compiled_with(order_schema, engine::jit);
+  const schema interpreter = compiled_with(order_schema, engine::interpreter);
+  EXPECT_TRUE(jit.compiled());
+  EXPECT_FALSE(interpreter.compiled());
+  for (const char* valid : {
+           R"({"id":1,"customer":{"name":"Ann"},"lines":[{"sku":"ABC-1","quantity":2}]})",
+           // another order of members, whitespace, unknown-to-the-speculation order
+           "{ \"lines\" : [ {\"quantity\": 1, \"sku\": \"XYZ-42\", \"price\": 19.99} ],\n  \"customer\": {\"email\": \"a@b.example\", \"name\": \"B\"},\r\n\t\"id\": 7, \"status\": \"paid\", \"note\": null }",
+           // a name written with an escape is the same name
+           R"({"i\u0064":3,"customer":{"name":"C"},"lines":[{"sku":"ABC-9","quantity":1e2}]})",
+           "\xEF\xBB\xBF{\"id\":1,\"customer\":{\"name\":\"D\"},\"lines\":[{\"sku\":\"ABC-1\",\"quantity\":1}]}  ",
+       }) {
+    const outcome o = both(jit, interpreter, valid);
+    EXPECT_TRUE(o.valid) << valid;
+    EXPECT_TRUE(o.decided_by_code) << valid;
+  }
+}
+
+TEST(JitSchema, InvalidInstancesGetTheInterpretersErrors) {
+  const schema jit = compiled_with(order_schema, engine::jit);
+  const schema interpreter = compiled_with(order_schema, engine::interpreter);
+  for (const char* invalid : {
+           R"({"id":0,"customer":{"name":"Ann"},"lines":[{"sku":"ABC-1","quantity":2}]})",
+           R"({"id":1,"customer":{},"lines":[]})",
+           R"({"id":1,"customer":{"name":"A"},"lines":[{"sku":"abc","quantity":0,"price":0.001}]})",
+           R"({"id":1.5,"customer":{"name":""},"lines":[{"sku":"ABC-1","quantity":2}],"extra":true})",
+           R"({"id":1,"customer":{"name":"A","email":"no at sign"},"lines":[{"sku":"ABC-1","quantity":2}],"status":"lost"})",
+           R"({"id":1,"customer":{"name":"A"},"lines":[{"sku":"ABC-1","quantity":2}],"note":"far too long for the note field"})",
+           R"([1, 2])",
+       }) {
+    const outcome o = both(jit, interpreter, invalid);
+    EXPECT_FALSE(o.valid) << invalid;
+    EXPECT_FALSE(o.decided_by_code) << invalid;
+  }
+}
+
+TEST(JitSchema, TextThatIsNotJsonIsTheReadersError) {
+  const schema jit = compiled_with(R"({"type": "array", "items": {"type": ["string", "number", "boolean", "null"]}})",
+                                   engine::jit);
+  const schema interpreter = compiled_with(R"({"type": "array", "items": {"type": ["string", "number", "boolean", "null"]}})",
+                                           engine::interpreter);
+  EXPECT_TRUE(both(jit, interpreter, R"(["a", -1.5e3, true, false, null, 0])").valid);
+  for (const char* bad : {"", " ", "[", "[1,", "[1,]", "[01]", "[1.]", "[-]", "[1e]", "[tru]", "[nul]", "[\"a]",
+                          "[\"\x01\"]", "[\"\xC3\x28\"]", "[\"\\x\"]", "[\"\\uD800\"]", "[1] 2", "[1]]", "[1 2]",
+                          "{\"a\":1}x", "[\"\xF4\x90\x80\x80\"]"}) {
+    EXPECT_FALSE(both(jit, interpreter, bad).valid) << bad;
+  }
+}
+
+TEST(JitSchema, NestingPastTheLimitIsTheInterpretersError) {
+  const char* text = R"({"$defs": {"tree": {"type": "array", "items": {"$ref": "#/$defs/tree"}}}, "$ref": "#/$defs/tree"})";
+  const schema jit = compiled_with(text, engine::jit);
+  const schema interpreter = compiled_with(text, engine::interpreter);
+  for (const int depth : {1, 10, 63, 64, 65, 200}) {
+    const std::string nested = std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']');
+    const outcome o = both(jit, interpreter, nested);
+    EXPECT_EQ(o.valid, depth <= 64) << depth;  // the reader's limit: 64 levels
+  }
+  // The same for values no subschema looks into.
+  const schema any_jit = compiled_with(R"({"type": "object"})", engine::jit);
+  const schema any_interpreter = compiled_with(R"({"type": "object"})", engine::interpreter);
+  for (const int depth : {1, 62, 63, 64, 65}) {
+    const std::string nested = "{\"a\":" + std::string(static_cast<std::size_t>(depth), '[') +
+                               std::string(static_cast<std::size_t>(depth), ']') + "}";
+    both(any_jit, any_interpreter, nested);
+  }
+}
+
+TEST(JitSchema, ApplicatorsThatRescanEveryLevelAreBoundedByABudget) {
+  // At each level the first branch looks at the whole subtree before it fails (minItems), then
+  // the second looks again: 2^depth scans. The code gives up past a budget proportional to the
+  // input and the interpreter decides.
+  const char* text = R"({"anyOf": [{"items": {"$ref": "#"}, "minItems": 2}, {"items": {"$ref": "#"}}], "type": "array"})";
+  const schema jit = compiled_with(text, engine::jit);
+  const schema interpreter = compiled_with(text, engine::interpreter);
+  const std::string shallow = "[[[]]]";
+  const outcome small = both(jit, interpreter, shallow);
+  EXPECT_TRUE(small.valid);
+  EXPECT_TRUE(small.decided_by_code);
+  const std::string deep = std::string(16, '[') + std::string(16, ']');
+  const outcome large = both(jit, interpreter, deep);
+  EXPECT_TRUE(large.valid);
+  EXPECT_FALSE(large.decided_by_code);  // 2^16 calls: past the budget
+}
+
+TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
+  struct check {
+    const char* schema;
+    std::vector<const char*> instances;
+  };
+  const std::vector<check> checks = {
+      {R"({"oneOf": [{"type": "integer"}, {"minimum": 2}]})", {"1", "3", "2.5", "\"x\""}},
+      {R"({"not": {"type": "string"}})", {"1", "\"a\"", "[\"a\"]"}},
+      {R"({"if": {"minimum": 10}, "then": {"multipleOf": 2}, "else": {"maximum": 0}})", {"12", "13", "-1", "5"}},
+      {R"({"allOf": [{"minLength": 2}, {"maxLength": 3}], "pattern": "b"})", {"\"ab\"", "\"a\"", "\"abcd\"", "\"xx\""}},
+      {R"({"prefixItems": [{"const": 1}, {"type": "string"}], "items": false})", {"[1, \"a\"]", "[1]", "[1, \"a\", 2]", "[2]"}},
+      {R"({"contains": {"type": "null"}, "minContains": 2, "maxContains": 3})", {"[null, null]", "[null]", "[null,null,null,null]", "[]", "{}"}},
+      {R"({"uniqueItems": true})", {"[1, 1.0]", "[{\"a\":1,\"b\":2}, {\"b\":2,\"a\":1}]", "[[1], [true]]", "[]"}},
+      {R"({"enum": [[1, {"a": null}], {"x": [2]}]})", {"[1, {\"a\": null}]", "{\"x\": [2.0]}", "{\"x\": [3]}", "[1]"}},
+      {R"({"const": {"a": [1, "b"]}})", {"{\"a\": [1, \"b\"]}", "{\"a\": [1, \"c\"]}"}},
+      {R"({"patternProperties": {"^x-": {"type": "integer"}}, "additionalProperties": {"type": "string"}, "propertyNames": {"maxLength": 4}})",
+       {"{\"x-a\": 1, \"b\": \"s\"}", "{\"x-a\": \"s\"}", "{\"b\": 1}", "{\"long-name\": \"s\"}"}},
+      {R"({"dependentSchemas": {"a": {"required": ["b"]}}, "minProperties": 1, "maxProperties": 2})",
+       {"{\"a\": 1, \"b\": 2}", "{\"a\": 1}", "{}", "{\"c\": 1, \"d\": 2, \"e\": 3}"}},
+      {R"({"properties": {"a\"b": {"type": "integer"}, "\u00e9": {"type": "string"}}})",
+       {"{\"a\\\"b\": 1}", "{\"a\\\"b\": \"x\"}", "{\"\u00e9\": \"x\"}", "{\"\\u00e9\": 1}"}},
+      {R"({"type": "integer", "maximum": 18446744073709551616})", {"18446744073709551615", "18446744073709551617", "1.0", "1.5"}},
+      {R"({"type": ["boolean", "null"], "enum": [true, null]})", {"true", "false", "null", "0"}},
+      {"false", {"1", "{}"}},
+  };
+  for (const check& c : checks) {
+    const schema jit = compiled_with(c.schema, engine::jit);
+    const schema interpreter = compiled_with(c.schema, engine::interpreter);
+    for (const char* instance : c.instances) {
+      const outcome o = both(jit, interpreter, instance);
+      EXPECT_EQ(o.valid, o.decided_by_code) << c.schema << " on " << instance;
+    }
+  }
+}
+
+TEST(JitSchema, RefusesWhatItLeavesToTheInterpreterByName) {
+  schema_options options;
+  options.engine = engine::jit;
+  for (const auto& [text, keyword] :
+       {std::pair{R"({"unevaluatedProperties": false})", "unevaluatedProperties"},
+        std::pair{R"({"prefixItems": [true], "unevaluatedItems": false})", "unevaluatedItems"},
+        std::pair{R"({"$dynamicAnchor": "a", "items": {"$dynamicRef": "#a"}})", "$dynamicRef"}}) {
+    const result<schema, parse_error> s = schema::compile(text, options);
+    ASSERT_FALSE(s) << text;
+    EXPECT_EQ(s.error().info.code, error_code::not_compiled);
+    EXPECT_NE(s.error().name.find(keyword), std::string::npos) << s.error().name;
+    // The automatic engine takes the interpreter for them.
+    const result<schema, parse_error> automatic = schema::compile(text);
+    ASSERT_TRUE(automatic) << text;
+    EXPECT_FALSE(automatic->compiled());
+  }
+  schema_options lenient = options;
+  lenient.reader.allow_trailing_commas = true;
+  EXPECT_EQ(schema::compile("{}", lenient).error().info.code, error_code::not_compiled);
+  schema_options annotated = options;
+  annotated.annotations = true;
+  EXPECT_EQ(schema::compile("{}", annotated).error().info.code, error_code::not_compiled);
+  EXPECT_TRUE(schema::compile("{}")->compiled());  // automatic: the JIT where it compiles
+}
+
+TEST(JitSchema, OneSchemaFromManyThreads) {
+  const schema jit = compiled_with(order_schema, engine::jit);
+  const std::string valid = R"({"id":1,"customer":{"name":"Ann"},"lines":[{"sku":"ABC-1","quantity":2}]})";
+  const std::string invalid = R"({"id":1,"customer":{"name":"Ann"},"lines":[{"sku":"abc","quantity":2}]})";
+  std::vector<std::thread> threads;
+  std::vector<int> wrong(8, 0);
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 200; ++i) {
+        wrong[static_cast<std::size_t>(t)] += !jit.validate(valid).valid();
+        const validation v = jit.validate(invalid);
+        wrong[static_cast<std::size_t>(t)] += v.valid() || v.errors().size() != 1;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  for (int w : wrong) EXPECT_EQ(w, 0);
+}
+
+}  // namespace
+}  // namespace jsonjit
