@@ -8,7 +8,9 @@
 //  - deciding (the pruned first pass) and collecting (annotations asked for: one full pass)
 //    give the same verdict; the flag output gives the same verdict;
 //  - an instance that is JSON gets the same verdict and the same errors (locations, messages)
-//    validated as text, as a document, as a node, and read from an input in small pieces.
+//    validated as text, as a document, as a node, and read from an input in small pieces;
+//  - the automatic engine (the JIT's code where it compiles the schema) gives exactly the
+//    interpreter's outcome on any text, JSON or not.
 #include <jsonjit/document.hpp>
 #include <jsonjit/node.hpp>
 #include <jsonjit/reader.hpp>
@@ -90,9 +92,13 @@ bool holds_numbers_exactly(std::string_view text) {
   return true;
 }
 
-void validate_every_way(const schema& s, const schema& collecting, const schema& flag, std::string_view text) {
+void validate_every_way(const schema& s, const schema& interpreted, const schema& collecting, const schema& flag,
+                        std::string_view text) {
   const validation v = s.validate(text);
   check_errors(v, text, "validate(text)");
+  if (v.to_json(output_format::detailed) != interpreted.validate(text).to_json(output_format::detailed)) {
+    jsonjit::fuzz::fail("the JIT's outcome is not the interpreter's", text);
+  }
   if (collecting.validate(text).valid() != v.valid()) jsonjit::fuzz::fail("deciding and collecting disagree", text);
   if (flag.validate(text).valid() != v.valid()) jsonjit::fuzz::fail("the flag output disagrees", text);
   document_options exact;
@@ -122,7 +128,8 @@ void validate_every_way(const schema& s, const schema& collecting, const schema&
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   const std::string_view rest(reinterpret_cast<const char*>(data) + 1, size - 1);
-  schema_options options, collecting, flag;
+  schema_options options, interpreter, collecting, flag;
+  interpreter.engine = engine::interpreter;
   collecting.annotations = true;
   flag.output = output_format::flag;
   std::string_view schema_text = schemas[data[0] % schemas.size()];
@@ -132,12 +139,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (s.error().info.offset > schema_text.size()) jsonjit::fuzz::fail("a compile error outside the schema", schema_text);
     return 0;
   }
+  const schema i = schema::compile(schema_text, interpreter).value();
   const schema c = schema::compile(schema_text, collecting).value();
   const schema f = schema::compile(schema_text, flag).value();
   if ((data[0] & 0x80) != 0) {
-    for (std::string_view instance : fixed_instances) validate_every_way(*s, c, f, instance);
+    for (std::string_view instance : fixed_instances) validate_every_way(*s, i, c, f, instance);
   } else {
-    validate_every_way(*s, c, f, rest);
+    validate_every_way(*s, i, c, f, rest);
   }
   return 0;
 }

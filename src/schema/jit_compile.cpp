@@ -63,7 +63,19 @@ class function_compiler {
       e_.fail();
       return;
     }
+    // A subschema that only applies others in place, one of which must pass (its $ref, allOf,
+    // anyOf or oneOf), need not scan the value itself: the one that passed did, and its end
+    // is the value's.
+    const bool own_checks = n.types != 0 || n.needs_text || n.has_object_keywords() || n.has_array_keywords() ||
+                            n.checks_strings || n.checks_numbers;
+    const bool one_passes = n.ref || n.dynamic_ref || !n.all_of.empty() || !n.any_of.empty() || !n.one_of.empty();
+    keep_end_ = !own_checks && one_passes;
     in_place(n);
+    if (keep_end_) {
+      e_.return_position();
+      bind_failures();
+      return;
+    }
     std::array<label, 7> targets;
     targets.fill(schema_emitter::no_label);
     const auto allows = [&](std::uint8_t bits) { return n.types == 0 || (n.types & bits) != 0; };
@@ -93,8 +105,11 @@ class function_compiler {
     }
     if (at(value_start::number) != schema_emitter::no_label) {
       e_.bind(at(value_start::number));
-      const bool checked = n.checks_numbers || n.needs_text || (n.types & (type_integer | type_number)) == type_integer;
-      e_.value_helper(address(checked ? &jsonjit_schema_number : &jsonjit_schema_skip), &n);
+      if (n.checks_numbers || n.needs_text || (n.types & (type_integer | type_number)) == type_integer) {
+        e_.value_helper(address(&jsonjit_schema_number), &n);
+      } else {
+        e_.skip_number();
+      }
       e_.return_position();
     }
     literal(n, at(value_start::true_value), "true", "t");
@@ -104,13 +119,20 @@ class function_compiler {
   }
 
  private:
-  const void* const* slot(const edge& to) const { return table_ + to.target; }
+  /// Where the function of `to`'s target is: a subschema that is a `$ref` alone is its
+  /// target's (a call saved per value), as the interpreter lets it stand in.
+  const void* const* slot(const edge& to) const {
+    std::uint32_t node = to.target;
+    for (int hops = 0; p_.nodes[node].only_ref && hops < 16; ++hops) node = p_.nodes[node].ref.target;
+    return table_ + node;
+  }
 
   /// The subschemas applied to the value itself, each scanning it again from its start.
   void in_place(const schema_node& n) {
     const auto required = [&](const edge& to) {
       e_.apply(slot(to));
       e_.jump_if_failed(fail_label());
+      if (keep_end_) e_.keep_end_if_passed();
     };
     if (n.ref) required(n.ref);
     if (n.dynamic_ref) required(n.dynamic_ref);  // static (refusal() keeps dynamic ones out)
@@ -119,6 +141,7 @@ class function_compiler {
       const label passed = e_.new_label();
       for (const edge& to : n.any_of) {
         e_.apply(slot(to));
+        if (keep_end_) e_.keep_end_if_passed();
         e_.jump_if_passed(passed);
       }
       e_.fail();
@@ -128,6 +151,7 @@ class function_compiler {
       e_.clear_counter();
       for (const edge& to : n.one_of) {
         e_.apply(slot(to));
+        if (keep_end_) e_.keep_end_if_passed();
         e_.count_if_passed();
       }
       e_.jump_if_counter_not(1, fail_label());
@@ -309,6 +333,7 @@ class function_compiler {
   const schema_program& p_;
   const void* const* table_;
   std::vector<label> pending_failures_;
+  bool keep_end_ = false;  // the function's position is the end a passing subschema found
 };
 
 }  // namespace

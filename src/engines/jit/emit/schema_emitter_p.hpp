@@ -63,6 +63,9 @@ class schema_emitter {
 
   // Subschemas applied in place: the function in `*slot` called on the value's start.
   void apply(const void* const* slot);
+  /// After apply: where it passed, the position is the end of the value it scanned (for a
+  /// function whose own scan would only skip the value: it returns this position instead).
+  void keep_end_if_passed();
   /// After apply: jumps to `to` where it passed (or failed).
   void jump_if_passed(label to);
   void jump_if_failed(label to);
@@ -79,6 +82,9 @@ class schema_emitter {
   void dispatch(std::span<const label, 7> targets);
   /// The literal (true, false, null) at the position: consumed, or fails.
   void literal(std::string_view word);
+  /// A number, its grammar checked (as the reader checks it) by the shared number routine:
+  /// consumed, or fails.
+  void skip_number();
   /// position = helper(context, position, what), failing where it returns null.
   void value_helper(std::uint64_t helper, const void* what);
   /// A string without escapes, control or non-ASCII bytes, found by vector compares: consumed;

@@ -35,6 +35,7 @@ struct schema_emitter::state : x86_function {
     give_up = a.newLabel();
     whitespace = a.newLabel();
     leave = a.newLabel();
+    number = a.newLabel();
   }
 
   /// Skips whitespace and loads the next byte into eax, failing at the end of the input.
@@ -77,11 +78,81 @@ struct schema_emitter::state : x86_function {
     a.bind(leave);
     a.add(x86::rsp, 8);
     a.jmp(fail);
+    emit_number_routine();
     for (const jump_table& t : tables) {
       a.align(asmjit::AlignMode::kData, 4);
       a.bind(t.at);
       for (asmjit::Label target : t.targets) a.embedLabelDelta(target, t.at, 4);
     }
+  }
+
+  /// The number routine: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? from the position,
+  /// which it moves past the number; anything else leaves through the failure exit. (What
+  /// follows the number is its container's to check: "01" is "0" and then a stray digit.)
+  /// Clobbers eax.
+  void emit_number_routine() {
+    comment("; numbers: the grammar, digit by digit (without a call to C++)");
+    const asmjit::Label integer = a.newLabel(), fraction = a.newLabel(),
+                        exponent = a.newLabel(), sign_done = a.newLabel(), exponent_digits = a.newLabel(),
+                        done = a.newLabel();
+    // A digit at the position (else to `otherwise`); eax clobbered.
+    const auto digit_or = [&](asmjit::Label otherwise) {
+      a.cmp(cur, end);
+      a.jae(otherwise);
+      a.movzx(x86::eax, x86::byte_ptr(cur));
+      a.sub(x86::eax, '0');
+      a.cmp(x86::eax, 9);
+      a.ja(otherwise);
+    };
+    const auto more_digits = [&](asmjit::Label after) {  // [0-9]* then to `after`
+      const asmjit::Label loop = a.newLabel();
+      a.bind(loop);
+      digit_or(after);
+      a.inc(cur);
+      a.jmp(loop);
+    };
+    a.bind(number);
+    a.cmp(x86::byte_ptr(cur), '-');
+    a.jne(integer);
+    a.inc(cur);
+    a.bind(integer);
+    digit_or(leave);
+    a.inc(cur);
+    a.test(x86::eax, x86::eax);
+    a.jz(fraction);  // a leading 0 stands alone
+    more_digits(fraction);
+    a.bind(fraction);
+    a.cmp(cur, end);
+    a.jae(done);
+    a.cmp(x86::byte_ptr(cur), '.');
+    a.jne(exponent);
+    a.inc(cur);
+    digit_or(leave);
+    a.inc(cur);
+    more_digits(exponent);
+    a.bind(exponent);
+    a.cmp(cur, end);
+    a.jae(done);
+    a.movzx(x86::eax, x86::byte_ptr(cur));
+    a.or_(x86::eax, 0x20);
+    a.cmp(x86::eax, 'e');
+    a.jne(done);
+    a.inc(cur);
+    a.cmp(cur, end);
+    a.jae(leave);
+    a.movzx(x86::eax, x86::byte_ptr(cur));
+    a.cmp(x86::eax, '+');
+    a.je(sign_done);
+    a.cmp(x86::eax, '-');
+    a.jne(exponent_digits);
+    a.bind(sign_done);
+    a.inc(cur);
+    a.bind(exponent_digits);
+    digit_or(leave);
+    a.inc(cur);
+    more_digits(done);
+    a.bind(done);
+    a.ret();
   }
 
   void call_function_in(const void* const* slot, const x86::Gp& position) {
@@ -99,7 +170,7 @@ struct schema_emitter::state : x86_function {
   }
 
   schema_context_layout layout;
-  asmjit::Label fail, give_up, whitespace, leave;
+  asmjit::Label fail, give_up, whitespace, leave, number;
   std::vector<asmjit::Label> labels;
   std::vector<asmjit::Label> entries;  // of the functions, in order
   struct jump_table {
@@ -148,6 +219,10 @@ void schema_emitter::return_position() {
 }
 
 void schema_emitter::apply(const void* const* slot) { state_->call_function_in(slot, start_reg); }
+void schema_emitter::keep_end_if_passed() {
+  state_->a.test(x86::rax, x86::rax);
+  state_->a.cmovnz(cur, x86::rax);
+}
 void schema_emitter::jump_if_passed(label to) {
   state_->a.test(x86::rax, x86::rax);
   state_->a.jnz(state_->labels[to]);
@@ -214,6 +289,8 @@ void schema_emitter::literal(std::string_view word) {
   }
   s.advance(static_cast<std::int64_t>(word.size()));
 }
+
+void schema_emitter::skip_number() { state_->a.call(state_->number); }
 
 void schema_emitter::value_helper(std::uint64_t helper, const void* what) {
   state& s = *state_;
