@@ -301,16 +301,24 @@ class function_compiler {
   }
 
   void string(const schema_node& n) {
+    const label general = e_.new_label(), done = e_.new_label();
     if (n.checks_strings || n.needs_text) {
+      // A plain string's length is checked in place; what else it must pass, by a helper
+      // given its text (not scanned again).
+      const bool lengths_only = !n.pattern && n.format == format_kind::none && !n.content_base64 &&
+                                !n.content_json && !n.needs_text;
+      e_.plain_string(general, n.min_length.value_or(0), n.max_length.value_or(UINT64_MAX),
+                      lengths_only ? 0 : address(&jsonjit_schema_plain_string), &n);
+      e_.jump(done);
+      e_.bind(general);
       e_.value_helper(address(&jsonjit_schema_string), &n);
     } else {
-      const label general = e_.new_label(), done = e_.new_label();
       e_.plain_string(general);
       e_.jump(done);
       e_.bind(general);
       e_.value_helper(address(&jsonjit_schema_skip), nullptr);
-      e_.bind(done);
     }
+    e_.bind(done);
     e_.return_position();
   }
 

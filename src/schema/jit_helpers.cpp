@@ -105,6 +105,19 @@ const char* jsonjit_schema_string(native_context* context, const char* cur, cons
   }
 }
 
+bool jsonjit_schema_plain_string(native_context* context, const void* what, const char* text,
+                                 std::size_t size) noexcept {
+  try {
+    thread_local schema::exact_decimal number;
+    schema::scalar_facts facts{jsonjit::token_type::string, {text, size}, number};
+    facts.length = size;
+    return scalar_valid(node_of(what), facts);
+  } catch (...) {
+    context->gave_up = true;
+    return false;
+  }
+}
+
 const char* jsonjit_schema_number(native_context* context, const char* cur, const void* what) noexcept {
   const char* const after = jsonjit::detail::jit::number_end(cur, context->end);
   if (after == nullptr) return nullptr;

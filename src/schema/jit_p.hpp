@@ -75,6 +75,10 @@ const char* jsonjit_schema_string(jsonjit::detail::schema::native_context* conte
                                   const void* what) noexcept;
 const char* jsonjit_schema_number(jsonjit::detail::schema::native_context* context, const char* cur,
                                   const void* what) noexcept;
+/// Whether the plain string (no escapes, ASCII: its length in bytes is in code points) of
+/// `size` bytes at `text` passes the node's scalar checks.
+bool jsonjit_schema_plain_string(jsonjit::detail::schema::native_context* context, const void* what, const char* text,
+                                 std::size_t size) noexcept;
 /// A member of an object checked by the node `what` whose name the code did not match: its
 /// name (propertyNames, the watched names into `*seen`), then its value against every
 /// subschema that applies to it. `*next` is the declared property to try next (in: the one

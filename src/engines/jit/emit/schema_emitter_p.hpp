@@ -87,9 +87,13 @@ class schema_emitter {
   void skip_number();
   /// position = helper(context, position, what), failing where it returns null.
   void value_helper(std::uint64_t helper, const void* what);
-  /// A string without escapes, control or non-ASCII bytes, found by vector compares: consumed;
-  /// anything else jumps to `otherwise` with the position unchanged.
-  void plain_string(label otherwise);
+  /// A string without escapes, control or non-ASCII bytes (so its length in bytes is its
+  /// length in code points), found by vector compares: its length checked against
+  /// [min_length, max_length], then, where `helper` is not 0, helper(context, what, text,
+  /// length) must return true; consumed (or fails). Anything else jumps to `otherwise` with
+  /// the position unchanged.
+  void plain_string(label otherwise, std::uint64_t min_length = 0, std::uint64_t max_length = UINT64_MAX,
+                    std::uint64_t helper = 0, const void* what = nullptr);
 
   // Containers.
   /// Consumes `open` ('{' or '['), one level deeper (giving up beyond the limit), clears the

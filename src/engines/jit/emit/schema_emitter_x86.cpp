@@ -302,14 +302,40 @@ void schema_emitter::value_helper(std::uint64_t helper, const void* what) {
   s.take_position(s.fail);
 }
 
-void schema_emitter::plain_string(label otherwise) {
+void schema_emitter::plain_string(label otherwise, std::uint64_t min_length, std::uint64_t max_length,
+                                  std::uint64_t helper, const void* what) {
   state& s = *state_;
   auto& a = s.a;
   a.movzx(x86::eax, x86::byte_ptr(cur));
   s.call_routine(s.shared.string_scan);  // rcx: its length, or negative
   a.test(x86::rcx, x86::rcx);
   a.js(s.labels[otherwise]);
-  a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
+  if (min_length > 0) {
+    compare_with(a, x86::rcx, min_length);
+    a.jb(s.fail);
+  }
+  if (max_length != UINT64_MAX) {
+    if (max_length > 0x7FFF'FFFFu) {
+      a.mov(x86::rax, asmjit::Imm(max_length));
+      a.cmp(x86::rcx, x86::rax);
+    } else {
+      a.cmp(x86::rcx, asmjit::Imm(static_cast<std::int64_t>(max_length)));
+    }
+    a.ja(s.fail);
+  }
+  if (helper != 0) {
+    // The length kept across the call in r15, which a string's function does not count with.
+    a.mov(entries_reg, x86::rcx);
+    a.mov(x86::rdi, context);
+    a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
+    a.lea(x86::rdx, x86::ptr(cur, 1));
+    s.call(helper);
+    a.test(x86::al, x86::al);
+    a.jz(s.fail);
+    a.lea(cur, x86::ptr(cur, entries_reg, 0, 2));
+  } else {
+    a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
+  }
 }
 
 void schema_emitter::open_container(char close, label empty) {
