@@ -105,8 +105,18 @@ class function_compiler {
     }
     if (at(value_start::number) != schema_emitter::no_label) {
       e_.bind(at(value_start::number));
-      if (n.checks_numbers || n.needs_text || (n.types & (type_integer | type_number)) == type_integer) {
+      const bool integer_only = (n.types & (type_integer | type_number)) == type_integer;
+      if (n.checks_numbers || n.needs_text) {
         e_.value_helper(address(&jsonjit_schema_number), &n);
+      } else if (integer_only) {
+        // Written as an integer, it is one; "1.0" or "1e2" are decided by the helper (as the
+        // draft says: by value since draft-06).
+        const label decimal = e_.new_label(), done = e_.new_label();
+        e_.skip_integer(decimal);
+        e_.jump(done);
+        e_.bind(decimal);
+        e_.value_helper(address(&jsonjit_schema_number), &n);
+        e_.bind(done);
       } else {
         e_.skip_number();
       }

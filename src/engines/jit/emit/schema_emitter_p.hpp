@@ -85,6 +85,9 @@ class schema_emitter {
   /// A number, its grammar checked (as the reader checks it) by the shared number routine:
   /// consumed, or fails.
   void skip_number();
+  /// The same for a number written without fraction or exponent (an integer whatever the
+  /// draft); any other number jumps to `otherwise` with the position at the value's start.
+  void skip_integer(label otherwise);
   /// position = helper(context, position, what), failing where it returns null.
   void value_helper(std::uint64_t helper, const void* what);
   /// A string without escapes, control or non-ASCII bytes (so its length in bytes is its

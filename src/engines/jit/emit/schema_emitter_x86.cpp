@@ -64,7 +64,34 @@ struct schema_emitter::state : x86_function {
     a.mov(x86::dword_ptr(context, layout.depth), x86::eax);
     a.xor_(x86::eax, x86::eax);
     epilogue();
+    // Whitespace 16 bytes at a time (a line break and its indentation, or the space after a
+    // colon, in one step); the last 15 bytes of the input by the reader's own function.
+    const asmjit::Label vectors = a.newLabel(), tail = a.newLabel(), found = a.newLabel();
     a.bind(whitespace);
+    a.bind(vectors);
+    a.lea(x86::rcx, x86::ptr(cur, 16));
+    a.cmp(x86::rcx, end);
+    a.ja(tail);
+    a.movdqu(x86::xmm0, x86::ptr(cur));
+    a.movdqa(x86::xmm1, x86::xmm0);
+    a.pcmpeqb(x86::xmm1, vector(' '));
+    a.movdqa(x86::xmm2, x86::xmm0);
+    a.pcmpeqb(x86::xmm2, vector('\n'));
+    a.por(x86::xmm1, x86::xmm2);
+    a.pand(x86::xmm0, vector(0xFB));  // tab (0x09) and carriage return (0x0D) differ in bit 2 only
+    a.pcmpeqb(x86::xmm0, vector('\t'));
+    a.por(x86::xmm1, x86::xmm0);
+    a.pmovmskb(x86::ecx, x86::xmm1);
+    a.xor_(x86::ecx, 0xFFFF);
+    a.jnz(found);
+    a.add(cur, 16);
+    a.jmp(vectors);
+    a.bind(found);
+    a.bsf(x86::ecx, x86::ecx);
+    a.add(cur, x86::rcx);
+    a.movzx(x86::eax, x86::byte_ptr(cur));
+    a.ret();
+    a.bind(tail);
     a.sub(x86::rsp, 8);  // the stack aligned as in the function, for the helper call
     a.mov(x86::rdi, cur);
     a.mov(x86::rsi, end);
@@ -89,7 +116,7 @@ struct schema_emitter::state : x86_function {
   /// The number routine: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? from the position,
   /// which it moves past the number; anything else leaves through the failure exit. (What
   /// follows the number is its container's to check: "01" is "0" and then a stray digit.)
-  /// Clobbers eax.
+  /// edx = 1 where it has a fraction or an exponent, else 0. Clobbers eax.
   void emit_number_routine() {
     comment("; numbers: the grammar, digit by digit (without a call to C++)");
     const asmjit::Label integer = a.newLabel(), fraction = a.newLabel(),
@@ -112,6 +139,7 @@ struct schema_emitter::state : x86_function {
       a.jmp(loop);
     };
     a.bind(number);
+    a.xor_(x86::edx, x86::edx);
     a.cmp(x86::byte_ptr(cur), '-');
     a.jne(integer);
     a.inc(cur);
@@ -126,6 +154,7 @@ struct schema_emitter::state : x86_function {
     a.jae(done);
     a.cmp(x86::byte_ptr(cur), '.');
     a.jne(exponent);
+    a.mov(x86::edx, 1);
     a.inc(cur);
     digit_or(leave);
     a.inc(cur);
@@ -137,6 +166,7 @@ struct schema_emitter::state : x86_function {
     a.or_(x86::eax, 0x20);
     a.cmp(x86::eax, 'e');
     a.jne(done);
+    a.mov(x86::edx, 1);
     a.inc(cur);
     a.cmp(cur, end);
     a.jae(leave);
@@ -291,6 +321,17 @@ void schema_emitter::literal(std::string_view word) {
 }
 
 void schema_emitter::skip_number() { state_->a.call(state_->number); }
+
+void schema_emitter::skip_integer(label otherwise) {
+  auto& a = state_->a;
+  a.call(state_->number);
+  const asmjit::Label written_as_integer = a.newLabel();
+  a.test(x86::edx, x86::edx);
+  a.jz(written_as_integer);
+  a.mov(cur, start_reg);
+  a.jmp(state_->labels[otherwise]);
+  a.bind(written_as_integer);
+}
 
 void schema_emitter::value_helper(std::uint64_t helper, const void* what) {
   state& s = *state_;
