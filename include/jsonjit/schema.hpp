@@ -73,11 +73,13 @@ struct schema_options {
   /// whether a text is valid while scanning it once; an instance it does not find valid is
   /// validated again by the interpreter, which reports the errors (so both engines report
   /// the same). It compiles every keyword of every draft but unevaluatedProperties,
-  /// unevaluatedItems, $dynamicRef and $recursiveRef with a dynamic target, and more than 64
-  /// required or dependent names in one subschema; with annotations, or a reader that accepts
-  /// more than strict JSON, it compiles nothing. Where it does not compile a schema, compile
-  /// fails with error_code::not_compiled (saying why) under `jit`, and `automatic` takes the
-  /// interpreter. Inputs read as they arrive, documents and nodes are always interpreted.
+  /// unevaluatedItems, a $dynamicRef or $recursiveRef whose target depends on the path taken
+  /// (where the schema's root holds the anchor, as the meta-schemas do, it compiles them), and
+  /// more than 64 required or dependent names in one subschema; with annotations, or a reader
+  /// that accepts more than strict JSON, it compiles nothing. Where it does not compile a
+  /// schema, compile fails with error_code::not_compiled (saying why) under `jit`, and
+  /// `automatic` takes the interpreter. Inputs read as they arrive, documents and nodes are
+  /// always interpreted.
   jsonjit::engine engine = jsonjit::engine::automatic;
   /// How instances are read: comments, trailing commas, the depth limit.
   reader_options reader;

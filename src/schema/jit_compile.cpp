@@ -20,6 +20,65 @@ using jit::schema_emitter;
 using jit::value_start;
 using label = schema_emitter::label;
 
+/// Where a `$dynamicRef` or `$recursiveRef` of `n` leads, or no_node where that depends on
+/// the path evaluation took. Its target is the outermost resource in the dynamic scope that
+/// has the anchor, and the outermost resource of every scope is the root's: where the root's
+/// resource has the anchor, every evaluation finds it there (the meta-schemas are written so).
+std::uint32_t dynamic_target(const schema_program& program, const schema_node& n) {
+  if (n.dynamic == dynamic_kind::none) return n.dynamic_ref.target;
+  const schema_resource& outermost = program.resources[program.nodes[program.root].resource];
+  if (n.dynamic == dynamic_kind::recursive) return outermost.recursive_anchor ? outermost.root : no_node;
+  for (const auto& [name, anchored] : outermost.dynamic_anchors) {
+    if (name == n.dynamic_anchor) return anchored;
+  }
+  return no_node;
+}
+
+/// Whether some subschema applies itself to the same value through the subschemas applied in
+/// place, dynamic references resolved as dynamic_target() does (the compiler refused the
+/// static cycles already; the interpreter stops the others where evaluation meets them).
+bool applies_itself(const schema_program& program) {
+  enum : std::uint8_t { unvisited, on_path, done };
+  std::vector<std::uint8_t> state(program.nodes.size(), unvisited);
+  const auto in_place = [&](const schema_node& n) {
+    std::vector<std::uint32_t> to;
+    for (const edge* e : {&n.ref, &n.not_schema, &n.if_schema, &n.then_schema, &n.else_schema}) {
+      if (*e) to.push_back(e->target);
+    }
+    if (n.dynamic_ref) to.push_back(dynamic_target(program, n));
+    for (const auto* list : {&n.all_of, &n.any_of, &n.one_of}) {
+      for (const edge& e : *list) to.push_back(e.target);
+    }
+    for (const dependent_schema& d : n.dependent_schemas) to.push_back(d.to.target);
+    return to;
+  };
+  // Depth first without recursion: (node, its in-place targets, the next one to visit).
+  struct step {
+    std::uint32_t node;
+    std::vector<std::uint32_t> targets;
+    std::size_t next = 0;
+  };
+  for (std::uint32_t start = 0; start < program.nodes.size(); ++start) {
+    if (state[start] != unvisited) continue;
+    std::vector<step> path{{start, in_place(program.nodes[start])}};
+    state[start] = on_path;
+    while (!path.empty()) {
+      step& top = path.back();
+      if (top.next == top.targets.size()) {
+        state[top.node] = done;
+        path.pop_back();
+        continue;
+      }
+      const std::uint32_t t = top.targets[top.next++];
+      if (t == no_node || state[t] == done) continue;
+      if (state[t] == on_path) return true;
+      state[t] = on_path;
+      path.push_back({t, in_place(program.nodes[t])});
+    }
+  }
+  return false;
+}
+
 /// Why the JIT leaves `program` to the interpreter; empty when it compiles it.
 std::string refusal(const schema_program& program) {
   if (program.annotations) return "annotations are collected by the interpreter";
@@ -31,9 +90,13 @@ std::string refusal(const schema_program& program) {
     const auto at = [&](std::string_view keyword) { return std::string(keyword) + " at " + n.location; };
     if (n.unevaluated_properties) return at("unevaluatedProperties");
     if (n.unevaluated_items) return at("unevaluatedItems");
-    if (n.dynamic != dynamic_kind::none) return at(n.dialect == draft::draft2019_09 ? "$recursiveRef" : "$dynamicRef");
+    if (n.dynamic_ref && dynamic_target(program, n) == no_node) {
+      return at(n.dialect == draft::draft2019_09 ? "$recursiveRef" : "$dynamicRef") +
+             " (its target depends on the path: the schema's root does not hold the anchor)";
+    }
     if (n.watched_names.size() > 64) return at("more than 64 required or dependent names");
   }
+  if (applies_itself(program)) return "a $dynamicRef or $recursiveRef applies its schema to the same value without end";
   return {};
 }
 
@@ -145,7 +208,10 @@ class function_compiler {
       if (keep_end_) e_.keep_end_if_passed();
     };
     if (n.ref) required(n.ref);
-    if (n.dynamic_ref) required(n.dynamic_ref);  // static (refusal() keeps dynamic ones out)
+    if (n.dynamic_ref) {
+      const edge to{dynamic_target(p_, n), n.dynamic_ref.step};
+      required(to);
+    }
     for (const edge& to : n.all_of) required(to);
     if (!n.any_of.empty()) {
       const label passed = e_.new_label();

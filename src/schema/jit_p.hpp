@@ -43,7 +43,8 @@ using native_fn = const char* (*)(native_context* context, const char* cur) noex
 class native_validator {
  public:
   /// Compiles `program`; null, with the reason in `why`, where it uses what the JIT leaves to
-  /// the interpreter (unevaluated*, dynamic references, annotations, lenient reading).
+  /// the interpreter (unevaluated*, dynamic references whose target depends on the path,
+  /// annotations, lenient reading).
   static std::shared_ptr<const native_validator> compile(const schema_program& program, std::string& why);
   ~native_validator();
   native_validator(const native_validator&) = delete;

@@ -176,6 +176,10 @@ TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
       {R"({"type": "integer", "maximum": 18446744073709551616})", {"18446744073709551615", "18446744073709551617", "1.0", "1.5"}},
       {R"({"type": ["boolean", "null"], "enum": [true, null]})", {"true", "false", "null", "0"}},
       {"false", {"1", "{}"}},
+      // A dynamic reference whose anchor the root holds resolves there, whatever the path.
+      {R"({"$dynamicAnchor": "node", "type": "array", "items": {"$dynamicRef": "#node"}})", {"[[], [[]]]", "[1]", "[[\"x\"]]"}},
+      {R"({"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "type": "object",
+           "additionalProperties": {"$recursiveRef": "#"}})", {"{\"a\": {\"b\": {}}}", "{\"a\": 1}"}},
   };
   for (const check& c : checks) {
     const schema jit = compiled_with(c.schema, engine::jit);
@@ -193,7 +197,11 @@ TEST(JitSchema, RefusesWhatItLeavesToTheInterpreterByName) {
   for (const auto& [text, keyword] :
        {std::pair{R"({"unevaluatedProperties": false})", "unevaluatedProperties"},
         std::pair{R"({"prefixItems": [true], "unevaluatedItems": false})", "unevaluatedItems"},
-        std::pair{R"({"$dynamicAnchor": "a", "items": {"$dynamicRef": "#a"}})", "$dynamicRef"}}) {
+        // The anchor is not the root resource's: the target depends on the path taken.
+        std::pair{R"({"$defs": {"x": {"$id": "urn:x", "$dynamicAnchor": "a", "items": {"$dynamicRef": "#a"}}}, "$ref": "urn:x"})",
+                  "$dynamicRef"},
+        // The target, resolved, is the schema itself, applied to the same value without end.
+        std::pair{R"({"$dynamicAnchor": "a", "$dynamicRef": "#a"})", "without end"}}) {
     const result<schema, parse_error> s = schema::compile(text, options);
     ASSERT_FALSE(s) << text;
     EXPECT_EQ(s.error().info.code, error_code::not_compiled);
