@@ -79,24 +79,28 @@ bool applies_itself(const schema_program& program) {
   return false;
 }
 
-/// Why the JIT leaves `program` to the interpreter; empty when it compiles it.
-std::string refusal(const schema_program& program) {
-  if (program.annotations) return "annotations are collected by the interpreter";
+/// Why the JIT leaves `program` to the interpreter; an empty `why` when it compiles it.
+native_validator::refusal refusal_of(const schema_program& program) {
+  if (program.annotations) return {"annotations are collected by the interpreter", {}, {}};
   const reader_options& r = program.reader;
   if (r.comments != comment_handling::disallow || r.allow_trailing_commas || r.allow_multiple_values) {
-    return "the JIT reads strict JSON only (no comments, trailing commas or multiple values)";
+    return {"the JIT reads strict JSON only (no comments, trailing commas or multiple values)", {}, {}};
   }
   for (const schema_node& n : program.nodes) {
-    const auto at = [&](std::string_view keyword) { return std::string(keyword) + " at " + n.location; };
+    const auto at = [&](std::string keyword, std::string_view detail = {}) {
+      return native_validator::refusal{keyword + " at " + n.location + std::string(detail), n.location, keyword};
+    };
     if (n.unevaluated_properties) return at("unevaluatedProperties");
     if (n.unevaluated_items) return at("unevaluatedItems");
     if (n.dynamic_ref && dynamic_target(program, n) == no_node) {
-      return at(n.dialect == draft::draft2019_09 ? "$recursiveRef" : "$dynamicRef") +
-             " (its target depends on the path: the schema's root does not hold the anchor)";
+      return at(n.dialect == draft::draft2019_09 ? "$recursiveRef" : "$dynamicRef",
+                " (its target depends on the path: the schema's root does not hold the anchor)");
     }
-    if (n.watched_names.size() > 64) return at("more than 64 required or dependent names");
+    if (n.watched_names.size() > 64) return at("required", " (more than 64 required or dependent names)");
   }
-  if (applies_itself(program)) return "a $dynamicRef or $recursiveRef applies its schema to the same value without end";
+  if (applies_itself(program)) {
+    return {"a $dynamicRef or $recursiveRef applies its schema to the same value without end", {}, {}};
+  }
   return {};
 }
 
@@ -428,9 +432,9 @@ native_validator::~native_validator() {
   if (code_->entry != nullptr) memory_->release(*code_);
 }
 
-std::shared_ptr<const native_validator> native_validator::compile(const schema_program& program, std::string& why) {
-  why = refusal(program);
-  if (!why.empty()) return nullptr;
+std::shared_ptr<const native_validator> native_validator::compile(const schema_program& program, refusal& refused) {
+  refused = refusal_of(program);
+  if (!refused.why.empty()) return nullptr;
   const auto started = std::chrono::steady_clock::now();
   std::shared_ptr<native_validator> v(new native_validator);
   v->functions_.assign(program.nodes.size(), nullptr);
@@ -447,7 +451,7 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
   for (const schema_node& n : program.nodes) compiler.compile(n);
   const std::vector<const void*> entries = e.finish(*v->memory_, "jsonjit::schema", *v->code_);
   if (entries.size() != program.nodes.size()) {
-    why = "no executable memory could be had";
+    refused = {"no executable memory could be had", {}, {}};
     return nullptr;
   }
   std::copy(entries.begin(), entries.end(), v->functions_.begin());

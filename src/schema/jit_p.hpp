@@ -42,10 +42,17 @@ using native_fn = const char* (*)(native_context* context, const char* cur) noex
 
 class native_validator {
  public:
-  /// Compiles `program`; null, with the reason in `why`, where it uses what the JIT leaves to
-  /// the interpreter (unevaluated*, dynamic references whose target depends on the path,
+  /// Why a program is not compiled: what, and where (the subschema's absolute location and
+  /// the keyword, when one subschema is the reason).
+  struct refusal {
+    std::string why;
+    std::string location;
+    std::string keyword;
+  };
+  /// Compiles `program`; null, with the reason in `refused`, where it uses what the JIT leaves
+  /// to the interpreter (unevaluated*, dynamic references whose target depends on the path,
   /// annotations, lenient reading).
-  static std::shared_ptr<const native_validator> compile(const schema_program& program, std::string& why);
+  static std::shared_ptr<const native_validator> compile(const schema_program& program, refusal& refused);
   ~native_validator();
   native_validator(const native_validator&) = delete;
   native_validator& operator=(const native_validator&) = delete;

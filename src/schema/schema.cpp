@@ -5,21 +5,40 @@
 #include "schema/compiler_p.hpp"
 #include "schema/evaluator_p.hpp"
 #include "schema/jit_p.hpp"
+#include "schema/json_pointer_p.hpp"
+#include "schema/locate_p.hpp"
 
 namespace jsonjit {
+namespace {
+
+/// engine::jit's error for a schema the JIT does not compile: not_compiled, the reason in
+/// `name`, at the keyword's position in the schema text where the subschema is in the root's
+/// document.
+parse_error refusal_error(std::string_view text, const detail::schema_program& program,
+                          const detail::schema::native_validator::refusal& refused) {
+  parse_error e;
+  const std::string& root = program.nodes[program.root].location;
+  const std::size_t hash = refused.location.find('#');
+  if (hash != std::string::npos && root.compare(0, root.find('#'), refused.location, 0, hash) == 0) {
+    if (auto tokens = detail::schema::parse_json_pointer(std::string_view(refused.location).substr(hash + 1))) {
+      tokens->push_back(refused.keyword);
+      e = detail::schema::locate(text, *tokens, error_code::not_compiled);
+    }
+  }
+  e.info.code = error_code::not_compiled;
+  e.name = refused.why;
+  return e;
+}
+
+}  // namespace
 
 result<schema, parse_error> schema::compile(std::string_view schema_text, const schema_options& options) {
   auto program = detail::schema::compile_program(schema_text, options, true);
   if (!program) return program.error();
   if (options.engine != engine::interpreter) {
-    std::string why;
-    (*program)->native = detail::schema::native_validator::compile(**program, why);
-    if (!(*program)->native && options.engine == engine::jit) {
-      parse_error e;
-      e.info.code = error_code::not_compiled;
-      e.name = "the JIT does not compile this schema: " + why;
-      return e;
-    }
+    detail::schema::native_validator::refusal refused;
+    (*program)->native = detail::schema::native_validator::compile(**program, refused);
+    if (!(*program)->native && options.engine == engine::jit) return refusal_error(schema_text, **program, refused);
   }
   return detail::schema_access::make_schema(std::move(*program));
 }

@@ -103,6 +103,18 @@ out=$("$tool" validate "$work/remote.json" "$work/fraction.json" 2>/dev/null); e
 out=$("$tool" validate 2>/dev/null); expect "validate no schema" 2 "" $? "$out"
 out=$("$tool" validate --draft 5 "$work/tuple.json" 2>/dev/null); expect "validate bad draft" 2 "" $? "$out"
 out=$("$tool" validate "$work/schemas/person.json" "$work/missing.json" 2>/dev/null); expect "validate unreadable" 2 "" $? "$out"
+# The engines report alike; the JIT refuses by name what it leaves to the interpreter.
+for engine in interpreter jit; do
+  out=$("$tool" validate --engine $engine "$work/schemas/person.json" "$work/ada.json" "$work/nobody.json"); status=$?
+  expect "validate --engine $engine" 1 "$work/nobody.json:2:11: /name: expected a string, found a number (/properties/name/type)
+$work/nobody.json:3:11: /home: missing required property \"city\" (/properties/home/\$ref/required)" $status "$out"
+done
+printf '{"unevaluatedProperties": false}' > "$work/unevaluated.json"
+out=$("$tool" validate --engine jit "$work/unevaluated.json" "$work/ada.json" 2>&1); status=$?
+expect "validate --engine jit refused" 2 "$work/unevaluated.json:line 1, column 27 (byte 26) at \$.unevaluatedProperties: the JIT does not compile this type or schema with these options: \"unevaluatedProperties at file://$work/unevaluated.json#\"" $status "$out"
+out=$("$tool" validate "$work/unevaluated.json" "$work/ada.json"); status=$?
+expect "validate automatic takes the interpreter" 1 "$work/ada.json:1:10: /name: no value is valid here (the schema is false) (/unevaluatedProperties)
+$work/ada.json:1:25: /home: no value is valid here (the schema is false) (/unevaluatedProperties)" $status "$out"
 
 echo "$failures failed"
 [[ $failures -eq 0 ]]

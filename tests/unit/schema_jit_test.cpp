@@ -211,6 +211,11 @@ TEST(JitSchema, RefusesWhatItLeavesToTheInterpreterByName) {
     ASSERT_TRUE(automatic) << text;
     EXPECT_FALSE(automatic->compiled());
   }
+  // Where the refused keyword is in the schema text.
+  const parse_error where = schema::compile("{\n  \"items\": {\"unevaluatedItems\": false}}", options).error();
+  EXPECT_EQ(where.path, "$.items.unevaluatedItems");
+  EXPECT_EQ(where.info.line, 2u);
+  EXPECT_EQ(where.info.column, 33u);  // its value, as compile errors point
   schema_options lenient = options;
   lenient.reader.allow_trailing_commas = true;
   EXPECT_EQ(schema::compile("{}", lenient).error().info.code, error_code::not_compiled);
