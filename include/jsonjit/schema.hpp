@@ -78,8 +78,10 @@ struct schema_options {
   /// more than 64 required or dependent names in one subschema; with annotations, or a reader
   /// that accepts more than strict JSON, it compiles nothing. Where it does not compile a
   /// schema, compile fails with error_code::not_compiled (saying why) under `jit`, and
-  /// `automatic` takes the interpreter. Inputs read as they arrive, documents and nodes are
-  /// always interpreted.
+  /// `automatic` takes the interpreter — as it does where a subschema requires more than three
+  /// others that look into containers to pass on the same value (the meta-schemas' allOf of
+  /// vocabularies), which the code would scan once each. Inputs read as they arrive,
+  /// documents and nodes are always interpreted.
   jsonjit::engine engine = jsonjit::engine::automatic;
   /// How instances are read: comments, trailing commas, the depth limit.
   reader_options reader;

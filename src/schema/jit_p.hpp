@@ -53,6 +53,12 @@ class native_validator {
   /// to the interpreter (unevaluated*, dynamic references whose target depends on the path,
   /// annotations, lenient reading).
   static std::shared_ptr<const native_validator> compile(const schema_program& program, refusal& refused);
+  /// Whether the code is expected to be faster than the interpreter on `program` (what
+  /// engine::automatic asks): not where a subschema requires many others to pass on the same
+  /// value that each look into its members or items (`allOf`s of vocabularies, as the
+  /// meta-schemas are built), since each scans the whole value again where the interpreter
+  /// reads it once.
+  static bool pays_off(const schema_program& program);
   ~native_validator();
   native_validator(const native_validator&) = delete;
   native_validator& operator=(const native_validator&) = delete;

@@ -102,7 +102,7 @@ std::vector<suite_outcome> run_suite_file(const std::filesystem::path& draft_fol
       }
       if (!automatic) {
         engines_disagree = "automatic: " + to_string(automatic.error());
-      } else if (automatic->compiled() != jit.has_value() ||
+      } else if ((automatic->compiled() && !jit) ||
                  automatic->validate(data_text).to_json(output_format::detailed) !=
                      as_text.to_json(output_format::detailed)) {
         engines_disagree = "the automatic engine's outcome is not the interpreter's";

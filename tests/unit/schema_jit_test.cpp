@@ -225,6 +225,23 @@ TEST(JitSchema, RefusesWhatItLeavesToTheInterpreterByName) {
   EXPECT_TRUE(schema::compile("{}")->compiled());  // automatic: the JIT where it compiles
 }
 
+TEST(JitSchema, AutomaticTakesTheInterpreterWhereRescanningWouldCostMore) {
+  // Four subschemas that must all pass and each look into the object: the code would scan it
+  // four times, the interpreter reads it once.
+  const char* vocabularies = R"({"allOf": [{"properties": {"a": {"type": "integer"}}}, {"properties": {"b": {"type": "string"}}},
+                                           {"required": ["a"]}, {"maxProperties": 3}]})";
+  EXPECT_FALSE(schema::compile(vocabularies)->compiled());
+  const schema jit = compiled_with(vocabularies, engine::jit);
+  EXPECT_TRUE(jit.compiled());
+  const schema interpreter = compiled_with(vocabularies, engine::interpreter);
+  EXPECT_TRUE(both(jit, interpreter, R"({"a": 1, "b": "x"})").valid);
+  EXPECT_FALSE(both(jit, interpreter, R"({"a": "1"})").valid);
+  // Alternatives (anyOf, oneOf) mostly fail early, and the code is faster there.
+  EXPECT_TRUE(schema::compile(R"({"oneOf": [{"required": ["a"]}, {"required": ["b"]}, {"required": ["c"]}, {"required": ["d"]}, {"required": ["e"]}]})")->compiled());
+  // The 2020-12 meta-schema is such an allOf (of its vocabularies).
+  EXPECT_FALSE(schema::compile(R"({"$ref": "https://json-schema.org/draft/2020-12/schema"})")->compiled());
+}
+
 TEST(JitSchema, OneSchemaFromManyThreads) {
   const schema jit = compiled_with(order_schema, engine::jit);
   const std::string valid = R"({"id":1,"customer":{"name":"Ann"},"lines":[{"sku":"ABC-1","quantity":2}]})";
