@@ -45,8 +45,10 @@ jsonjit::schema_options on(jsonjit::engine e) {
 
 void add_validation(const schema_workload& w) {
   const std::string prefix = "schema_validate/" + w.name + "/";
-  // jsonjit's automatic engine (the JIT where it compiles the schema), and its interpreter.
+  // jsonjit's automatic engine (the JIT where it compiles the schema and expects to be
+  // faster), the JIT itself, and the interpreter.
   for (const auto& [contender, engine] : {std::pair{"jsonjit", jsonjit::engine::automatic},
+                                          std::pair{"jsonjit_jit", jsonjit::engine::jit},
                                           std::pair{"jsonjit_interp", jsonjit::engine::interpreter}}) {
     register_benchmark(prefix + contender, [&w, engine](benchmark::State& state) {
       const result<jsonjit::schema, parse_error> s = jsonjit::schema::compile(w.schema, on(engine));
