@@ -797,10 +797,7 @@ class evaluator {
     if (!collect_ && !want_text && scalar_token && !candidates_.empty()) {
       // A node that is a $ref alone is its target here (no error needs its keyword location,
       // and a scalar's checks read no dynamic scope).
-      const auto resolved = [&](std::uint32_t node) {
-        for (int hops = 0; p_.nodes[node].only_ref && hops < 16; ++hops) node = p_.nodes[node].ref.target;
-        return node;
-      };
+      const auto resolved = [&](std::uint32_t node) { return ref_resolved(p_, node); };
       bool simple = true;
       for (const candidate& cand : candidates_) simple = simple && !p_.nodes[resolved(cand.node)].applies_in_place;
       if (simple) {

@@ -187,4 +187,15 @@ struct schema_program {
   std::shared_ptr<const schema::native_validator> native;
 };
 
+namespace schema {
+
+/// The node that stands for `node`: a `{"$ref": ...}` alone is its target (followed up to 16
+/// times: longer chains stay as they are, which is only slower).
+inline std::uint32_t ref_resolved(const schema_program& program, std::uint32_t node) {
+  for (int hops = 0; program.nodes[node].only_ref && hops < 16; ++hops) node = program.nodes[node].ref.target;
+  return node;
+}
+
+}  // namespace schema
+
 }  // namespace jsonjit::detail
