@@ -475,7 +475,7 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
     return nullptr;
   }
   std::copy(entries.begin(), entries.end(), v->functions_.begin());
-  v->root_ = reinterpret_cast<native_fn>(v->functions_[program.root]);
+  v->root_ = reinterpret_cast<native_fn>(const_cast<void*>(v->functions_[program.root]));
   jit::counters& c = jit::statistics();
   c.functions += entries.size();
   c.code_bytes += v->code_->size;

@@ -28,7 +28,7 @@ const schema_node& node_of(const void* what) { return *static_cast<const schema_
 
 /// Calls the function of node `target` on the value at `cur`.
 const char* apply(native_context* context, std::uint32_t target, const char* cur) noexcept {
-  return reinterpret_cast<native_fn>(context->functions[target])(context, cur);
+  return reinterpret_cast<native_fn>(const_cast<void*>(context->functions[target]))(context, cur);
 }
 
 /// A string's text: where it has escapes, unescaped into `buffer`.

@@ -176,6 +176,8 @@ TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
       {R"({"type": "integer", "maximum": 18446744073709551616})", {"18446744073709551615", "18446744073709551617", "1.0", "1.5"}},
       {R"({"type": ["boolean", "null"], "enum": [true, null]})", {"true", "false", "null", "0"}},
       {"false", {"1", "{}"}},
+      {R"({"minLength": 3000000000})", {"\"a string of fewer code points than that\"", "1"}},
+      {R"({"maxLength": 3000000000, "minLength": 2})", {"\"a string of more than 16 bytes\"", "\"a\""}},
       // A dynamic reference whose anchor the root holds resolves there, whatever the path.
       {R"({"$dynamicAnchor": "node", "type": "array", "items": {"$dynamicRef": "#node"}})", {"[[], [[]]]", "[1]", "[[\"x\"]]"}},
       {R"({"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "type": "object",

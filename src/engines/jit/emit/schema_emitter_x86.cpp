@@ -16,14 +16,15 @@ constexpr x86::Mem counter = stack_slot(1);
 constexpr x86::Mem next_tried = stack_slot(2);  // the declared property to try next
 constexpr x86::Mem entry_depth = stack_slot(3);  // the context's depth when the function began
 
-/// Compares the 64-bit `operand` with `n` (an immediate where it fits in 32 signed bits).
+/// Compares the 64-bit `operand` with `n`: an immediate where it fits in 32 signed bits, else
+/// through `scratch`.
 template <class Operand>
-void compare_with(x86::Assembler& a, const Operand& operand, std::uint64_t n) {
+void compare_with(x86::Assembler& a, const Operand& operand, std::uint64_t n, const x86::Gp& scratch = x86::rcx) {
   if (n <= 0x7FFF'FFFFu) {
     a.cmp(operand, asmjit::Imm(static_cast<std::int64_t>(n)));
   } else {
-    a.mov(x86::rcx, asmjit::Imm(n));
-    a.cmp(operand, x86::rcx);
+    a.mov(scratch, asmjit::Imm(n));
+    a.cmp(operand, scratch);
   }
 }
 
@@ -352,16 +353,11 @@ void schema_emitter::plain_string(label otherwise, std::uint64_t min_length, std
   a.test(x86::rcx, x86::rcx);
   a.js(s.labels[otherwise]);
   if (min_length > 0) {
-    compare_with(a, x86::rcx, min_length);
+    compare_with(a, x86::rcx, min_length, x86::rax);
     a.jb(s.fail);
   }
   if (max_length != UINT64_MAX) {
-    if (max_length > 0x7FFF'FFFFu) {
-      a.mov(x86::rax, asmjit::Imm(max_length));
-      a.cmp(x86::rcx, x86::rax);
-    } else {
-      a.cmp(x86::rcx, asmjit::Imm(static_cast<std::int64_t>(max_length)));
-    }
+    compare_with(a, x86::rcx, max_length, x86::rax);
     a.ja(s.fail);
   }
   if (helper != 0) {
