@@ -22,14 +22,23 @@ using label = schema_emitter::label;
 
 /// Where a `$dynamicRef` or `$recursiveRef` of `n` leads, or no_node where that depends on
 /// the path evaluation took. Its target is the outermost resource in the dynamic scope that
-/// has the anchor, and the outermost resource of every scope is the root's: where the root's
-/// resource has the anchor, every evaluation finds it there (the meta-schemas are written so).
+/// has the anchor. Every scope starts with the root's resource, and where the root is a `$ref`
+/// alone, continues with its target's (every evaluation goes through it), and so on: the
+/// first of those resources that has the anchor is the target on every path (the
+/// meta-schemas, and schemas that refer to them, are written so).
 std::uint32_t dynamic_target(const schema_program& program, const schema_node& n) {
   if (n.dynamic == dynamic_kind::none) return n.dynamic_ref.target;
-  const schema_resource& outermost = program.resources[program.nodes[program.root].resource];
-  if (n.dynamic == dynamic_kind::recursive) return outermost.recursive_anchor ? outermost.root : no_node;
-  for (const auto& [name, anchored] : outermost.dynamic_anchors) {
-    if (name == n.dynamic_anchor) return anchored;
+  std::uint32_t node = program.root;
+  for (int hops = 0; hops < 16; ++hops) {
+    const schema_resource& r = program.resources[program.nodes[node].resource];
+    if (n.dynamic == dynamic_kind::recursive && r.recursive_anchor) return r.root;
+    if (n.dynamic == dynamic_kind::anchor) {
+      for (const auto& [name, anchored] : r.dynamic_anchors) {
+        if (name == n.dynamic_anchor) return anchored;
+      }
+    }
+    if (!program.nodes[node].only_ref) break;
+    node = program.nodes[node].ref.target;
   }
   return no_node;
 }
@@ -94,7 +103,7 @@ native_validator::refusal refusal_of(const schema_program& program) {
     if (n.unevaluated_items) return at("unevaluatedItems");
     if (n.dynamic_ref && dynamic_target(program, n) == no_node) {
       return at(n.dialect == draft::draft2019_09 ? "$recursiveRef" : "$dynamicRef",
-                " (its target depends on the path: the schema's root does not hold the anchor)");
+                " (its target depends on the path taken: no resource that every path goes through holds the anchor)");
     }
     if (n.watched_names.size() > 64) return at("required", " (more than 64 required or dependent names)");
   }

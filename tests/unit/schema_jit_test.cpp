@@ -178,7 +178,10 @@ TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
       {"false", {"1", "{}"}},
       {R"({"minLength": 3000000000})", {"\"a string of fewer code points than that\"", "1"}},
       {R"({"maxLength": 3000000000, "minLength": 2})", {"\"a string of more than 16 bytes\"", "\"a\""}},
-      // A dynamic reference whose anchor the root holds resolves there, whatever the path.
+      // A dynamic reference whose anchor the root holds (or what the root is a $ref to)
+      // resolves there, whatever the path.
+      {R"({"$defs": {"x": {"$id": "urn:x", "$dynamicAnchor": "a", "items": {"$dynamicRef": "#a"}, "maxItems": 1}},
+           "$ref": "urn:x"})", {"[[[]]]", "[[], []]", "[[[], []]]"}},
       {R"({"$dynamicAnchor": "node", "type": "array", "items": {"$dynamicRef": "#node"}})", {"[[], [[]]]", "[1]", "[[\"x\"]]"}},
       {R"({"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "type": "object",
            "additionalProperties": {"$recursiveRef": "#"}})", {"{\"a\": {\"b\": {}}}", "{\"a\": 1}"}},
@@ -199,8 +202,10 @@ TEST(JitSchema, RefusesWhatItLeavesToTheInterpreterByName) {
   for (const auto& [text, keyword] :
        {std::pair{R"({"unevaluatedProperties": false})", "unevaluatedProperties"},
         std::pair{R"({"prefixItems": [true], "unevaluatedItems": false})", "unevaluatedItems"},
-        // The anchor is not the root resource's: the target depends on the path taken.
-        std::pair{R"({"$defs": {"x": {"$id": "urn:x", "$dynamicAnchor": "a", "items": {"$dynamicRef": "#a"}}}, "$ref": "urn:x"})",
+        // The anchor is in a resource not every path goes through: the target depends on the
+        // path taken.
+        std::pair{R"({"$defs": {"x": {"$id": "urn:x", "$dynamicAnchor": "a", "items": {"$dynamicRef": "#a"}}},
+                     "properties": {"p": {"$ref": "urn:x"}}})",
                   "$dynamicRef"},
         // The target, resolved, is the schema itself, applied to the same value without end.
         std::pair{R"({"$dynamicAnchor": "a", "$dynamicRef": "#a"})", "without end"}}) {
