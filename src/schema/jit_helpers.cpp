@@ -189,7 +189,8 @@ bool jsonjit_schema_enumerated(native_context* context, const void* what, const 
   try {
     const jsonjit::document* doc = parsed(context, start, end);
     if (doc == nullptr) return false;
-    const std::string canonical = schema::canonical_text(doc->root());
+    thread_local std::string canonical;
+    canonical = schema::canonical_text(doc->root());
     return (!n.const_value || *n.const_value == canonical) &&
            (n.enum_values.empty() || std::binary_search(n.enum_values.begin(), n.enum_values.end(), canonical));
   } catch (...) {
@@ -202,10 +203,17 @@ bool jsonjit_schema_unique(native_context* context, const void*, const char* sta
   try {
     const jsonjit::document* doc = parsed(context, start, end);
     if (doc == nullptr) return false;
-    std::vector<std::string> items;
-    for (const jsonjit::element& item : doc->root().elements()) items.push_back(schema::canonical_text(item));
-    std::sort(items.begin(), items.end());
-    return std::adjacent_find(items.begin(), items.end()) == items.end();
+    // The thread's strings reused: items whose canonical texts are short (numbers, short
+    // strings, the common case) are compared without allocating.
+    thread_local std::vector<std::string> items;
+    std::size_t n = 0;
+    for (const jsonjit::element& item : doc->root().elements()) {
+      if (n == items.size()) items.emplace_back();
+      items[n++] = schema::canonical_text(item);
+    }
+    const auto last = items.begin() + static_cast<std::ptrdiff_t>(n);
+    std::sort(items.begin(), last);
+    return std::adjacent_find(items.begin(), last) == last;
   } catch (...) {
     context->gave_up = true;
     return false;
