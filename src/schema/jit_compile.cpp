@@ -477,13 +477,25 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
   };
   schema_emitter e(layout);
   function_compiler compiler(e, program, v->functions_.data());
-  for (const schema_node& n : program.nodes) compiler.compile(n);
+  // A subschema that is a `$ref` alone gets no function of its own: its entry in the table is
+  // its target's (every call goes through the table, so all of them reach the target).
+  std::vector<std::uint32_t> compiled;
+  for (std::uint32_t i = 0; i < program.nodes.size(); ++i) {
+    if (ref_resolved(program, i) != i) continue;
+    compiled.push_back(i);
+    compiler.compile(program.nodes[i]);
+  }
   const std::vector<const void*> entries = e.finish(*v->memory_, "jsonjit::schema", *v->code_);
-  if (entries.size() != program.nodes.size()) {
+  if (entries.size() != compiled.size()) {
     refused = {"no executable memory could be had", {}, {}};
     return nullptr;
   }
-  std::copy(entries.begin(), entries.end(), v->functions_.begin());
+  for (std::size_t k = 0; k < compiled.size(); ++k) v->functions_[compiled[k]] = entries[k];
+  for (std::uint32_t i = 0; i < program.nodes.size(); ++i) {
+    std::uint32_t target = i;
+    while (v->functions_[target] == nullptr) target = ref_resolved(program, target);  // chains end (no $ref loops)
+    v->functions_[i] = v->functions_[target];
+  }
   v->root_ = reinterpret_cast<native_fn>(const_cast<void*>(v->functions_[program.root]));
   jit::counters& c = jit::statistics();
   c.functions += entries.size();
