@@ -25,10 +25,9 @@ struct jit_statistics {
   /// Compiled reads that gave up (an error, or input the compiled code leaves to the
   /// interpreter): the interpreter read the input again.
   std::uint64_t reads_replayed = 0;
-  /// JSON Schema validations of texts that a schema's compiled code found valid on its own.
-  std::uint64_t validations_compiled = 0;
-  /// Those it left to the interpreter (an invalid instance, whose errors the interpreter
-  /// reports; text nested past the limit; see schema_options::engine).
+  /// JSON Schema validations of texts that a schema's compiled code left to the interpreter
+  /// (an invalid instance, whose errors the interpreter reports; text nested past the limit;
+  /// see schema_options::engine). Those it decided itself are not counted.
   std::uint64_t validations_replayed = 0;
 };
 

@@ -5,6 +5,7 @@
 // caller keeps it. Private.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -58,6 +59,12 @@ struct scalar_facts {
     return integer != 0 ? type_number | type_integer : type_number;
   }
 };
+
+/// Whether the value whose canonical text is `canonical` passes `n`'s const and enum.
+inline bool enumerated(const schema_node& n, std::string_view canonical) {
+  return (!n.const_value || *n.const_value == canonical) &&
+         (n.enum_values.empty() || std::binary_search(n.enum_values.begin(), n.enum_values.end(), canonical));
+}
 
 inline void append_canonical_scalar(std::string& out, scalar_facts& s) {
   switch (s.kind) {

@@ -810,8 +810,7 @@ class evaluator {
           check_scalar(n, facts, [&](std::string_view, const auto&) { valid = false; });
           if (valid && n.needs_text) {
             if (canonical.empty()) append_canonical_scalar(canonical, facts);
-            valid = (!n.const_value || *n.const_value == canonical) &&
-                    (n.enum_values.empty() || std::binary_search(n.enum_values.begin(), n.enum_values.end(), canonical));
+            valid = enumerated(n, canonical);
           }
           deliver_one(depth, cand.kind, cand.outer, ordinal, valid, nullptr);
         }

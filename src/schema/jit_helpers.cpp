@@ -46,8 +46,7 @@ bool scalar_valid(const schema_node& n, schema::scalar_facts& facts) {
     thread_local std::string canonical;
     canonical.clear();
     schema::append_canonical_scalar(canonical, facts);
-    valid = (!n.const_value || *n.const_value == canonical) &&
-            (n.enum_values.empty() || std::binary_search(n.enum_values.begin(), n.enum_values.end(), canonical));
+    valid = schema::enumerated(n, canonical);
   }
   return valid;
 }
@@ -189,10 +188,7 @@ bool jsonjit_schema_enumerated(native_context* context, const void* what, const 
   try {
     const jsonjit::document* doc = parsed(context, start, end);
     if (doc == nullptr) return false;
-    thread_local std::string canonical;
-    canonical = schema::canonical_text(doc->root());
-    return (!n.const_value || *n.const_value == canonical) &&
-           (n.enum_values.empty() || std::binary_search(n.enum_values.begin(), n.enum_values.end(), canonical));
+    return schema::enumerated(n, schema::canonical_text(doc->root()));
   } catch (...) {
     context->gave_up = true;
     return false;

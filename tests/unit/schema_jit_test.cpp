@@ -31,11 +31,10 @@ struct outcome {
   bool decided_by_code;
 };
 outcome both(const schema& jit, const schema& interpreter, std::string_view instance) {
-  const std::uint64_t before = jit_stats().validations_compiled;
+  const std::uint64_t before = jit_stats().validations_replayed;
   const validation a = jit.validate(instance), b = interpreter.validate(instance);
-  const bool decided = jit_stats().validations_compiled > before;
+  const bool decided = jit.compiled() && jit_stats().validations_replayed == before;
   EXPECT_EQ(a.to_json(output_format::detailed), b.to_json(output_format::detailed)) << instance;
-  EXPECT_EQ(a.errors().size(), b.errors().size()) << instance;
   for (std::size_t i = 0; i < std::min(a.errors().size(), b.errors().size()); ++i) {
     EXPECT_EQ(a.errors()[i].position.offset, b.errors()[i].position.offset) << instance;
     EXPECT_EQ(a.errors()[i].position.line, b.errors()[i].position.line) << instance;

@@ -102,7 +102,7 @@ bool string_layout_known() noexcept;
 struct counters {
   std::atomic<std::uint64_t> functions{0}, code_bytes{0}, compile_nanoseconds{0}, refusals{0};
   std::atomic<std::uint64_t> writes_replayed{0}, reads_replayed{0};
-  std::atomic<std::uint64_t> validations_compiled{0}, validations_replayed{0};
+  std::atomic<std::uint64_t> validations_replayed{0};
 };
 counters& statistics() noexcept;
 

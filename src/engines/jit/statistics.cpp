@@ -16,7 +16,7 @@ jit_statistics jit_stats() noexcept {
   constexpr auto relaxed = std::memory_order_relaxed;
   return {c.functions.load(relaxed),       c.code_bytes.load(relaxed),      c.compile_nanoseconds.load(relaxed),
           c.refusals.load(relaxed),        c.writes_replayed.load(relaxed), c.reads_replayed.load(relaxed),
-          c.validations_compiled.load(relaxed), c.validations_replayed.load(relaxed)};
+          c.validations_replayed.load(relaxed)};
 }
 
 }  // namespace jsonjit
