@@ -60,6 +60,12 @@ struct schema_options {
   /// `writeOnly`, `format`, `contentEncoding`, `contentMediaType`): what user interfaces and
   /// documentation generators read. Off by default: annotations cost memory per valid value.
   bool annotations = false;
+  /// The most errors one validation records. An invalid instance that fails in more ways gets
+  /// the first ones, then one last error (at the root, no keyword) saying the rest were not
+  /// recorded: nested applicators can fail in exponentially many ways over a small input
+  /// (`anyOf` of two `items` referring to the root, over an array nested 20 deep: a million),
+  /// and recording each would take as much time and memory.
+  std::size_t max_errors = 10000;
   /// Schemas by URI ("https://example.com/address.json" → its text), for `$ref` to other
   /// documents. Looked up before the resolver.
   std::map<std::string, std::string, std::less<>> registry;

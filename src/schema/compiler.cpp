@@ -594,6 +594,7 @@ result<std::shared_ptr<schema_program>, parse_error> compiler::run(std::string_v
   program_->root = node_for(*root);
   program_->dialect = root->dialect;
   program_->output = options_.output;
+  program_->max_errors = options_.max_errors;
   program_->annotations = options_.annotations && options_.output != output_format::flag;
   program_->reader = options_.reader;
   if (failure_) return to_parse_error(*failure_);
@@ -605,6 +606,8 @@ result<std::shared_ptr<schema_program>, parse_error> compiler::run(std::string_v
                                   "the schema applies itself to the same value without end (" + location + ")",
                                   location.substr(0, hash), location.substr(hash + 1)});
   }
+  program_->reads_dynamic_scope = std::any_of(program_->nodes.begin(), program_->nodes.end(),
+                                              [](const schema_node& n) { return n.dynamic != dynamic_kind::none; });
   if (!registry_.index().conflicts().empty()) {
     parse_error e;
     e.info.code = error_code::duplicate_schema_uri;

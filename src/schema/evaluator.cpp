@@ -84,8 +84,17 @@ struct speculative {
   std::vector<validation_annotation> annotations;
 };
 
+/// A subschema applied by `outer` whose result is that of the frame's root `root` (the same
+/// subschema, applied by another evaluation of the enclosing value).
+struct sharer {
+  link kind;
+  std::uint32_t outer;
+  std::uint32_t root;
+};
+
 struct frame {
   std::vector<evaluation> evaluations;
+  std::vector<sharer> sharers;
   std::vector<mark> marks;
   std::vector<speculative> unevaluated;
   std::vector<std::string> names;       // the property names, for nodes watching more than 64
@@ -107,6 +116,7 @@ struct frame {
   /// a frame is reset for every member and item.)
   void reset() {
     evaluations.clear();
+    sharers.clear();
     canonical.clear();
     count = 0;
     tracks_annotations = false;
@@ -163,10 +173,13 @@ class scratch_lease {
   scratch& s_;
 };
 
-/// An evaluation's subtree past its in-place expansion: more than this many evaluations of
-/// one value means a schema that applies itself without consuming input.
-constexpr std::size_t max_evaluations_per_value = 1 << 20;
-
+/// How many evaluations (subschemas applied to values) one validation may make: this many,
+/// plus evaluations_per_value for each value read so far. A schema whose applicators nest over
+/// the instance's nesting (`anyOf` of two `items` referring to the root) applies 2^n
+/// subschemas at depth n; the budget stops it after time and memory linear in the input. The
+/// schemas of the test suite, the meta-schemas and the benchmarks' stay far below it.
+constexpr std::uint64_t evaluations_to_start = 1 << 18;
+constexpr std::uint64_t evaluations_per_value = 256;
 
 /// How reading a value ended.
 enum class read_result : std::uint8_t {
@@ -199,7 +212,9 @@ class evaluator {
       f.reset();
       add_root(f, 0, p_.root, 0, link::root, nullptr);
       const read_result r = value(0, false);
-      if (r == read_result::failed) {
+      if (r == read_result::failed && over_budget_) {
+        errors.assign(1, std::move(budget_spent_));
+      } else if (r == read_result::failed) {
         input_failed(errors);
       } else if (r == read_result::done && (src_.next() || src_.error())) {
         input_failed(errors);  // more than one value, or an error after it
@@ -207,6 +222,7 @@ class evaluator {
         valid = f.evaluations[0].valid;
         errors = std::move(f.evaluations[0].errors);
         annotations = std::move(f.evaluations[0].annotations);
+        if (!valid && errors_dropped_) errors.push_back(errors_not_kept(f.position));
       }
       f.reset();  // no error outlives its validation in the thread's scratch
     }
@@ -230,7 +246,30 @@ class evaluator {
     errors.assign(1, std::move(e));
   }
 
+  /// The one error of a validation stopped by the budget, at the value it would have read next.
+  validation_error make_budget_spent(const text_position& position) const {
+    validation_error e;
+    e.instance_location = instance_location();
+    e.message = "validation stopped: the schema applied more than " + std::to_string(evaluation_budget()) +
+                " subschemas to the " + std::to_string(values_read_) + " values read (at most " +
+                std::to_string(evaluations_to_start) + " plus " + std::to_string(evaluations_per_value) +
+                " per value)";
+    e.position = position;
+    return e;
+  }
+
   // ---- locations and errors ----
+
+  /// The last error of a validation that failed in more ways than max_errors: an applicator
+  /// nested n deep over a value nested as deep can fail in 2^n ways, and recording each would
+  /// take exponential time and memory.
+  validation_error errors_not_kept(const text_position& root) const {
+    validation_error e;
+    e.message = "more errors than the " + std::to_string(p_.max_errors) +
+                " recorded were found (schema_options::max_errors); the rest were not recorded";
+    e.position = root;
+    return e;
+  }
 
   std::string instance_location() const {
     std::string out;
@@ -297,13 +336,19 @@ class evaluator {
   bool root_dead() const { return !collect_ && !frames_[0]->evaluations[0].valid; }
 
   /// Records that the evaluation `index` fails at `keyword` (empty for a false schema).
-  void fail(std::size_t depth, std::uint32_t index, std::string_view keyword, const auto& message) {
+  /// True when it kept an error for it: collecting, and fewer than max_errors kept so far.
+  bool fail(std::size_t depth, std::uint32_t index, std::string_view keyword, const auto& message) {
     frame& f = *frames_[depth];
     if (!collect_) {
       if (f.evaluations[index].valid) kill(depth, index);
-      return;
+      return false;
     }
     f.evaluations[index].valid = false;
+    if (errors_made_ == p_.max_errors) {
+      errors_dropped_ = true;
+      return false;
+    }
+    ++errors_made_;
     validation_error e;
     e.instance_location = instance_location();
     e.keyword_location = keyword_location(depth, index, keyword);
@@ -312,13 +357,14 @@ class evaluator {
     e.message = message();
     e.position = f.position;
     f.evaluations[index].errors.push_back(std::move(e));
+    return true;
   }
 
   /// fail(), with the errors of the in-place children of `index` of kind `causes` (those that
   /// failed) after the keyword's own.
   void fail_with_causes(std::size_t depth, std::uint32_t index, std::string_view keyword, const auto& message,
                         link causes) {
-    fail(depth, index, keyword, message);
+    const bool recorded = fail(depth, index, keyword, message);
     if (!collect_) return;
     frame& f = *frames_[depth];
     std::vector<validation_error>& to = f.evaluations[index].errors;
@@ -326,7 +372,7 @@ class evaluator {
     for (std::uint32_t c = index + 1; c < f.evaluations[index].end; c = f.evaluations[c].end) {
       if (f.evaluations[c].kind == causes && !f.evaluations[c].valid) move_all(f.evaluations[c].errors, to);
     }
-    to[at].causes = to.size() - 1 - at;
+    if (recorded) to[at].causes = to.size() - 1 - at;  // (past max_errors, the causes stay without it)
   }
 
   template <class T>
@@ -342,6 +388,14 @@ class evaluator {
 
   // ---- expansion ----
 
+  std::uint64_t evaluation_budget() const { return evaluations_to_start + evaluations_per_value * values_read_; }
+
+  /// Counts one more evaluation; false (and reading stops at the next value) past the budget.
+  bool within_budget() {
+    over_budget_ = over_budget_ || ++evaluations_made_ > evaluation_budget();
+    return !over_budget_;
+  }
+
   void add_root(frame& f, std::size_t depth, std::uint32_t node, std::uint32_t outer, link kind, const edge* via) {
     const auto index = static_cast<std::uint32_t>(f.evaluations.size());
     evaluation& e = f.evaluations.emplace_back();
@@ -350,7 +404,7 @@ class evaluator {
     e.outer = outer;
     e.kind = kind;
     e.via = via;
-    expand(f, depth, index);
+    if (within_budget()) expand(f, depth, index);
     f.evaluations[index].end = static_cast<std::uint32_t>(f.evaluations.size());
   }
 
@@ -368,11 +422,7 @@ class evaluator {
         }
       }
     }
-    if (f.evaluations.size() >= max_evaluations_per_value) {
-      fail(depth, parent, via->step.substr(1),
-           [] { return std::string("the schema applies too many subschemas to this value"); });
-      return;
-    }
+    if (!within_budget()) return;
     const auto index = static_cast<std::uint32_t>(f.evaluations.size());
     evaluation& e = f.evaluations.emplace_back();
     e.node = node;
@@ -433,6 +483,11 @@ class evaluator {
     frame& f = *frames_[depth];
     f.position = src_.position();
     f.kind = src_.token();
+    ++values_read_;
+    if (over_budget_) {
+      budget_spent_ = make_budget_spent(f.position);
+      return read_result::failed;
+    }
     bool need_text = want_text;
     for (const evaluation& e : f.evaluations) need_text = need_text || p_.nodes[e.node].needs_text;
     read_result r = read_result::done;
@@ -744,6 +799,7 @@ class evaluator {
       evaluation& root = c.evaluations[r];
       deliver_one(depth, root.kind, root.outer, ordinal, root.valid, &root);
     }
+    for (const sharer& s : c.sharers) deliver_one(depth, s.kind, s.outer, ordinal, c.evaluations[s.root].valid, nullptr);
   }
 
   /// One result (of `root`, or of a scalar checked without a frame when it is null) to the
@@ -787,6 +843,23 @@ class evaluator {
     }
   }
 
+  /// Deciding, where no result depends on the path taken: a subschema that several
+  /// evaluations of the enclosing value apply to this one (two `anyOf` branches whose `items`
+  /// refer to the same schema) is evaluated once, its result delivered to each (the frame's
+  /// sharers). Otherwise applicators nesting along the instance apply 2^n subschemas at depth n.
+  void add_distinct_roots(frame& c, std::size_t depth) {
+    for (const candidate& cand : candidates_) {
+      const std::uint32_t node = ref_resolved(p_, cand.node);
+      std::uint32_t r = 0;
+      while (r < c.evaluations.size() && ref_resolved(p_, c.evaluations[r].node) != node) r = c.evaluations[r].end;
+      if (r < c.evaluations.size()) {
+        c.sharers.push_back({cand.kind, cand.outer, r});
+      } else {
+        add_root(c, depth, cand.node, cand.outer, cand.kind, cand.via);
+      }
+    }
+  }
+
   /// Reads the member or item `ordinal` of the value at `depth`, its first token current,
   /// against `candidates_`. A scalar checked by subschemas that apply nothing in place is
   /// decided without a frame of its own (deciding only: collecting needs the frame's
@@ -820,7 +893,11 @@ class evaluator {
     if (candidates_.empty() && !want_text) return skip_value() ? read_result::done : read_result::failed;
     frame& c = frame_at(depth + 1);
     c.reset();
-    for (const candidate& cand : candidates_) add_root(c, depth + 1, cand.node, cand.outer, cand.kind, cand.via);
+    if (collect_ || p_.reads_dynamic_scope) {
+      for (const candidate& cand : candidates_) add_root(c, depth + 1, cand.node, cand.outer, cand.kind, cand.via);
+    } else {
+      add_distinct_roots(c, depth + 1);
+    }
     if (const read_result r = value(depth + 1, want_text); r != read_result::done) return r;
     deliver(depth, ordinal);
     return root_dead() ? read_result::decided : read_result::done;
@@ -885,11 +962,10 @@ class evaluator {
             if (f.kind != token_type::start_object || !has_seen(f, i, n, d.name_index)) {
               child.applied = false;
             } else if (!child.valid) {
-              fail(depth, i, d.keyword, [&] { return "the value is invalid against the schema that \"" + d.name + "\" requires"; });
-              if (collect_) {
-                f.evaluations[i].errors.back().causes = child.errors.size();
-                move_all(child.errors, f.evaluations[i].errors);
-              }
+              const bool recorded = fail(
+                  depth, i, d.keyword, [&] { return "the value is invalid against the schema that \"" + d.name + "\" requires"; });
+              if (recorded) f.evaluations[i].errors.back().causes = child.errors.size();
+              if (collect_) move_all(child.errors, f.evaluations[i].errors);
             }
             break;
           }
@@ -969,6 +1045,12 @@ class evaluator {
   bool collect_;
   bool annotate_;
   int max_depth_;
+  std::size_t errors_made_ = 0;  // kept by fail(), dropped later or not
+  bool errors_dropped_ = false;  // fail() kept none past max_errors
+  std::uint64_t values_read_ = 0;
+  std::uint64_t evaluations_made_ = 0;
+  bool over_budget_ = false;  // reading stops at the next value
+  validation_error budget_spent_;
 };
 
 /// How deep a parsed value may be (its parse had its own limit; a node's tree has none).

@@ -182,6 +182,10 @@ struct schema_program {
   schema::draft dialect = schema::draft::draft2020_12;
   output_format output = output_format::basic;
   bool annotations = false;
+  std::size_t max_errors = 0;
+  /// A node's result on a value depends on the path evaluation took to it: some `$dynamicRef`
+  /// or `$recursiveRef` resolves through the dynamic scope.
+  bool reads_dynamic_scope = false;
   reader_options reader;
   /// The JIT's code for texts, where the engine asks for it and the JIT compiles the program.
   std::shared_ptr<const schema::native_validator> native;

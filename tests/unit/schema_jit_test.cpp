@@ -137,7 +137,7 @@ TEST(JitSchema, NestingPastTheLimitIsTheInterpretersError) {
 TEST(JitSchema, ApplicatorsThatRescanEveryLevelAreBoundedByABudget) {
   // At each level the first branch looks at the whole subtree before it fails (minItems), then
   // the second looks again: 2^depth scans. The code gives up past a budget proportional to the
-  // input and the interpreter decides.
+  // input and the interpreter decides (which has a budget of its own, further out).
   const char* text = R"({"anyOf": [{"items": {"$ref": "#"}, "minItems": 2}, {"items": {"$ref": "#"}}], "type": "array"})";
   const schema jit = compiled_with(text, engine::jit);
   const schema interpreter = compiled_with(text, engine::interpreter);
@@ -145,10 +145,14 @@ TEST(JitSchema, ApplicatorsThatRescanEveryLevelAreBoundedByABudget) {
   const outcome small = both(jit, interpreter, shallow);
   EXPECT_TRUE(small.valid);
   EXPECT_TRUE(small.decided_by_code);
-  const std::string deep = std::string(16, '[') + std::string(16, ']');
+  const std::string deep = std::string(14, '[') + std::string(14, ']');
   const outcome large = both(jit, interpreter, deep);
   EXPECT_TRUE(large.valid);
-  EXPECT_FALSE(large.decided_by_code);  // 2^16 calls: past the budget
+  EXPECT_FALSE(large.decided_by_code);  // 2^14 calls: past the budget
+  // 2^60 calls: the code stops at its budget however deep the calls are when it runs out.
+  const outcome huge = both(jit, interpreter, std::string(60, '[') + std::string(60, ']'));
+  EXPECT_TRUE(huge.valid);
+  EXPECT_FALSE(huge.decided_by_code);
 }
 
 TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {

@@ -140,6 +140,59 @@ TEST(Schema, DeepInstancesStopAtTheDepthLimit) {
   EXPECT_NE(v.errors()[0].message.find("depth"), std::string::npos) << v.errors()[0].message;
 }
 
+TEST(Schema, ErrorsPastMaxErrorsAreCountedInOneLastError) {
+  schema_options o;
+  o.max_errors = 2;
+  const validation v = compiled(R"({"items": {"type": "integer", "minimum": 0}})", o).validate(R"([1, -2, "x", 3.5])");
+  ASSERT_FALSE(v.valid());
+  ASSERT_EQ(v.errors().size(), 3u);
+  EXPECT_EQ(v.errors()[0].instance_location, "/1");
+  EXPECT_EQ(v.errors()[1].instance_location, "/2");
+  EXPECT_EQ(v.errors()[2].instance_location, "");
+  EXPECT_EQ(v.errors()[2].keyword_location, "");
+  EXPECT_NE(v.errors()[2].message.find("max_errors"), std::string::npos) << v.errors()[2].message;
+
+  std::string many = "[-1";  // 10,001 errors: the default keeps 10,000
+  for (int i = 0; i < 10000; ++i) many += ",-1";
+  many += ']';
+  const validation w = compiled(R"({"items": {"minimum": 0}})").validate(many);
+  ASSERT_EQ(w.errors().size(), 10001u);
+  EXPECT_EQ(w.errors()[9999].instance_location, "/9999");
+  EXPECT_NE(w.errors()[10000].message.find("max_errors"), std::string::npos);
+}
+
+TEST(Schema, ApplicatorsNestedAlongTheInstanceStayLinearOrStopWithinABudget) {
+  // Each level applies the root twice to each item: 2^n paths to depth n.
+  constexpr std::string_view doubling = R"({"type": "array", "anyOf": [{"items": {"$ref": "#"}, "maxItems": 1}, {"items": {"$ref": "#"}}]})";
+  schema_options interpreted;
+  interpreted.engine = engine::interpreter;
+  const schema s = compiled(doubling), i = compiled(doubling, interpreted);
+  const auto nested = [](int depth, std::string_view leaf) {
+    return std::string(static_cast<std::size_t>(depth), '[') + std::string(leaf) + std::string(static_cast<std::size_t>(depth), ']');
+  };
+  // Deciding evaluates a subschema that two paths apply to one value once.
+  EXPECT_TRUE(i.validate(nested(60, "")).valid());
+  EXPECT_TRUE(s.validate(nested(60, "")).valid());
+  const result<document, parse_error> valid_document = document::parse(nested(60, ""));
+  ASSERT_TRUE(valid_document);
+  EXPECT_TRUE(i.validate(valid_document->root()).valid());
+  // Each error names its own path, so reporting them follows every path, until the budget.
+  EXPECT_EQ(i.validate(nested(10, "1")).errors().size(), 2047u);  // 2^11 - 1
+  EXPECT_EQ(i.validate(nested(13, "1")).errors().size(), 10000u + 1);  // 2^14 - 1, past max_errors
+  const std::string text = nested(60, "1");
+  const validation v = i.validate(text);
+  ASSERT_FALSE(v.valid());
+  ASSERT_EQ(v.errors().size(), 1u);
+  const validation_error& e = v.errors()[0];
+  EXPECT_EQ(e.message.rfind("validation stopped: the schema applied more than ", 0), 0u) << e.message;
+  EXPECT_EQ(e.position.column, e.instance_location.size() / 2 + 1) << e.instance_location;  // "/0" per level
+  EXPECT_LT(e.position.column, 60u);
+  EXPECT_EQ(s.validate(text).to_json(output_format::detailed), v.to_json(output_format::detailed));
+  const result<document, parse_error> d = document::parse(text);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(i.validate(d->root()).errors()[0].message, e.message);
+}
+
 TEST(Schema, CompileErrorsSayWhereInTheSchema) {
   const auto error_of = [](std::string_view text, const schema_options& o = {}) {
     result<schema, parse_error> s = schema::compile(text, o);

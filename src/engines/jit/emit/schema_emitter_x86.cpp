@@ -239,7 +239,7 @@ void schema_emitter::begin_function() {
   a.mov(x86::eax, x86::dword_ptr(context, s.layout.depth));
   a.mov(entry_depth, x86::rax);
   a.sub(x86::qword_ptr(context, s.layout.budget), 1);
-  a.jb(s.give_up);
+  a.js(s.give_up);  // (signed: every call past the budget gives up, not just the first)
   s.load_token();
   a.mov(start_reg, cur);
 }
