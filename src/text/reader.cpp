@@ -510,8 +510,11 @@ bool reader::read_string(token_type type) {
       continue;
     }
     if (static_cast<unsigned char>(c) < 0x20) return fail(error_code::control_character_in_string, p);
-    // Non-ASCII: validate whole sequences while they last.
-    do {
+    // Non-ASCII: 16 bytes at a time while they last, then whole sequences while they last
+    // (from where the blocks stopped, or from here where they found invalid UTF-8: the
+    // sequences say where it is).
+    if (const char* valid_to = detail::skip_utf8_string_text(p, end_)) p = valid_to;
+    while (p < end_ && static_cast<unsigned char>(*p) >= 0x80) {
       const int length = detail::valid_utf8_length(reinterpret_cast<const unsigned char*>(p),
                                                    reinterpret_cast<const unsigned char*>(end_));
       if (length == 0) return fail(error_code::invalid_utf8, p);
@@ -520,7 +523,7 @@ bool reader::read_string(token_type type) {
         return fail(error_code::invalid_utf8, p);
       }
       p += length;
-    } while (p < end_ && static_cast<unsigned char>(*p) >= 0x80);
+    }
   }
   if (!is_final) return need_more();
   return fail(error_code::unterminated_string, end_);

@@ -116,4 +116,67 @@ inline const char* find_string_special(const char* p, const char* end) noexcept 
   return p;
 }
 
+#if JSONJIT_SSE2
+namespace simd {
+/// Bytes >= k (unsigned), as a byte mask.
+inline __m128i at_least(__m128i v, int k) noexcept {
+  const __m128i bound = _mm_set1_epi8(static_cast<char>(k));
+  return _mm_cmpeq_epi8(_mm_max_epu8(v, bound), v);
+}
+inline __m128i equal(__m128i v, int k) noexcept { return _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(k))); }
+inline unsigned bits(__m128i m) noexcept { return static_cast<unsigned>(_mm_movemask_epi8(m)); }
+}  // namespace simd
+#endif
+
+/// String text from `p` on (where a non-ASCII byte starts; the bytes before end a sequence),
+/// 16 bytes at a time: valid UTF-8 without '"', '\\' or control characters. Returns where
+/// the scan stopped, always at a sequence boundary — the first '"', '\\' or control
+/// character, or, where fewer than 16 bytes remain, the start of the last sequence it read —
+/// or nullptr if the UTF-8 before that is invalid. The rules of RFC 3629 compare each byte
+/// with the three before it (as utf8_avx512.cpp does, 16 bytes at a time here): a byte is a
+/// continuation exactly when the byte before is C0..FF, or the one two back E0..FF, or the
+/// one three back F0..FF; C0, C1 and F5..FF never occur; after E0 comes A0..BF, after ED
+/// 80..9F, after F0 90..BF, after F4 80..8F.
+inline const char* skip_utf8_string_text(const char* p, const char* end) noexcept {
+#if JSONJIT_SSE2
+  const char* const start = p;
+  __m128i before = _mm_setzero_si128();  // the previous block (zero: nothing expected)
+  while (end - p >= 16) {
+    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i p1 = _mm_or_si128(_mm_slli_si128(c, 1), _mm_srli_si128(before, 15));
+    const __m128i p2 = _mm_or_si128(_mm_slli_si128(c, 2), _mm_srli_si128(before, 14));
+    const __m128i p3 = _mm_or_si128(_mm_slli_si128(c, 3), _mm_srli_si128(before, 13));
+    const unsigned high = simd::bits(c), lead = simd::bits(simd::at_least(c, 0xC0));
+    const unsigned continuation = high & ~lead;
+    const unsigned expected = simd::bits(_mm_or_si128(
+        _mm_or_si128(simd::at_least(p1, 0xC0), simd::at_least(p2, 0xE0)), simd::at_least(p3, 0xF0)));
+    const __m128i never = _mm_or_si128(simd::equal(_mm_and_si128(c, _mm_set1_epi8(static_cast<char>(0xFE))), 0xC0),
+                                       simd::at_least(c, 0xF5));
+    const __m128i at_least_a0 = simd::at_least(c, 0xA0), at_least_90 = simd::at_least(c, 0x90);
+    const __m128i second = _mm_or_si128(
+        _mm_or_si128(_mm_andnot_si128(at_least_a0, simd::equal(p1, 0xE0)), _mm_and_si128(at_least_a0, simd::equal(p1, 0xED))),
+        _mm_or_si128(_mm_andnot_si128(at_least_90, simd::equal(p1, 0xF0)), _mm_and_si128(at_least_90, simd::equal(p1, 0xF4))));
+    const unsigned errors = (continuation ^ expected) | simd::bits(_mm_or_si128(never, second));
+    const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(c, _mm_set1_epi8(0x1F)), c);
+    const unsigned special = simd::bits(_mm_or_si128(_mm_or_si128(simd::equal(c, '"'), simd::equal(c, '\\')), control));
+    if (special != 0) {
+      // Up to the special byte, which must not be expected as a continuation either.
+      const unsigned first = special & (0u - special);
+      return (errors & (first | (first - 1))) != 0 ? nullptr : p + __builtin_ctz(special);
+    }
+    if (errors != 0) return nullptr;
+    before = c;
+    p += 16;
+  }
+  // Back to the start of the last sequence read (at most three bytes back; all valid).
+  if (p != start) {
+    int back = 0;
+    while (back < 3 && p > start && (static_cast<unsigned char>(p[-1]) & 0xC0) == 0x80) --p, ++back;
+    if (p > start && static_cast<unsigned char>(p[-1]) >= 0xC0) --p;
+  }
+#endif
+  (void)end;
+  return p;
+}
+
 }  // namespace jsonjit::detail

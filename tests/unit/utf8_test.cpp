@@ -1,10 +1,13 @@
-// The AVX-512 UTF-8 validator against the scalar one (the definition): every short sequence at
-// every position around the 64-byte blocks, and random near-UTF-8 text.
+// The vector UTF-8 checks against the scalar ones (the definition): the AVX-512 validator, and
+// the string scan that validates 16 bytes at a time (the JIT's helpers' string_end); every
+// short sequence at every position around the blocks, and random near-UTF-8 text.
 #include <gtest/gtest.h>
 
 #include <random>
 #include <string>
 
+#include "engines/jit/scan_p.hpp"
+#include "text/unescape_p.hpp"
 #include "text/utf8_p.hpp"
 
 namespace jsonjit::detail {
@@ -65,6 +68,83 @@ TEST(Utf8Avx512, AgreesOnRandomText) {
       text[random() % text.size()] = static_cast<char>(random() % 256);  // one byte spoiled
     }
     expect_agree(text);
+  }
+}
+
+/// string_end's definition: byte by byte, a sequence at a time.
+const char* string_end_by_bytes(const char* p, const char* end, bool& escaped) {
+  while (p < end) {
+    const auto c = static_cast<unsigned char>(*p);
+    if (c == '"') return p;
+    if (c == '\\') {
+      const std::size_t length = end - p >= 2 ? valid_escape_length(p, end) : 0;
+      if (length == 0) return nullptr;
+      escaped = true;
+      p += length;
+    } else if (c < 0x20) {
+      return nullptr;
+    } else if (c < 0x80) {
+      ++p;
+    } else {
+      const int length = valid_utf8_length(reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(end));
+      if (length <= 0) return nullptr;
+      p += length;
+    }
+  }
+  return nullptr;
+}
+
+void expect_same_string_end(const std::string& text) {
+  // Scanned in place after an opening quote, as the helpers scan it.
+  const std::string quoted = '"' + text;
+  const char* const begin = quoted.data() + 1;
+  const char* const end = quoted.data() + quoted.size();
+  bool escaped = false, escaped_by_bytes = false;
+  const char* found = jit::string_end(begin, end, escaped);
+  const char* expected = string_end_by_bytes(begin, end, escaped_by_bytes);
+  ASSERT_EQ(found == nullptr ? -1 : found - begin, expected == nullptr ? -1 : expected - begin) << "size " << text.size();
+  if (expected != nullptr) ASSERT_EQ(escaped, escaped_by_bytes);
+}
+
+TEST(Utf8StringScan, AgreesWithTheScanByBytesAtEveryBlockEdge) {
+  const unsigned leads[] = {0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+                            0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+  const std::string ends[] = {"", "\"", "x\"", "\\n\"", "\x01\"", std::string(20, 'y') + '"'};
+  for (const std::size_t offset : {0u, 1u, 2u, 12u, 13u, 14u, 15u, 16u, 17u, 28u, 29u, 30u, 31u, 32u, 33u}) {
+    // A non-ASCII byte first, so the vector scan starts at once; then ASCII up to the pair.
+    const std::string before = offset == 0 ? std::string() : "\xC3\xA9" + std::string(offset - 1, 'x');
+    for (unsigned a = 0x80; a <= 0xFF; ++a) {
+      for (unsigned b = 0; b <= 0xFF; ++b) {
+        const std::string text = before + static_cast<char>(a) + static_cast<char>(b);
+        for (const std::string& tail : ends) expect_same_string_end(text + tail);
+      }
+    }
+    for (const unsigned a : leads) {
+      for (unsigned b = 0x70; b <= 0xC1; ++b) {
+        for (unsigned c = 0x70; c <= 0xC1; c += 3) {
+          const std::string text = before + static_cast<char>(a) + static_cast<char>(b) + static_cast<char>(c);
+          expect_same_string_end(text + '"');
+          expect_same_string_end(text + static_cast<char>(0x80) + "z\"");
+          expect_same_string_end(text + static_cast<char>(0xBF) + std::string(16, 'z') + '"');
+        }
+      }
+    }
+  }
+}
+
+TEST(Utf8StringScan, AgreesWithTheScanByBytesOnRandomText) {
+  std::mt19937 random(54321);
+  const std::string pieces[] = {"a", "\xC3\xA9", "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "\xED\x9F\xBF",
+                                "\xF4\x8F\xBF\xBF", "\\n", "\\u00e9", "\xE3\x81\x82\xE3\x81\x84"};
+  for (int round = 0; round < 40000; ++round) {
+    std::string text;
+    const auto length = random() % 200;
+    while (text.size() < length) text += pieces[random() % 9];
+    if (round % 2 == 1 && !text.empty()) {
+      text[random() % text.size()] = static_cast<char>(random() % 256);  // one byte spoiled
+    }
+    if (round % 3 != 0) text += '"';
+    expect_same_string_end(text);
   }
 }
 

@@ -25,10 +25,15 @@ const char* string_end(const char* p, const char* end, bool& escaped) noexcept {
       continue;
     }
     if (c < 0x80) return nullptr;  // a control character
-    const int length =
-        valid_utf8_length(reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(end));
-    if (length <= 0) return nullptr;
-    p += length;
+    // Non-ASCII: 16 bytes at a time while they last, then sequence by sequence.
+    p = skip_utf8_string_text(p, end);
+    if (p == nullptr) return nullptr;
+    while (p < end && static_cast<unsigned char>(*p) >= 0x80) {
+      const int length =
+          valid_utf8_length(reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(end));
+      if (length <= 0) return nullptr;
+      p += length;
+    }
   }
 }
 
