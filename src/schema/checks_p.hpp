@@ -41,7 +41,10 @@ struct scalar_facts {
     if (!number_read) number_read = number.assign(text);
     return number;
   }
-  bool written_as_integer() const { return text.find_first_of(".eE") == std::string_view::npos; }
+  bool written_as_integer() const {
+    // (Not find_first_of, which calls memchr over the three characters for each byte.)
+    return std::none_of(text.begin(), text.end(), [](char c) { return c == '.' || c == 'e' || c == 'E'; });
+  }
   /// The instance's type bits as `n` sees them: whether a number is an integer is worked
   /// out only for a `type` that says integer and not number — by its text for draft-04, by
   /// value since ("1.0" and "1e2" are integers).

@@ -1,6 +1,7 @@
 #include "schema/exact_decimal_p.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 // unsigned __int128 (GCC and Clang on 64-bit targets) for remainders of 18-digit divisors.
@@ -119,30 +120,36 @@ bool exact_decimal::assign(std::string_view text) {
     e += negative_exponent ? -written : written;
   }
   if (i != text.size()) return false;
-  // The significant digits of integer_part followed by fraction_part.
-  const std::size_t total = integer_part.size() + fraction_part.size();
-  const auto digit_at = [&](std::size_t k) {
-    return k < integer_part.size() ? integer_part[k] : fraction_part[k - integer_part.size()];
+  // The significant digits: integer_part then fraction_part, less the zeros that lead or trail
+  // (each trailing zero dropped raises the exponent).
+  std::string_view lead = integer_part, tail = fraction_part;
+  const auto drop_leading = [](std::string_view& digits) {
+    digits.remove_prefix(std::min(digits.find_first_not_of('0'), digits.size()));
   };
-  std::size_t first = 0;
-  while (first < total && digit_at(first) == '0') ++first;
-  if (first == total) {  // zero
+  const auto drop_trailing = [&e](std::string_view& digits) {
+    const std::size_t kept = digits.find_last_not_of('0') + 1;  // (npos + 1 is 0)
+    e += static_cast<std::int64_t>(digits.size() - kept);
+    digits = digits.substr(0, kept);
+  };
+  drop_leading(lead);
+  if (lead.empty()) drop_leading(tail);
+  drop_trailing(tail);
+  if (tail.empty()) drop_trailing(lead);
+  if (lead.empty() && tail.empty()) {  // zero
     negative = false;
     exponent = 0;
     size_ = 0;
     return true;
   }
-  std::size_t last = total;
-  while (digit_at(last - 1) == '0') --last;
-  e += static_cast<std::int64_t>(total - last);
   exponent = std::clamp(e, -exponent_bound, exponent_bound);
-  size_ = last - first;
+  size_ = lead.size() + tail.size();
   char* out = inline_;
   if (size_ > inline_capacity) {
     heap_.resize(size_);
     out = heap_.data();
   }
-  for (std::size_t k = first; k < last; ++k) *out++ = digit_at(k);
+  if (!lead.empty()) std::memcpy(out, lead.data(), lead.size());
+  if (!tail.empty()) std::memcpy(out + lead.size(), tail.data(), tail.size());  // (its data may be null)
   return true;
 }
 

@@ -40,8 +40,6 @@ class exact_decimal {
 
  private:
   static constexpr std::size_t inline_capacity = 40;
-  void set_digits(std::string_view integer_part, std::string_view fraction_part, std::size_t skip_leading,
-                  std::size_t keep);
   char inline_[inline_capacity];
   std::size_t size_ = 0;
   std::string heap_;
