@@ -40,7 +40,7 @@ bool literal_escape(char e) {
 }  // namespace
 
 bool simple_pattern::atom::holds(std::uint32_t c) const noexcept {
-  if (c < 128) return ascii.test(c);
+  if (c < 128) return ascii[c];
   switch (others) {
     case beyond_ascii::none: return false;
     case beyond_ascii::all: return true;
@@ -174,16 +174,16 @@ bool simple_pattern::matches(std::string_view text) const noexcept {
   for (const atom& a : atoms_) {
     std::uint32_t count = 0;
     while (count < a.max && p < end) {
-      std::uint32_t c = *p;
-      int length = 1;
-      if (c >= 0x80) {
-        const utf8_sequence s = decode_utf8(p, end);
-        if (s.length <= 0) return false;
-        c = s.code_point;
-        length = s.length;
+      if (*p < 0x80) {  // most text: one bit per byte
+        if (!a.ascii[*p]) break;
+        ++p;
+        ++count;
+        continue;
       }
-      if (!a.holds(c)) break;
-      p += length;
+      const utf8_sequence s = decode_utf8(p, end);
+      if (s.length <= 0) return false;
+      if (!a.holds(s.code_point)) break;
+      p += s.length;
       ++count;
     }
     if (count < a.min) return false;
