@@ -211,6 +211,7 @@ class evaluator {
       frame& f = frame_at(0);
       f.reset();
       add_root(f, 0, p_.root, 0, link::root, nullptr);
+      values_read_ = 1;
       const read_result r = value(0, false);
       if (r == read_result::failed && over_budget_) {
         errors.assign(1, std::move(budget_spent_));
@@ -483,7 +484,6 @@ class evaluator {
     frame& f = *frames_[depth];
     f.position = src_.position();
     f.kind = src_.token();
-    ++values_read_;
     if (over_budget_) {
       budget_spent_ = make_budget_spent(f.position);
       return read_result::failed;
@@ -865,6 +865,7 @@ class evaluator {
   /// decided without a frame of its own (deciding only: collecting needs the frame's
   /// locations for its errors).
   read_result member_value(std::size_t depth, std::uint32_t ordinal, bool want_text) {
+    ++values_read_;  // (here: deciding checks some scalars without a frame, collecting does not)
     const token_type t = src_.token();
     const bool scalar_token = t != token_type::start_object && t != token_type::start_array;
     if (!collect_ && !want_text && scalar_token && !candidates_.empty()) {
@@ -1047,7 +1048,7 @@ class evaluator {
   int max_depth_;
   std::size_t errors_made_ = 0;  // kept by fail(), dropped later or not
   bool errors_dropped_ = false;  // fail() kept none past max_errors
-  std::uint64_t values_read_ = 0;
+  std::uint64_t values_read_ = 0;  // the root, and every member and item met (not those inside a skipped value)
   std::uint64_t evaluations_made_ = 0;
   bool over_budget_ = false;  // reading stops at the next value
   validation_error budget_spent_;

@@ -199,8 +199,8 @@ bool jsonjit_schema_unique(native_context* context, const void*, const char* sta
   try {
     const jsonjit::document* doc = parsed(context, start, end);
     if (doc == nullptr) return false;
-    // The thread's strings reused: items whose canonical texts are short (numbers, short
-    // strings, the common case) are compared without allocating.
+    // The thread's vector reused: items whose canonical texts fit a string's own storage
+    // (numbers, short strings: the common case) are compared without allocating.
     thread_local std::vector<std::string> items;
     std::size_t n = 0;
     for (const jsonjit::element& item : doc->root().elements()) {

@@ -182,7 +182,7 @@ struct schema_program {
   schema::draft dialect = schema::draft::draft2020_12;
   output_format output = output_format::basic;
   bool annotations = false;
-  std::size_t max_errors = 0;
+  std::size_t max_errors = schema_options().max_errors;
   /// A node's result on a value depends on the path evaluation took to it: some `$dynamicRef`
   /// or `$recursiveRef` resolves through the dynamic scope.
   bool reads_dynamic_scope = false;

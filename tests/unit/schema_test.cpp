@@ -193,6 +193,24 @@ TEST(Schema, ApplicatorsNestedAlongTheInstanceStayLinearOrStopWithinABudget) {
   EXPECT_EQ(i.validate(d->root()).errors()[0].message, e.message);
 }
 
+TEST(Schema, TheBudgetGrowsWithEveryValueReadScalarsIncluded) {
+  // 501 subschemas per item and one scalar member each: past the budget's start (2^18) for
+  // 1,200 items if only the items counted (256 each), within it since their members count too.
+  std::string wide = R"({"items": {"allOf": [)";
+  for (int i = 0; i < 500; ++i) wide += std::string(i == 0 ? "" : ",") + R"({"properties": {"a": {"type": "integer"}}})";
+  wide += "]}}";
+  std::string items = "[";
+  for (int i = 0; i < 1200; ++i) items += std::string(i == 0 ? "" : ",") + R"({"a": 1})";
+  items += ']';
+  for (const output_format output : {output_format::flag, output_format::basic}) {
+    schema_options o;
+    o.engine = engine::interpreter;
+    o.output = output;
+    const validation v = compiled(wide, o).validate(items);
+    EXPECT_TRUE(v.valid()) << (v.errors().empty() ? "" : v.errors()[0].message);
+  }
+}
+
 TEST(Schema, CompileErrorsSayWhereInTheSchema) {
   const auto error_of = [](std::string_view text, const schema_options& o = {}) {
     result<schema, parse_error> s = schema::compile(text, o);
