@@ -12,6 +12,7 @@
 #include "engines/jit/jit_p.hpp"
 #include "schema/checks_p.hpp"
 #include "schema/jit_p.hpp"
+#include "schema/jit_plan_p.hpp"
 #include "text/simd_p.hpp"
 
 namespace jsonjit::detail::schema {
@@ -21,76 +22,8 @@ using jit::schema_emitter;
 using jit::value_start;
 using label = schema_emitter::label;
 
-/// Where a `$dynamicRef` or `$recursiveRef` of `n` leads, or no_node where that depends on
-/// the path evaluation took. Its target is the outermost resource in the dynamic scope that
-/// has the anchor. Every scope starts with the root's resource, and where the root is a `$ref`
-/// alone, continues with its target's (every evaluation goes through it), and so on: the
-/// first of those resources that has the anchor is the target on every path (the
-/// meta-schemas, and schemas that refer to them, are written so).
-std::uint32_t dynamic_target(const schema_program& program, const schema_node& n) {
-  if (n.dynamic == dynamic_kind::none) return n.dynamic_ref.target;
-  std::uint32_t node = program.root;
-  for (int hops = 0; hops < 16; ++hops) {
-    const schema_resource& r = program.resources[program.nodes[node].resource];
-    if (n.dynamic == dynamic_kind::recursive && r.recursive_anchor) return r.root;
-    if (n.dynamic == dynamic_kind::anchor) {
-      for (const auto& [name, anchored] : r.dynamic_anchors) {
-        if (name == n.dynamic_anchor) return anchored;
-      }
-    }
-    if (!program.nodes[node].only_ref) break;
-    node = program.nodes[node].ref.target;
-  }
-  return no_node;
-}
-
-/// Whether some subschema applies itself to the same value through the subschemas applied in
-/// place, dynamic references resolved as dynamic_target() does (the compiler refused the
-/// static cycles already; the interpreter stops the others where evaluation meets them).
-bool applies_itself(const schema_program& program) {
-  enum : std::uint8_t { unvisited, on_path, done };
-  std::vector<std::uint8_t> state(program.nodes.size(), unvisited);
-  const auto in_place = [&](const schema_node& n) {
-    std::vector<std::uint32_t> to;
-    for (const edge* e : {&n.ref, &n.not_schema, &n.if_schema, &n.then_schema, &n.else_schema}) {
-      if (*e) to.push_back(e->target);
-    }
-    if (n.dynamic_ref) to.push_back(dynamic_target(program, n));
-    for (const auto* list : {&n.all_of, &n.any_of, &n.one_of}) {
-      for (const edge& e : *list) to.push_back(e.target);
-    }
-    for (const dependent_schema& d : n.dependent_schemas) to.push_back(d.to.target);
-    return to;
-  };
-  // Depth first without recursion: (node, its in-place targets, the next one to visit).
-  struct step {
-    std::uint32_t node;
-    std::vector<std::uint32_t> targets;
-    std::size_t next = 0;
-  };
-  for (std::uint32_t start = 0; start < program.nodes.size(); ++start) {
-    if (state[start] != unvisited) continue;
-    std::vector<step> path{{start, in_place(program.nodes[start])}};
-    state[start] = on_path;
-    while (!path.empty()) {
-      step& top = path.back();
-      if (top.next == top.targets.size()) {
-        state[top.node] = done;
-        path.pop_back();
-        continue;
-      }
-      const std::uint32_t t = top.targets[top.next++];
-      if (t == no_node || state[t] == done) continue;
-      if (state[t] == on_path) return true;
-      state[t] = on_path;
-      path.push_back({t, in_place(program.nodes[t])});
-    }
-  }
-  return false;
-}
-
 /// Why the JIT leaves `program` to the interpreter; an empty `why` when it compiles it.
-native_validator::refusal refusal_of(const schema_program& program) {
+native_validator::refusal refusal_of(const schema_program& program, const jit_plan& plan) {
   if (program.annotations) return {"annotations are collected by the interpreter", {}, {}};
   const reader_options& r = program.reader;
   if (r.comments != comment_handling::disallow || r.allow_trailing_commas || r.allow_multiple_values) {
@@ -100,13 +33,15 @@ native_validator::refusal refusal_of(const schema_program& program) {
     const auto at = [&](std::string keyword, std::string_view detail = {}) {
       return native_validator::refusal{keyword + " at " + n.location + std::string(detail), n.location, keyword};
     };
-    if (n.unevaluated_properties) return at("unevaluatedProperties");
-    if (n.unevaluated_items) return at("unevaluatedItems");
-    if (n.dynamic_ref && dynamic_target(program, n) == no_node) {
-      return at(n.dialect == draft::draft2019_09 ? "$recursiveRef" : "$dynamicRef",
-                " (its target depends on the path taken: no resource that every path goes through holds the anchor)");
-    }
     if (n.watched_names.size() > 64) return at("required", " (more than 64 required or dependent names)");
+    // The evaluated mask holds the first 63 items one by one.
+    if (plan.tracking[static_cast<std::size_t>(&n - program.nodes.data())] != 0 && n.prefix_items.size() > 63) {
+      return at(n.dialect == draft::draft2020_12 ? "prefixItems" : "items",
+                " (more than 63, where an unevaluatedItems asks which items were evaluated)");
+    }
+  }
+  if (!plan.unsupported.empty()) {
+    return {(program.dialect == draft::draft2019_09 ? "$recursiveRef: " : "$dynamicRef: ") + plan.unsupported, {}, {}};
   }
   if (applies_itself(program)) {
     return {"a $dynamicRef or $recursiveRef applies its schema to the same value without end", {}, {}};
@@ -154,12 +89,14 @@ std::uint64_t address(F* function) {
 
 class function_compiler {
  public:
-  function_compiler(schema_emitter& e, const schema_program& p, const void* const* table)
-      : e_(e), p_(p), table_(table) {}
+  function_compiler(schema_emitter& e, const schema_program& p, const jit_plan& plan, const void* const* table)
+      : e_(e), p_(p), plan_(plan), table_(table) {}
 
-  void compile(const schema_node& n) {
+  void compile(std::uint32_t index) {
+    const schema_node& n = p_.nodes[index];
+    tracking_ = plan_.tracking[index] != 0;
     e_.comment("; " + n.location);
-    e_.begin_function();
+    e_.begin_function(tracking_);
     if (n.is_false) {
       e_.fail();
       return;
@@ -232,7 +169,8 @@ class function_compiler {
  private:
   /// Where the function of `to`'s target is: a subschema that is a `$ref` alone is its
   /// target's (a call saved per value), as the interpreter lets it stand in.
-  const void* const* slot(const edge& to) const { return table_ + ref_resolved(p_, to.target); }
+  const void* const* slot(const edge& to) const { return slot(to.target); }
+  const void* const* slot(std::uint32_t node) const { return table_ + plan_.resolved[node]; }
 
   /// The subschemas applied to the value itself, each scanning it again from its start.
   void in_place(const schema_node& n) {
@@ -243,11 +181,26 @@ class function_compiler {
     };
     if (n.ref) required(n.ref);
     if (n.dynamic_ref) {
-      const edge to{dynamic_target(p_, n), n.dynamic_ref.step};
-      required(to);
+      const std::uint32_t binding = plan_.dynamic_binding[static_cast<std::size_t>(&n - p_.nodes.data())];
+      if (binding == no_binding) {
+        required({dynamic_target(p_, n), n.dynamic_ref.step});
+      } else {
+        e_.apply_dynamic(binding, slot(n.dynamic_ref.target));
+        e_.jump_if_failed(fail_label());
+        if (keep_end_) e_.keep_end_if_passed();
+      }
     }
     for (const edge& to : n.all_of) required(to);
-    if (!n.any_of.empty()) {
+    if (!n.any_of.empty() && tracking_) {
+      // Every branch that passes evaluates what it evaluates: none is skipped.
+      e_.clear_counter();
+      for (const edge& to : n.any_of) {
+        e_.apply(slot(to));
+        if (keep_end_) e_.keep_end_if_passed();
+        e_.count_if_passed();
+      }
+      e_.jump_if_counter_below(1, fail_label());
+    } else if (!n.any_of.empty()) {
       const label passed = e_.new_label();
       for (const edge& to : n.any_of) {
         e_.apply(slot(to));
@@ -270,7 +223,9 @@ class function_compiler {
       e_.apply(slot(n.not_schema));
       e_.jump_if_passed(fail_label());
     }
-    if (n.if_schema && (n.then_schema || n.else_schema)) {
+    if (n.if_schema && !n.then_schema && !n.else_schema && tracking_) {
+      e_.apply(slot(n.if_schema));  // decides nothing, but what it evaluated where it passes counts
+    } else if (n.if_schema && (n.then_schema || n.else_schema)) {
       const label otherwise = e_.new_label(), done = e_.new_label();
       e_.apply(slot(n.if_schema));
       e_.jump_if_failed(otherwise);
@@ -326,12 +281,14 @@ class function_compiler {
             e_.count_entry();
             if (p.watched != UINT32_MAX) e_.mark_seen(p.watched);
             e_.apply_here(slot(p.to));
+            if (tracking_) e_.mark_entry();
             e_.next_entry('}', blocks[k + 1], closed);
           }
         }
         e_.bind(miss);
         e_.count_entry();
         e_.member_helper(member, &n, static_cast<std::uint32_t>(k));
+        if (tracking_) e_.mark_entry_if_member_evaluated();
         e_.next_entry('}', choose, closed);
       }
       e_.bind(choose);
@@ -341,6 +298,7 @@ class function_compiler {
       e_.bind(loop);
       e_.count_entry();
       e_.member_helper(member, &n, 0);
+      if (tracking_) e_.mark_entry_if_member_evaluated();
       e_.next_entry('}', loop, closed);
     }
     e_.bind(closed);
@@ -367,7 +325,21 @@ class function_compiler {
       e_.bind(absent);
     }
     if (n.needs_text) e_.check_helper(address(&jsonjit_schema_enumerated), &n);
+    if (tracking_) {
+      // additionalProperties evaluated every member the others did not.
+      if (n.additional_properties) e_.mark_entries(~std::uint64_t{0});
+      unevaluated(n, n.unevaluated_properties);
+    }
     e_.return_position();
+  }
+
+  /// unevaluatedProperties or unevaluatedItems (`to`), once every other keyword of the
+  /// function has marked what it evaluated: what none did, it must pass (and then has
+  /// evaluated everything).
+  void unevaluated(const schema_node& n, const edge& to) {
+    if (!to) return;
+    e_.check_unevaluated(address(&jsonjit_schema_unevaluated), &n);
+    e_.mark_entries(~std::uint64_t{0});
   }
 
   void array(const schema_node& n) {
@@ -377,7 +349,11 @@ class function_compiler {
     e_.open_container(']', closed);
     const auto item = [&](const edge* to) {
       e_.count_entry();
-      if (n.contains) e_.count_here(slot(n.contains));
+      if (n.contains) {
+        e_.count_here(slot(n.contains));
+        // 2020-12's unevaluatedItems counts the items contains matched as evaluated.
+        if (tracking_ && n.dialect == draft::draft2020_12) e_.mark_entry_if_passed();
+      }
       if (to != nullptr && *to) {
         e_.apply_here(slot(*to));
       } else {
@@ -405,6 +381,16 @@ class function_compiler {
     }
     if (n.unique_items) e_.check_helper(address(&jsonjit_schema_unique), &n);
     if (n.needs_text) e_.check_helper(address(&jsonjit_schema_enumerated), &n);
+    if (tracking_) {
+      // The prefix evaluated the items it has (refusal_of kept it within the mask), the items
+      // schema every one after it.
+      if (n.items) {
+        e_.mark_entries(~std::uint64_t{0});
+      } else if (!n.prefix_items.empty()) {
+        e_.mark_entries((std::uint64_t{1} << n.prefix_items.size()) - 1);
+      }
+      unevaluated(n, n.unevaluated_items);
+    }
     e_.return_position();
   }
 
@@ -444,8 +430,10 @@ class function_compiler {
 
   schema_emitter& e_;
   const schema_program& p_;
+  const jit_plan& plan_;
   const void* const* table_;
   std::vector<label> pending_failures_;
+  bool tracking_ = false;  // the function tracks evaluation
   bool keep_end_ = false;  // the function's position is the end a passing subschema found
 };
 
@@ -458,11 +446,16 @@ native_validator::~native_validator() {
 }
 
 std::shared_ptr<const native_validator> native_validator::compile(const schema_program& program, refusal& refused) {
-  refused = refusal_of(program);
+  const jit_plan plan = plan_of(program);
+  refused = refusal_of(program, plan);
   if (!refused.why.empty()) return nullptr;
   const auto started = std::chrono::steady_clock::now();
   std::shared_ptr<native_validator> v(new native_validator);
-  v->functions_.assign(program.nodes.size(), nullptr);
+  const std::size_t count = program.nodes.size();
+  std::size_t entries_of_resources = 0;
+  for (const auto& binds : plan.binds) entries_of_resources += binds.empty() ? 0u : 1u;
+  // By node, then the bodies of the functions that enter a resource binding anchors.
+  v->functions_.assign(count + entries_of_resources, nullptr);
   v->max_depth_ = program.reader.max_depth;
   const jit::schema_context_layout layout{
       static_cast<std::int32_t>(offsetof(native_context, end)),
@@ -470,26 +463,41 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
       static_cast<std::int32_t>(offsetof(native_context, max_depth)),
       static_cast<std::int32_t>(offsetof(native_context, budget)),
       static_cast<std::int32_t>(offsetof(native_context, gave_up)),
+      static_cast<std::int32_t>(offsetof(native_context, member_evaluated)),
+      static_cast<std::int32_t>(offsetof(native_context, discard)),
+      static_cast<std::int32_t>(offsetof(native_context, bindings)),
   };
   schema_emitter e(layout);
-  function_compiler compiler(e, program, v->functions_.data());
+  const void* const* table = v->functions_.data();
+  function_compiler compiler(e, program, plan, table);
   // A subschema that is a `$ref` alone gets no function of its own: its entry in the table is
   // its target's (every call goes through the table, so all of them reach the target).
-  std::vector<std::uint32_t> compiled;
-  for (std::uint32_t i = 0; i < program.nodes.size(); ++i) {
-    if (ref_resolved(program, i) != i) continue;
-    compiled.push_back(i);
-    compiler.compile(program.nodes[i]);
+  std::vector<std::size_t> placed;  // the table entry of each function, in the order begun
+  std::size_t bodies = 0;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (plan.resolved[i] != i) continue;
+    if (plan.binds[i].empty()) {
+      placed.push_back(i);
+      compiler.compile(i);
+      continue;
+    }
+    std::vector<jit::anchor_binding> anchors;
+    for (const auto& [binding, node] : plan.binds[i]) anchors.push_back({binding, table + plan.resolved[node]});
+    const std::size_t body = count + bodies++;
+    placed.push_back(i);
+    e.scope_entry(anchors, table + body);
+    placed.push_back(body);
+    compiler.compile(i);
   }
   const std::vector<const void*> entries = e.finish(*v->memory_, "jsonjit::schema", *v->code_);
-  if (entries.size() != compiled.size()) {
+  if (entries.size() != placed.size()) {
     refused = {"no executable memory could be had", {}, {}};
     return nullptr;
   }
-  for (std::size_t k = 0; k < compiled.size(); ++k) v->functions_[compiled[k]] = entries[k];
-  for (std::uint32_t i = 0; i < program.nodes.size(); ++i) {
+  for (std::size_t k = 0; k < placed.size(); ++k) v->functions_[placed[k]] = entries[k];
+  for (std::uint32_t i = 0; i < count; ++i) {
     std::uint32_t target = i;
-    while (v->functions_[target] == nullptr) target = ref_resolved(program, target);  // chains end (no $ref loops)
+    while (v->functions_[target] == nullptr) target = plan.resolved[target];  // chains end (no $ref loops)
     v->functions_[i] = v->functions_[target];
   }
   v->root_ = reinterpret_cast<native_fn>(const_cast<void*>(v->functions_[program.root]));
@@ -506,9 +514,9 @@ bool native_validator::shows_valid(std::string_view json) const noexcept {
   const char* const end = cur + json.size();
   if (json.size() >= 3 && std::memcmp(cur, "\xEF\xBB\xBF", 3) == 0) cur += 3;  // as the reader skips it
   if (cur == end) return false;
-  native_context context{end, static_cast<std::int64_t>(16 * json.size() + 1024), 0, max_depth_, false,
-                         functions_.data()};
-  const char* after = root_(&context, cur);
+  native_context context{end, static_cast<std::int64_t>(16 * json.size() + 1024), 0, max_depth_, false, false,
+                         functions_.data(), 0, {}};
+  const char* after = root_(&context, cur, &context.discard);
   if (after == nullptr || context.gave_up) return false;
   return skip_whitespace(after, end) == end;
 }

@@ -26,9 +26,15 @@ namespace schema = jsonjit::detail::schema;
 
 const schema_node& node_of(const void* what) { return *static_cast<const schema_node*>(what); }
 
-/// Calls the function of node `target` on the value at `cur`.
+/// Calls the function of node `target` on the value at `cur` (a member's or an item's: what
+/// it evaluates inside is not asked for).
 const char* apply(native_context* context, std::uint32_t target, const char* cur) noexcept {
-  return reinterpret_cast<native_fn>(const_cast<void*>(context->functions[target]))(context, cur);
+  return reinterpret_cast<native_fn>(const_cast<void*>(context->functions[target]))(context, cur, &context->discard);
+}
+
+/// Whether the member or item `ordinal` is in `evaluated` (native_fn's mask).
+bool is_evaluated(std::uint64_t evaluated, std::uint64_t ordinal) {
+  return (evaluated >> (ordinal < 63 ? ordinal : 63)) & 1;
 }
 
 /// A string's text: where it has escapes, unescaped into `buffer`.
@@ -174,12 +180,41 @@ const char* jsonjit_schema_member(native_context* context, const void* what, con
         matched = true;
       }
     }
-    if (!matched && n.additional_properties && !applies(n.additional_properties.target)) return nullptr;
+    if (!matched && n.additional_properties) {
+      if (!applies(n.additional_properties.target)) return nullptr;
+      matched = true;
+    }
+    context->member_evaluated = matched;
     return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
   } catch (...) {
     context->gave_up = true;
     return nullptr;
   }
+}
+
+bool jsonjit_schema_unevaluated(native_context* context, const void* what, const char* start, const char* end,
+                                std::uint64_t evaluated) noexcept {
+  const schema_node& n = node_of(what);
+  const bool object = *start == '{';
+  const std::uint32_t target = object ? n.unevaluated_properties.target : n.unevaluated_items.target;
+  // The container's text was read once already: its grammar holds. Its entries are one level
+  // deeper than the container, as when they were read.
+  ++context->depth;
+  const char* cur = jsonjit::detail::skip_whitespace(start + 1, end);
+  for (std::uint64_t ordinal = 0; *cur != (object ? '}' : ']'); ++ordinal) {
+    if (object) {
+      bool escaped = false;
+      cur = jsonjit::detail::jit::string_end(cur + 1, end, escaped) + 1;
+      cur = jsonjit::detail::skip_whitespace(cur, end) + 1;  // the colon
+      cur = jsonjit::detail::skip_whitespace(cur, end);
+    }
+    cur = is_evaluated(evaluated, ordinal) ? jsonjit_schema_skip(context, cur, nullptr) : apply(context, target, cur);
+    if (cur == nullptr) break;
+    cur = jsonjit::detail::skip_whitespace(cur, end);
+    if (*cur == ',') cur = jsonjit::detail::skip_whitespace(cur + 1, end);
+  }
+  --context->depth;
+  return cur != nullptr;
 }
 
 bool jsonjit_schema_enumerated(native_context* context, const void* what, const char* start,

@@ -8,6 +8,7 @@
 // both engines give identical verdicts and identical errors. Private.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -23,6 +24,10 @@ struct placed_code;
 
 namespace jsonjit::detail::schema {
 
+/// How many anchors of `$dynamicRef`s or `$recursiveRef`s whose targets depend on the path
+/// the code follows (more: the interpreter decides).
+inline constexpr std::size_t max_dynamic_anchors = 8;
+
 /// What generated validators and the helpers they call share (schema_context_layout gives
 /// the emitter its fields' offsets).
 struct native_context {
@@ -34,11 +39,24 @@ struct native_context {
   std::int32_t depth;
   std::int32_t max_depth;
   bool gave_up;
+  /// Set by jsonjit_schema_member: some keyword of the object's subschema applied to the
+  /// member's value (properties, patternProperties, additionalProperties), so it is evaluated.
+  bool member_evaluated;
   const void* const* functions;  // each node's function, by node index
+  /// Where a value's function reports the members or items it evaluated, when its caller
+  /// does not ask (see native_fn).
+  std::uint64_t discard;
+  /// Per dynamic anchor whose target depends on the path: the table slot of the outermost
+  /// resource's anchored subschema entered so far, or null (see dynamic_scope in jit_compile).
+  const void* const* bindings[max_dynamic_anchors];
 };
 
-/// A subschema's function: the position after the valid value at `cur`, or null.
-using native_fn = const char* (*)(native_context* context, const char* cur) noexcept;
+/// A subschema's function: the position after the valid value at `cur`, or null. Where the
+/// subschema is evaluated in place for an `unevaluatedProperties` or `unevaluatedItems`
+/// further out, it adds the members or items it (and what it applies in place) evaluated to
+/// `*evaluated` when it passes: bit i for the member or item i < 63, bit 63 for every one
+/// from the 63rd on.
+using native_fn = const char* (*)(native_context* context, const char* cur, std::uint64_t* evaluated) noexcept;
 
 class native_validator {
  public:
@@ -50,8 +68,7 @@ class native_validator {
     std::string keyword;
   };
   /// Compiles `program`; null, with the reason in `refused`, where it uses what the JIT leaves
-  /// to the interpreter (unevaluated*, dynamic references whose target depends on the path,
-  /// annotations, lenient reading).
+  /// to the interpreter (annotations, lenient reading, and the rare shapes refusal_of names).
   static std::shared_ptr<const native_validator> compile(const schema_program& program, refusal& refused);
   /// Whether the code is expected to be faster than the interpreter on `program` (what
   /// engine::automatic asks): not where a subschema requires many others to pass on the same
@@ -95,10 +112,14 @@ bool jsonjit_schema_plain_string(jsonjit::detail::schema::native_context* contex
                                  std::size_t size) noexcept;
 /// A member of an object checked by the node `what` whose name the code did not match: its
 /// name (propertyNames, the watched names into `*seen`), then its value against every
-/// subschema that applies to it. `*next` is the declared property to try next (in: the one
-/// tried).
+/// subschema that applies to it (the context's member_evaluated says whether one did).
+/// `*next` is the declared property to try next (in: the one tried).
 const char* jsonjit_schema_member(jsonjit::detail::schema::native_context* context, const void* what,
                                   const char* cur, std::uint64_t* seen, std::uint64_t* next) noexcept;
+/// Whether every member of the object (item of the array) [start, end) that `evaluated`
+/// (as native_fn's) does not hold passes the node's unevaluatedProperties (unevaluatedItems).
+bool jsonjit_schema_unevaluated(jsonjit::detail::schema::native_context* context, const void* what,
+                                const char* start, const char* end, std::uint64_t evaluated) noexcept;
 /// Whether the object or array [start, end) is the node's const or one of its enum values.
 bool jsonjit_schema_enumerated(jsonjit::detail::schema::native_context* context, const void* what,
                                const char* start, const char* end) noexcept;

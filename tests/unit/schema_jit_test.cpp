@@ -188,6 +188,36 @@ TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
       {R"({"$dynamicAnchor": "node", "type": "array", "items": {"$dynamicRef": "#node"}})", {"[[], [[]]]", "[1]", "[[\"x\"]]"}},
       {R"({"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "type": "object",
            "additionalProperties": {"$recursiveRef": "#"}})", {"{\"a\": {\"b\": {}}}", "{\"a\": 1}"}},
+      // A dynamic reference whose target depends on the path: the resources entered bind it.
+      {R"({"$defs": {"x": {"$id": "urn:x", "$dynamicAnchor": "a", "items": {"$dynamicRef": "#a"}, "maxItems": 2},
+                     "y": {"$id": "urn:y", "$dynamicAnchor": "a", "$ref": "urn:x", "minItems": 1}},
+           "properties": {"x": {"$ref": "urn:x"}, "y": {"$ref": "urn:y"}}})",
+       {R"({"x": [[], [[]]], "y": [[[1]]]})", R"({"y": [[]]})", R"({"x": [[[], [], []]]})", R"({"x": [[], [[]]]})"}},
+      {R"({"$schema": "https://json-schema.org/draft/2019-09/schema",
+           "$defs": {"tree": {"$id": "urn:tree", "$recursiveAnchor": true, "type": "object",
+                              "properties": {"kids": {"type": "array", "items": {"$recursiveRef": "#"}}}},
+                     "strict": {"$id": "urn:strict", "$recursiveAnchor": true, "$ref": "urn:tree",
+                                "unevaluatedProperties": false}},
+           "properties": {"loose": {"$ref": "urn:tree"}, "strict": {"$ref": "urn:strict"}}})",
+       {R"({"loose": {"kids": [{"x": 1}]}, "strict": {"kids": [{"kids": []}]}})", R"({"strict": {"kids": [{"x": 1}]}})"}},
+      // unevaluated*: what the subschemas applied in place evaluated where they passed.
+      {R"({"allOf": [{"properties": {"a": true}}], "anyOf": [{"properties": {"b": true}, "required": ["b"]},
+                                                            {"patternProperties": {"^c": true}}],
+           "if": {"properties": {"d": {"const": 1}}}, "then": {"properties": {"e": true}},
+           "dependentSchemas": {"f": {"properties": {"g": true}}}, "properties": {"f": true},
+           "unevaluatedProperties": false})",
+       {R"({"a": 1, "b": 2, "c1": 3})", R"({"a": 1, "c": 3})", R"({"a": 1, "x": 0})", R"({"d": 1, "e": 2})",
+        R"({"d": 2, "e": 2})", R"({"f": 1, "g": 2})", R"({"g": 2})", "{}", "[1]"}},
+      {R"({"properties": {"a": {"unevaluatedProperties": {"type": "integer"}, "properties": {"b": true}}},
+           "additionalProperties": false, "unevaluatedProperties": false})",
+       {R"({"a": {"b": "s", "c": 1}})", R"({"a": {"c": "s"}})", R"({"b": 1})"}},
+      {R"({"not": {"properties": {"a": false}}, "unevaluatedProperties": false})", {R"({"a": 1})", "{}"}},
+      {R"({"prefixItems": [{"type": "integer"}], "contains": {"type": "string"}, "unevaluatedItems": {"type": "boolean"}})",
+       {R"([1, "s", true, "t"])", R"([1, "s", null])", R"([1])", "[]"}},
+      {R"({"$schema": "https://json-schema.org/draft/2019-09/schema", "items": [true],
+           "contains": {"type": "string"}, "unevaluatedItems": false})", {R"([1])", R"([1, "s"])"}},
+      {R"({"oneOf": [{"prefixItems": [true, true]}, {"items": {"type": "string"}}], "unevaluatedItems": false})",
+       {R"([1, 2])", R"(["a", "b", "c"])", R"([1, 2, 3])", R"(["a", "b"])"}},
   };
   for (const check& c : checks) {
     const schema jit = compiled_with(c.schema, engine::jit);
@@ -199,17 +229,45 @@ TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
   }
 }
 
+TEST(JitSchema, MembersAndItemsPastTheEvaluatedMaskAreLeftToTheInterpreter) {
+  // The code's mask of evaluated entries holds 63 one by one (and "every one after" as one
+  // bit): a 64th member evaluated on its own makes the code give up, never guess.
+  const std::string_view text = R"({"patternProperties": {"^p": true}, "unevaluatedProperties": false})";
+  const schema jit = compiled_with(text, engine::jit), interpreter = compiled_with(text, engine::interpreter);
+  const auto object_of = [](int members, std::string_view last) {
+    std::string o = "{";
+    for (int i = 0; i < members; ++i) o += "\"p" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+    return o + std::string(last) + "}";
+  };
+  EXPECT_EQ(both(jit, interpreter, object_of(62, R"("p": 0)")).decided_by_code, true);
+  for (const std::string_view last : {R"("p": 0)", R"("q": 0)"}) {
+    const outcome o = both(jit, interpreter, object_of(70, last));
+    EXPECT_EQ(o.valid, last[1] == 'p');
+    EXPECT_FALSE(o.decided_by_code);
+  }
+  // An items schema evaluates every item, however many: no entry is marked on its own.
+  const std::string_view items = R"({"allOf": [{"items": {"type": "integer"}}], "unevaluatedItems": false})";
+  const schema jit_items = compiled_with(items, engine::jit), interpreter_items = compiled_with(items, engine::interpreter);
+  std::string array = "[0";
+  for (int i = 1; i < 100; ++i) array += ", " + std::to_string(i);
+  const outcome o = both(jit_items, interpreter_items, array + "]");
+  EXPECT_TRUE(o.valid);
+  EXPECT_TRUE(o.decided_by_code);
+}
+
 TEST(JitSchema, RefusesWhatItLeavesToTheInterpreterByName) {
   schema_options options;
   options.engine = engine::jit;
+  std::string prefix_items_64 = R"({"unevaluatedItems": false, "prefixItems": [true)";
+  for (int i = 1; i < 64; ++i) prefix_items_64 += ", true";
+  prefix_items_64 += "]}";
+  std::string required_65 = R"({"required": ["p0")";
+  for (int i = 1; i < 65; ++i) required_65 += ", \"p" + std::to_string(i) + "\"";
+  required_65 += "]}";
   for (const auto& [text, keyword] :
-       {std::pair{R"({"unevaluatedProperties": false})", "unevaluatedProperties"},
-        std::pair{R"({"prefixItems": [true], "unevaluatedItems": false})", "unevaluatedItems"},
-        // The anchor is in a resource not every path goes through: the target depends on the
-        // path taken.
-        std::pair{R"({"$defs": {"x": {"$id": "urn:x", "$dynamicAnchor": "a", "items": {"$dynamicRef": "#a"}}},
-                     "properties": {"p": {"$ref": "urn:x"}}})",
-                  "$dynamicRef"},
+       {// Which of more than 63 items a prefix evaluated: more than the code's mask holds.
+        std::pair{prefix_items_64.c_str(), "prefixItems"},
+        std::pair{required_65.c_str(), "required"},
         // The target, resolved, is the schema itself, applied to the same value without end.
         std::pair{R"({"$dynamicAnchor": "a", "$dynamicRef": "#a"})", "without end"}}) {
     const result<schema, parse_error> s = schema::compile(text, options);
@@ -222,10 +280,10 @@ TEST(JitSchema, RefusesWhatItLeavesToTheInterpreterByName) {
     EXPECT_FALSE(automatic->compiled());
   }
   // Where the refused keyword is in the schema text.
-  const parse_error where = schema::compile("{\n  \"items\": {\"unevaluatedItems\": false}}", options).error();
-  EXPECT_EQ(where.path, "$.items.unevaluatedItems");
+  const parse_error where = schema::compile("{\n  \"items\": " + prefix_items_64 + "}", options).error();
+  EXPECT_EQ(where.path, "$.items.prefixItems");
   EXPECT_EQ(where.info.line, 2u);
-  EXPECT_EQ(where.info.column, 33u);  // its value, as compile errors point
+  EXPECT_EQ(where.info.column, 55u);  // its value, as compile errors point
   schema_options lenient = options;
   lenient.reader.allow_trailing_commas = true;
   EXPECT_EQ(schema::compile("{}", lenient).error().info.code, error_code::not_compiled);

@@ -251,9 +251,9 @@ TEST(Schema, CompileErrorsSayWhereInTheSchema) {
 
   schema_options jit;
   jit.engine = engine::jit;
-  e = error_of(R"({"unevaluatedProperties": false})", jit);  // left to the interpreter (schema_jit_test)
+  e = error_of(R"({"$dynamicAnchor": "a", "$dynamicRef": "#a"})", jit);  // left to the interpreter (schema_jit_test)
   EXPECT_EQ(e.info.code, error_code::not_compiled);
-  EXPECT_NE(e.name.find("unevaluatedProperties"), std::string::npos) << e.name;
+  EXPECT_NE(e.name.find("without end"), std::string::npos) << e.name;
 }
 
 TEST(Schema, DraftsByDollarSchemaOrTheOptions) {

@@ -12,6 +12,13 @@
 // slots hold the names seen (a bit mask), a counter (oneOf's passes, contains' matches) and
 // the declared property tried next. Functions call each other through a table of entries
 // (recursion included), at the value's start for the subschemas applied in place.
+//
+// A function that tracks evaluation (for an unevaluatedProperties or unevaluatedItems it is
+// applied in place under) also keeps a mask of the members or items evaluated (bit i: entry i
+// < 63; bit 63: every entry from the 63rd on), filled by its own keywords and by the
+// subschemas it applies in place, and adds it to its caller's (a pointer in rdx at the call)
+// when it passes. Every call passes rdx: the caller's own mask for a tracking caller's
+// subschemas applied in place, else the context's discard.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +39,15 @@ struct schema_context_layout {
   std::int32_t max_depth;  // int32: beyond this the code gives up (the interpreter decides)
   std::int32_t budget;     // int64: function calls left before giving up
   std::int32_t gave_up;    // bool
+  std::int32_t member_evaluated;  // bool: set by the member helper
+  std::int32_t discard;    // uint64: where evaluated members and items go when nobody asks
+  std::int32_t bindings;   // const void* const*[]: the dynamic anchors' bindings
+};
+
+/// A dynamic anchor a scope entry binds: the binding's index, and the table slot it binds to.
+struct anchor_binding {
+  std::uint32_t index;
+  const void* const* slot;
 };
 
 /// The kinds of value a first byte starts, in dispatch()'s order.
@@ -57,12 +73,19 @@ class schema_emitter {
   /// Starts the next function (its index: how many were begun before): spends one unit of
   /// the budget (giving up when none is left), skips whitespace (failing at the end of the
   /// input) and keeps the value's start.
-  void begin_function();
-  /// Returns the position (the value is valid).
+  void begin_function(bool tracking = false);
+  /// A function of its own that enters a schema resource holding dynamic anchors: binds each
+  /// of `anchors` not bound yet, calls the function in `*body` with the same arguments, puts
+  /// the bindings back and returns its result.
+  void scope_entry(std::span<const anchor_binding> anchors, const void* const* body);
+  /// Returns the position (the value is valid); a tracking function first adds its mask to
+  /// its caller's.
   void return_position();
 
   // Subschemas applied in place: the function in `*slot` called on the value's start.
   void apply(const void* const* slot);
+  /// The same for the function the binding `index` holds, or `*static_slot` where it is null.
+  void apply_dynamic(std::uint32_t index, const void* const* static_slot);
   /// After apply: where it passed, the position is the end of the value it scanned (for a
   /// function whose own scan would only skip the value: it returns this position instead).
   void keep_end_if_passed();
@@ -131,6 +154,18 @@ class schema_emitter {
   void jump_unless_seen(unsigned bit, label to);
   /// Fails unless helper(context, what, start of the value, position) returns true.
   void check_helper(std::uint64_t helper, const void* what);
+
+  // Evaluation, in a tracking function.
+  /// The entry counted last is evaluated (giving up past the 63rd, which the mask cannot hold).
+  void mark_entry();
+  /// The same where the member helper says it applied a keyword to the member's value.
+  void mark_entry_if_member_evaluated();
+  /// The same where the last count_here passed.
+  void mark_entry_if_passed();
+  /// These entries are evaluated (`mask` as the evaluated masks are).
+  void mark_entries(std::uint64_t mask);
+  /// Fails unless helper(context, what, start of the value, position, evaluated mask) returns true.
+  void check_unevaluated(std::uint64_t helper, const void* what);
 
   /// The annotated assembly (empty without a listing).
   std::string listing() const;

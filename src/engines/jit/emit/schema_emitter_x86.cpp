@@ -15,6 +15,9 @@ constexpr x86::Mem seen = stack_slot(0);   // bit i: watched name i was met
 constexpr x86::Mem counter = stack_slot(1);
 constexpr x86::Mem next_tried = stack_slot(2);  // the declared property to try next
 constexpr x86::Mem entry_depth = stack_slot(3);  // the context's depth when the function began
+constexpr x86::Mem evaluated = stack_slot(4);    // a tracking function's mask of entries evaluated
+constexpr x86::Mem callers_mask = stack_slot(5);  // a tracking function's: where its mask goes
+constexpr std::uint32_t mask_entries = 63;        // entries the mask holds one by one
 
 /// Compares the 64-bit `operand` with `n`: an immediate where it fits in 32 signed bits, else
 /// through `scratch`.
@@ -186,11 +189,26 @@ struct schema_emitter::state : x86_function {
     a.ret();
   }
 
-  void call_function_in(const void* const* slot, const x86::Gp& position) {
+  /// Where a call's callee reports what it evaluated (see the header): this function's mask
+  /// for a subschema applied in place by a tracking function, else the context's discard.
+  void load_mask_argument(bool in_place) {
+    if (in_place && tracking) {
+      a.lea(x86::rdx, evaluated);
+    } else {
+      a.lea(x86::rdx, x86::ptr(context, layout.discard));
+    }
+  }
+
+  void call_function_in(const void* const* slot, const x86::Gp& position, bool in_place) {
     a.mov(x86::rdi, context);
     a.mov(x86::rsi, position);
+    load_mask_argument(in_place);
     a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(slot)));
     a.call(x86::qword_ptr(x86::rax));
+  }
+
+  x86::Mem binding(std::uint32_t index) const {
+    return x86::qword_ptr(context, layout.bindings + static_cast<std::int32_t>(index * 8));
   }
 
   void count_result() {
@@ -201,6 +219,7 @@ struct schema_emitter::state : x86_function {
   }
 
   schema_context_layout layout;
+  bool tracking = false;  // the function being emitted tracks evaluation
   asmjit::Label fail, give_up, whitespace, leave, number;
   std::vector<asmjit::Label> labels;
   std::vector<asmjit::Label> entries;  // of the functions, in order
@@ -225,7 +244,7 @@ void schema_emitter::jump(label to) { state_->a.jmp(state_->labels[to]); }
 void schema_emitter::fail() { state_->a.jmp(state_->fail); }
 void schema_emitter::comment(std::string_view text) { state_->comment(text); }
 
-void schema_emitter::begin_function() {
+void schema_emitter::begin_function(bool tracking) {
   state& s = *state_;
   auto& a = s.a;
   const asmjit::Label entry = a.newLabel();
@@ -233,6 +252,11 @@ void schema_emitter::begin_function() {
   a.bind(entry);
   s.entries.push_back(entry);
   s.prologue();
+  s.tracking = tracking;
+  if (tracking) {
+    a.mov(callers_mask, x86::rdx);
+    a.mov(evaluated, asmjit::Imm(0));
+  }
   a.mov(context, x86::rdi);
   a.mov(cur, x86::rsi);
   a.mov(end, x86::qword_ptr(context, s.layout.end));
@@ -244,12 +268,64 @@ void schema_emitter::begin_function() {
   a.mov(start_reg, cur);
 }
 
-void schema_emitter::return_position() {
-  state_->a.mov(x86::rax, cur);
-  state_->epilogue();
+void schema_emitter::scope_entry(std::span<const anchor_binding> anchors, const void* const* body) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label entry = a.newLabel();
+  a.align(asmjit::AlignMode::kCode, 16);
+  a.bind(entry);
+  s.entries.push_back(entry);
+  s.prologue();
+  s.tracking = false;
+  a.mov(context, x86::rdi);
+  // The bindings as found, in the stack slots (six: the compiler binds no more per resource).
+  for (std::size_t k = 0; k < anchors.size(); ++k) {
+    const asmjit::Label bound = a.newLabel();
+    a.mov(x86::rax, s.binding(anchors[k].index));
+    a.mov(stack_slot(static_cast<int>(k)), x86::rax);
+    a.test(x86::rax, x86::rax);
+    a.jnz(bound);  // an outer resource has the anchor: it stays the target
+    a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(anchors[k].slot)));
+    a.mov(s.binding(anchors[k].index), x86::rax);
+    a.bind(bound);
+  }
+  a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(body)));
+  a.call(x86::qword_ptr(x86::rax));  // rdi, rsi and rdx as this function was given them
+  for (std::size_t k = 0; k < anchors.size(); ++k) {
+    a.mov(x86::rcx, stack_slot(static_cast<int>(k)));
+    a.mov(s.binding(anchors[k].index), x86::rcx);
+  }
+  s.epilogue();
 }
 
-void schema_emitter::apply(const void* const* slot) { state_->call_function_in(slot, start_reg); }
+void schema_emitter::return_position() {
+  state& s = *state_;
+  auto& a = s.a;
+  if (s.tracking) {
+    a.mov(x86::rax, evaluated);
+    a.mov(x86::rcx, callers_mask);
+    a.or_(x86::qword_ptr(x86::rcx), x86::rax);
+  }
+  a.mov(x86::rax, cur);
+  s.epilogue();
+}
+
+void schema_emitter::apply(const void* const* slot) { state_->call_function_in(slot, start_reg, true); }
+
+void schema_emitter::apply_dynamic(std::uint32_t index, const void* const* static_slot) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label bound = a.newLabel();
+  a.mov(x86::rax, s.binding(index));
+  a.test(x86::rax, x86::rax);
+  a.jnz(bound);
+  a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(static_slot)));
+  a.bind(bound);
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, start_reg);
+  s.load_mask_argument(true);
+  a.call(x86::qword_ptr(x86::rax));
+}
 void schema_emitter::keep_end_if_passed() {
   state_->a.test(x86::rax, x86::rax);
   state_->a.cmovnz(cur, x86::rax);
@@ -427,12 +503,12 @@ void schema_emitter::count_entry() { state_->a.inc(entries_reg); }
 void schema_emitter::mark_seen(unsigned bit) { state_->a.bts(seen, asmjit::Imm(bit)); }
 
 void schema_emitter::apply_here(const void* const* slot) {
-  state_->call_function_in(slot, cur);
+  state_->call_function_in(slot, cur, false);
   state_->take_position(state_->fail);
 }
 
 void schema_emitter::count_here(const void* const* slot) {
-  state_->call_function_in(slot, cur);
+  state_->call_function_in(slot, cur, false);
   state_->count_result();
 }
 
@@ -513,6 +589,55 @@ void schema_emitter::check_helper(std::uint64_t helper, const void* what) {
   a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
   a.mov(x86::rdx, start_reg);
   a.mov(x86::rcx, cur);
+  s.call(helper);
+  a.test(x86::al, x86::al);
+  a.jz(s.fail);
+}
+
+void schema_emitter::mark_entry() {
+  state& s = *state_;
+  auto& a = s.a;
+  a.lea(x86::rcx, x86::ptr(entries_reg, -1));
+  a.cmp(x86::rcx, mask_entries);
+  a.jae(s.give_up);  // the interpreter decides what the mask cannot hold
+  a.mov(x86::rax, evaluated);
+  a.bts(x86::rax, x86::rcx);
+  a.mov(evaluated, x86::rax);
+}
+
+void schema_emitter::mark_entry_if_member_evaluated() {
+  auto& a = state_->a;
+  const asmjit::Label skip = a.newLabel();
+  a.cmp(x86::byte_ptr(context, state_->layout.member_evaluated), 0);
+  a.je(skip);
+  mark_entry();
+  a.bind(skip);
+}
+
+void schema_emitter::mark_entry_if_passed() {
+  auto& a = state_->a;
+  const asmjit::Label skip = a.newLabel();
+  a.test(x86::rax, x86::rax);
+  a.jz(skip);
+  mark_entry();
+  a.bind(skip);
+}
+
+void schema_emitter::mark_entries(std::uint64_t mask) {
+  auto& a = state_->a;
+  if (mask == 0) return;
+  a.mov(x86::rax, asmjit::Imm(mask));
+  a.or_(evaluated, x86::rax);
+}
+
+void schema_emitter::check_unevaluated(std::uint64_t helper, const void* what) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
+  a.mov(x86::rdx, start_reg);
+  a.mov(x86::rcx, cur);
+  a.mov(x86::r8, evaluated);
   s.call(helper);
   a.test(x86::al, x86::al);
   a.jz(s.fail);

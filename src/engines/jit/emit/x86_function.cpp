@@ -158,7 +158,7 @@ void x86_function::epilogue() {
 }
 
 void x86_function::assemble_prologue() {
-  // Five pushes and 32 bytes (four slots) keep the stack 16-byte aligned for calls. Each step is described
+  // Five pushes and 48 bytes (six slots) keep the stack 16-byte aligned for calls. Each step is described
   // for unwinders (DWARF call frame instructions: after it, where the frame's base — the
   // caller's stack pointer — is relative to rsp, and where the register was saved).
   constexpr std::uint8_t advance_loc = 0x40, offset = 0x80, def_cfa_offset = 0x0e;
@@ -183,12 +183,12 @@ void x86_function::assemble_prologue() {
   step(40, 14);
   a.push(x86::r15);
   step(48, 15);
-  a.sub(x86::rsp, 32);
-  step(80, -1);
+  a.sub(x86::rsp, 48);
+  step(96, -1);
 }
 
 void x86_function::assemble_epilogue() {
-  a.add(x86::rsp, 32);
+  a.add(x86::rsp, 48);
   a.pop(x86::r15);
   a.pop(x86::r14);
   a.pop(x86::r13);

@@ -1,5 +1,5 @@
 // What every generated x86-64 function shares, whatever it does: the assembler, the frame
-// (rbx and r12–r15 saved, four 8-byte stack slots, calls 16-byte aligned), calls to helpers
+// (rbx and r12–r15 saved, six 8-byte stack slots, calls 16-byte aligned), calls to helpers
 // at absolute addresses, and placing the finished code in executable memory. Private to
 // src/engines/jit/emit/ (the only place that sees asmjit).
 #pragma once
@@ -72,7 +72,7 @@ struct x86_function {
   /// The assembly text so far, with comments; empty without a listing.
   std::string listing() const;
 
-  /// Saves the callee-saved registers the convention uses and opens four 8-byte stack slots.
+  /// Saves the callee-saved registers the convention uses and opens six 8-byte stack slots.
   void prologue();
   void epilogue();
   /// What prologue() and epilogue() copy (they assemble it where there is a listing).

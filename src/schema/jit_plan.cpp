@@ -1,0 +1,197 @@
+#include "schema/jit_plan_p.hpp"
+
+#include <algorithm>
+
+#include "schema/jit_p.hpp"
+
+namespace jsonjit::detail::schema {
+
+/// Its target is the outermost resource in the dynamic scope that has the anchor. Every scope
+/// starts with the root's resource, and where the root is a `$ref` alone, continues with its
+/// target's (every evaluation goes through it), and so on: the first of those resources that
+/// has the anchor is the target on every path (the meta-schemas, and schemas that refer to
+/// them, are written so).
+std::uint32_t dynamic_target(const schema_program& program, const schema_node& n) {
+  if (n.dynamic == dynamic_kind::none) return n.dynamic_ref.target;
+  std::uint32_t node = program.root;
+  for (int hops = 0; hops < 16; ++hops) {
+    const schema_resource& r = program.resources[program.nodes[node].resource];
+    if (n.dynamic == dynamic_kind::recursive && r.recursive_anchor) return r.root;
+    if (n.dynamic == dynamic_kind::anchor) {
+      for (const auto& [name, anchored] : r.dynamic_anchors) {
+        if (name == n.dynamic_anchor) return anchored;
+      }
+    }
+    if (!program.nodes[node].only_ref) break;
+    node = program.nodes[node].ref.target;
+  }
+  return no_node;
+}
+
+namespace {
+
+/// What a binding is for: every `$recursiveAnchor`, or the `$dynamicAnchor`s of one name.
+struct anchor_key {
+  dynamic_kind kind;
+  std::string name;
+  bool operator==(const anchor_key&) const = default;
+};
+
+anchor_key key_of(const schema_node& n) {
+  return {n.dynamic, n.dynamic == dynamic_kind::anchor ? n.dynamic_anchor : std::string()};
+}
+
+/// The node resource `r` binds for `key`, or no_node.
+std::uint32_t anchored(const schema_resource& r, const anchor_key& key) {
+  if (key.kind == dynamic_kind::recursive) return r.recursive_anchor ? r.root : no_node;
+  for (const auto& [name, node] : r.dynamic_anchors) {
+    if (name == key.name) return node;
+  }
+  return no_node;
+}
+
+/// Every target `n`'s dynamic reference can have.
+std::vector<std::uint32_t> dynamic_targets(const schema_program& program, const schema_node& n) {
+  if (const std::uint32_t fixed = dynamic_target(program, n); fixed != no_node) return {fixed};
+  std::vector<std::uint32_t> to{n.dynamic_ref.target};
+  const anchor_key key = key_of(n);
+  for (const schema_resource& r : program.resources) {
+    if (const std::uint32_t a = anchored(r, key); a != no_node) to.push_back(a);
+  }
+  return to;
+}
+
+/// The subschemas `n` applies to the value itself.
+std::vector<std::uint32_t> in_place_targets(const schema_program& program, const schema_node& n) {
+  std::vector<std::uint32_t> to;
+  for (const edge* e : {&n.ref, &n.not_schema, &n.if_schema, &n.then_schema, &n.else_schema}) {
+    if (*e) to.push_back(e->target);
+  }
+  if (n.dynamic_ref) {
+    for (const std::uint32_t t : dynamic_targets(program, n)) to.push_back(t);
+  }
+  for (const auto* list : {&n.all_of, &n.any_of, &n.one_of}) {
+    for (const edge& e : *list) to.push_back(e.target);
+  }
+  for (const dependent_schema& d : n.dependent_schemas) to.push_back(d.to.target);
+  return to;
+}
+
+/// Every subschema `n` applies, in place or to a member, an item or a name.
+std::vector<std::uint32_t> all_targets(const schema_program& program, const schema_node& n) {
+  std::vector<std::uint32_t> to = in_place_targets(program, n);
+  for (const named_edge& p : n.properties) to.push_back(p.to.target);
+  for (const pattern_edge& p : n.pattern_properties) to.push_back(p.to.target);
+  for (const edge& e : n.prefix_items) to.push_back(e.target);
+  for (const edge* e : {&n.additional_properties, &n.property_names, &n.unevaluated_properties, &n.items, &n.contains,
+                        &n.unevaluated_items}) {
+    if (*e) to.push_back(e->target);
+  }
+  return to;
+}
+
+}  // namespace
+
+jit_plan plan_of(const schema_program& program) {
+  const std::size_t count = program.nodes.size();
+  jit_plan plan;
+  plan.tracking.assign(count, 0);
+  plan.dynamic_binding.assign(count, no_binding);
+  plan.binds.resize(count);
+
+  // Tracking: from every unevaluated* along the subschemas applied in place.
+  std::vector<std::uint32_t> pending;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const schema_node& n = program.nodes[i];
+    if (n.unevaluated_properties || n.unevaluated_items) pending.push_back(i);
+  }
+  while (!pending.empty()) {
+    const std::uint32_t i = pending.back();
+    pending.pop_back();
+    if (plan.tracking[i] != 0) continue;
+    plan.tracking[i] = 1;
+    for (const std::uint32_t t : in_place_targets(program, program.nodes[i])) {
+      if (t != no_node && plan.tracking[t] == 0) pending.push_back(t);
+    }
+  }
+
+  // Bindings: one per anchor that some dynamic reference reads on its path.
+  std::vector<anchor_key> keys;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const schema_node& n = program.nodes[i];
+    if (!n.dynamic_ref || dynamic_target(program, n) != no_node) continue;
+    const anchor_key key = key_of(n);
+    const auto found = std::find(keys.begin(), keys.end(), key);
+    plan.dynamic_binding[i] = static_cast<std::uint32_t>(found - keys.begin());
+    if (found == keys.end()) keys.push_back(key);
+  }
+  plan.bindings = keys.size();
+  if (keys.size() > max_dynamic_anchors) {
+    plan.unsupported = "more than " + std::to_string(max_dynamic_anchors) + " dynamic anchors read on the path";
+  }
+  // A resource enters the dynamic scope where evaluation goes into it from another (the root,
+  // and what a subschema of another resource applies): there its anchors are bound where no
+  // resource further out bound them. Inside it, they are already.
+  if (!keys.empty()) {
+    std::vector<char> entered(count, 0);
+    entered[program.root] = 1;
+    for (const schema_node& n : program.nodes) {
+      for (const std::uint32_t t : all_targets(program, n)) {
+        if (t != no_node && program.nodes[t].resource != n.resource) entered[t] = 1;
+      }
+    }
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (entered[i] == 0) continue;
+      const schema_resource& r = program.resources[program.nodes[i].resource];
+      for (std::uint32_t k = 0; k < keys.size(); ++k) {
+        if (const std::uint32_t a = anchored(r, keys[k]); a != no_node) plan.binds[i].emplace_back(k, a);
+      }
+      if (plan.binds[i].size() > max_bound_per_entry) {
+        plan.unsupported = "a resource binding more than " + std::to_string(max_bound_per_entry) +
+                           " dynamic anchors read on the path at " + program.nodes[i].location;
+      }
+    }
+  }
+
+  plan.resolved.resize(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::uint32_t node = i;
+    for (int hops = 0; program.nodes[node].only_ref && plan.binds[node].empty() && hops < 16; ++hops) {
+      node = program.nodes[node].ref.target;
+    }
+    plan.resolved[i] = node;
+  }
+  return plan;
+}
+
+bool applies_itself(const schema_program& program) {
+  enum : std::uint8_t { unvisited, on_path, done };
+  std::vector<std::uint8_t> state(program.nodes.size(), unvisited);
+  // Depth first without recursion: (node, its in-place targets, the next one to visit).
+  struct step {
+    std::uint32_t node;
+    std::vector<std::uint32_t> targets;
+    std::size_t next = 0;
+  };
+  for (std::uint32_t start = 0; start < program.nodes.size(); ++start) {
+    if (state[start] != unvisited) continue;
+    std::vector<step> path{{start, in_place_targets(program, program.nodes[start])}};
+    state[start] = on_path;
+    while (!path.empty()) {
+      step& top = path.back();
+      if (top.next == top.targets.size()) {
+        state[top.node] = done;
+        path.pop_back();
+        continue;
+      }
+      const std::uint32_t t = top.targets[top.next++];
+      if (t == no_node || state[t] == done) continue;
+      if (state[t] == on_path) return true;
+      state[t] = on_path;
+      path.push_back({t, in_place_targets(program, program.nodes[t])});
+    }
+  }
+  return false;
+}
+
+}  // namespace jsonjit::detail::schema
