@@ -28,7 +28,7 @@ namespace {
 
 using namespace jsonjit;
 
-constexpr std::array<std::string_view, 16> schemas = {
+constexpr std::array<std::string_view, 18> schemas = {
     R"({"type": "object", "required": ["a"], "properties": {"a": {"type": "integer", "minimum": 0, "multipleOf": 3}},
         "additionalProperties": {"type": "string", "maxLength": 4}})",
     R"({"items": {"anyOf": [{"type": "string", "pattern": "^[a-c]+$"}, {"type": "number", "exclusiveMaximum": 10}]},
@@ -52,6 +52,18 @@ constexpr std::array<std::string_view, 16> schemas = {
     R"({"type": ["array", "object"], "maxProperties": 2, "minItems": 1, "items": {"type": "array", "items": {"type": "array"}}})",
     R"({"enum": [0.5, "x", {"a": [1.0, true]}], "const": {"a": [1, true]}})",
     R"(true)",
+    // A dynamic reference whose target depends on the path, under unevaluated*.
+    R"({"$defs": {"list": {"$id": "urn:list", "$dynamicAnchor": "item", "type": "array", "items": {"$dynamicRef": "#item"}},
+                  "ints": {"$id": "urn:ints", "$ref": "urn:list", "$defs": {"i": {"$dynamicAnchor": "item", "type": ["integer", "array"]}}}},
+        "properties": {"any": {"$ref": "urn:list"}, "ints": {"$ref": "urn:ints"}},
+        "anyOf": [{"properties": {"x": {"type": "string"}}}, {"patternProperties": {"^y": {"maxItems": 2}}}],
+        "unevaluatedProperties": {"type": "boolean"}})",
+    R"({"$schema": "https://json-schema.org/draft/2019-09/schema",
+        "$defs": {"t": {"$id": "urn:t", "$recursiveAnchor": true, "type": "object",
+                        "properties": {"kids": {"type": "array", "items": {"$recursiveRef": "#"}}}},
+                  "strict": {"$id": "urn:strict", "$recursiveAnchor": true, "$ref": "urn:t", "unevaluatedProperties": false}},
+        "oneOf": [{"$ref": "urn:strict"}, {"items": [{"type": "integer"}], "additionalItems": false,
+                                           "unevaluatedItems": {"type": "string"}}]})",
 };
 
 constexpr std::array<std::string_view, 6> fixed_instances = {
