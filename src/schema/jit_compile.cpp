@@ -1,9 +1,13 @@
 // The schema JIT's compiler: which programs it compiles, and what code each subschema's
 // function is (in the order of jit_p.hpp's account; the instructions are the emitter's).
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <chrono>
 #include <cstring>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,23 +59,26 @@ native_validator::refusal refusal_of(const schema_program& program, const jit_pl
 /// allOf of 7 vocabularies the code took 0.9–1.5x the interpreter's time over three runs).
 constexpr std::size_t max_rescanning_subschemas = 3;
 
-}  // namespace
-
-bool native_validator::pays_off(const schema_program& program) {
+/// Whether the code is expected to be faster than the interpreter (see native_validator::compile).
+bool pays_off(const schema_program& program, const jit_plan& plan) {
   const auto looks_inside = [&](std::uint32_t node) {
     const schema_node& n = program.nodes[ref_resolved(program, node)];
     return n.has_object_keywords() || n.has_array_keywords();
   };
-  for (const schema_node& n : program.nodes) {
+  for (std::uint32_t i = 0; i < program.nodes.size(); ++i) {
+    const schema_node& n = program.nodes[i];
     std::size_t rescanning = 0;
-    if (n.ref) rescanning += looks_inside(n.ref.target);
-    for (const edge& e : n.all_of) rescanning += looks_inside(e.target);
+    if (!plan.fused[i].empty()) {
+      // It reads objects once; arrays each branch still scans.
+      for (const std::uint32_t b : plan.fused[i]) rescanning += b != i && program.nodes[b].has_array_keywords();
+    } else {
+      if (n.ref) rescanning += looks_inside(n.ref.target);
+      for (const edge& e : n.all_of) rescanning += looks_inside(e.target);
+    }
     if (rescanning > max_rescanning_subschemas) return false;
   }
   return true;
 }
-
-namespace {
 
 /// The text a member name is matched by: `"name":`, or empty where the instance would write
 /// the name with escapes (it is then always looked up).
@@ -89,11 +96,13 @@ std::uint64_t address(F* function) {
 
 class function_compiler {
  public:
-  function_compiler(schema_emitter& e, const schema_program& p, const jit_plan& plan, const void* const* table)
-      : e_(e), p_(p), plan_(plan), table_(table) {}
+  function_compiler(schema_emitter& e, const schema_program& p, const jit_plan& plan, const void* const* table,
+                    std::vector<std::unique_ptr<fused_object>>& fused)
+      : e_(e), p_(p), plan_(plan), table_(table), fused_(fused) {}
 
   void compile(std::uint32_t index) {
     const schema_node& n = p_.nodes[index];
+    if (!plan_.fused[index].empty()) return compile_fused(n, plan_.fused[index]);
     tracking_ = plan_.tracking[index] != 0;
     e_.comment("; " + n.location);
     e_.begin_function(tracking_);
@@ -114,9 +123,104 @@ class function_compiler {
       bind_failures();
       return;
     }
+    by_kind(n, true);
+    bind_failures();
+  }
+
+ private:
+  /// A function that reads an object once for `branches` (jit_plan::fused): each member goes
+  /// to every branch's subschemas for it (one helper call), the object's own checks of every
+  /// branch follow. Any other value is checked as the branches' own functions do: the
+  /// subschemas applied in place called, then the node's own checks.
+  void compile_fused(const schema_node& n, const std::vector<std::uint32_t>& branches) {
+    tracking_ = false;
+    keep_end_ = false;
+    e_.comment("; " + n.location + " (objects read once for " + std::to_string(branches.size()) + " subschemas)");
+    e_.begin_function(false);
+    bool objects = true;
+    for (const std::uint32_t b : branches) {
+      const std::uint8_t types = p_.nodes[b].types;
+      if (types != 0 && (types & type_object) == 0) objects = false;
+    }
+    const label object = e_.new_label(), other = e_.new_label();
+    std::array<label, 7> first;
+    first.fill(other);
+    first[static_cast<std::size_t>(value_start::object)] = objects ? object : schema_emitter::no_label;
+    e_.dispatch(first);
+    e_.bind(other);
+    in_place(n);
+    by_kind(n, false);
+    if (objects) {
+      e_.bind(object);
+      fused_object_scan(branches);
+    }
+    bind_failures();
+  }
+
+  void fused_object_scan(const std::vector<std::uint32_t>& branches) {
+    auto f = std::make_unique<fused_object>();
+    std::optional<std::uint64_t> min_properties, max_properties;
+    for (std::uint32_t bit = 0; bit < branches.size(); ++bit) {
+      const schema_node& b = p_.nodes[branches[bit]];
+      for (const named_edge& p : b.properties) {
+        auto at = std::find_if(f->properties.begin(), f->properties.end(), [&](const auto& q) { return q.name == p.name; });
+        if (at == f->properties.end()) at = f->properties.insert(f->properties.end(), {p.name, {}, 0});
+        at->targets.push_back(p.to.target);
+        at->branches |= std::uint64_t{1} << bit;
+      }
+      if (!b.pattern_properties.empty() || b.additional_properties || b.property_names) f->others.push_back({&b, bit});
+      f->watched_names.insert(f->watched_names.end(), b.watched_names.begin(), b.watched_names.end());
+      if (b.min_properties) min_properties = std::max(min_properties.value_or(0), *b.min_properties);
+      if (b.max_properties) max_properties = std::min(max_properties.value_or(UINT64_MAX), *b.max_properties);
+    }
+    std::sort(f->properties.begin(), f->properties.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    std::sort(f->watched_names.begin(), f->watched_names.end());
+    f->watched_names.erase(std::unique(f->watched_names.begin(), f->watched_names.end()), f->watched_names.end());
+    // A branch's watched name i as a bit of the merged seen mask.
+    const auto bit_of = [&](const schema_node& b, std::uint32_t i) {
+      const auto w = std::lower_bound(f->watched_names.begin(), f->watched_names.end(), b.watched_names[i]);
+      return std::uint64_t{1} << (w - f->watched_names.begin());
+    };
+    const label closed = e_.new_label(), loop = e_.new_label();
+    e_.open_container('}', closed);
+    e_.bind(loop);
+    e_.count_entry();
+    e_.member_helper(address(&jsonjit_schema_fused_member), f.get(), 0);
+    e_.next_entry('}', loop, closed);
+    e_.bind(closed);
+    e_.close_container();
+    if (min_properties) e_.fail_if_entries_below(*min_properties);
+    if (max_properties) e_.fail_if_entries_above(*max_properties);
+    std::uint64_t required = 0;
+    for (const std::uint32_t b : branches) {
+      for (const std::uint32_t i : p_.nodes[b].required_indices) required |= bit_of(p_.nodes[b], i);
+    }
+    if (required != 0) e_.fail_unless_seen(required);
+    for (const std::uint32_t b : branches) {
+      const schema_node& branch = p_.nodes[b];
+      for (const dependent_names& d : branch.dependent_required) {
+        std::uint64_t mask = 0;
+        for (const std::uint32_t i : d.required_indices) mask |= bit_of(branch, i);
+        if (mask == 0) continue;
+        const label absent = e_.new_label();
+        e_.jump_unless_seen(static_cast<unsigned>(std::countr_zero(bit_of(branch, d.name_index))), absent);
+        e_.fail_unless_seen(mask);
+        e_.bind(absent);
+      }
+      if (branch.needs_text) e_.check_helper(address(&jsonjit_schema_enumerated), &branch);
+    }
+    e_.return_position();
+    fused_.push_back(std::move(f));
+  }
+
+  /// The value's own checks, by the kind its first byte starts (objects only where `objects`).
+  void by_kind(const schema_node& n, bool objects) {
     std::array<label, 7> targets;
     targets.fill(schema_emitter::no_label);
-    const auto allows = [&](std::uint8_t bits) { return n.types == 0 || (n.types & bits) != 0; };
+    const auto allows = [&](std::uint8_t bits) {
+      if (bits == type_object && !objects) return false;
+      return n.types == 0 || (n.types & bits) != 0;
+    };
     const auto target = [&](value_start kind, std::uint8_t bits) {
       if (allows(bits)) targets[static_cast<std::size_t>(kind)] = e_.new_label();
     };
@@ -163,10 +267,8 @@ class function_compiler {
     literal(n, at(value_start::true_value), "true", "t");
     literal(n, at(value_start::false_value), "false", "f");
     literal(n, at(value_start::null), "null", "n");
-    bind_failures();
   }
 
- private:
   /// Where the function of `to`'s target is: a subschema that is a `$ref` alone is its
   /// target's (a call saved per value), as the interpreter lets it stand in.
   const void* const* slot(const edge& to) const { return slot(to.target); }
@@ -432,6 +534,7 @@ class function_compiler {
   const schema_program& p_;
   const jit_plan& plan_;
   const void* const* table_;
+  std::vector<std::unique_ptr<fused_object>>& fused_;
   std::vector<label> pending_failures_;
   bool tracking_ = false;  // the function tracks evaluation
   bool keep_end_ = false;  // the function's position is the end a passing subschema found
@@ -445,10 +548,11 @@ native_validator::~native_validator() {
   if (code_->entry != nullptr) memory_->release(*code_);
 }
 
-std::shared_ptr<const native_validator> native_validator::compile(const schema_program& program, refusal& refused) {
+std::shared_ptr<const native_validator> native_validator::compile(const schema_program& program, refusal& refused,
+                                                                  bool only_if_faster) {
   const jit_plan plan = plan_of(program);
   refused = refusal_of(program, plan);
-  if (!refused.why.empty()) return nullptr;
+  if (!refused.why.empty() || (only_if_faster && !pays_off(program, plan))) return nullptr;
   const auto started = std::chrono::steady_clock::now();
   std::shared_ptr<native_validator> v(new native_validator);
   const std::size_t count = program.nodes.size();
@@ -469,7 +573,11 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
   };
   schema_emitter e(layout);
   const void* const* table = v->functions_.data();
-  function_compiler compiler(e, program, plan, table);
+  // A scope entry passes its rdx on to its body, whatever it tracks: those do read it.
+  std::vector<char> reads_mask = plan.tracking;
+  for (std::uint32_t i = 0; i < count; ++i) if (!plan.binds[i].empty()) reads_mask[i] = 1;
+  e.tracking_functions(table, std::move(reads_mask));
+  function_compiler compiler(e, program, plan, table, v->fused_);
   // A subschema that is a `$ref` alone gets no function of its own: its entry in the table is
   // its target's (every call goes through the table, so all of them reach the target).
   std::vector<std::size_t> placed;  // the table entry of each function, in the order begun

@@ -71,6 +71,19 @@ const jsonjit::document* parsed(native_context* context, const char* start, cons
   return &doc;
 }
 
+/// The member at `cur`: its name's closing quote, whether the name has escapes, and where its
+/// value starts; false where the text is not a member.
+bool member_at(native_context* context, const char* cur, bool& escaped, const char*& close, const char*& value) {
+  const char* const end = context->end;
+  if (cur == end || *cur != '"') return false;
+  close = jsonjit::detail::jit::string_end(cur + 1, end, escaped);
+  if (close == nullptr) return false;
+  value = jsonjit::detail::skip_whitespace(close + 1, end);
+  if (value == end || *value != ':') return false;
+  value = jsonjit::detail::skip_whitespace(value + 1, end);
+  return value != end;
+}
+
 }  // namespace
 
 extern "C" {
@@ -139,15 +152,9 @@ const char* jsonjit_schema_number(native_context* context, const char* cur, cons
 const char* jsonjit_schema_member(native_context* context, const void* what, const char* cur, std::uint64_t* seen,
                                   std::uint64_t* next) noexcept {
   const schema_node& n = node_of(what);
-  const char* const end = context->end;
-  if (cur == end || *cur != '"') return nullptr;
   bool escaped = false;
-  const char* const close = jsonjit::detail::jit::string_end(cur + 1, end, escaped);
-  if (close == nullptr) return nullptr;
-  const char* value = jsonjit::detail::skip_whitespace(close + 1, end);
-  if (value == end || *value != ':') return nullptr;
-  value = jsonjit::detail::skip_whitespace(value + 1, end);
-  if (value == end) return nullptr;
+  const char *close = nullptr, *value = nullptr;
+  if (!member_at(context, cur, escaped, close, value)) return nullptr;
   try {
     // The name lives here while its value's subschemas run (they call this again).
     std::string unescaped;
@@ -185,6 +192,57 @@ const char* jsonjit_schema_member(native_context* context, const void* what, con
       matched = true;
     }
     context->member_evaluated = matched;
+    return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
+  } catch (...) {
+    context->gave_up = true;
+    return nullptr;
+  }
+}
+
+const char* jsonjit_schema_fused_member(native_context* context, const void* what, const char* cur,
+                                        std::uint64_t* seen, std::uint64_t*) noexcept {
+  const auto& fused = *static_cast<const schema::fused_object*>(what);
+  bool escaped = false;
+  const char *close = nullptr, *value = nullptr;
+  if (!member_at(context, cur, escaped, close, value)) return nullptr;
+  try {
+    std::string unescaped;  // lives while the value's subschemas run (they call this again)
+    const std::string_view name = string_text(cur + 1, close, escaped, unescaped);
+    const char* after = nullptr;
+    const auto applies = [&](std::uint32_t target) {
+      const char* const r = apply(context, target, value);
+      if (r != nullptr && after == nullptr) after = r;
+      return r != nullptr;
+    };
+    // Each branch as jsonjit_schema_member applies it: its property, else its patterns, else
+    // its additionalProperties; its propertyNames on the name.
+    std::uint64_t matched = 0;
+    const auto p = std::lower_bound(fused.properties.begin(), fused.properties.end(), name,
+                                    [](const schema::fused_object::property& e, std::string_view s) { return e.name < s; });
+    if (p != fused.properties.end() && p->name == name) {
+      for (const std::uint32_t target : p->targets) {
+        if (!applies(target)) return nullptr;
+      }
+      matched = p->branches;
+    }
+    if (!fused.watched_names.empty()) {
+      const auto w = std::lower_bound(fused.watched_names.begin(), fused.watched_names.end(), name);
+      if (w != fused.watched_names.end() && *w == name) *seen |= std::uint64_t{1} << (w - fused.watched_names.begin());
+    }
+    for (const schema::fused_object::branch& b : fused.others) {
+      const schema_node& n = *b.node;
+      if (n.property_names && apply(context, n.property_names.target, cur) == nullptr) return nullptr;
+      bool by_this = (matched >> b.bit) & 1;
+      for (const schema::pattern_edge& pattern : n.pattern_properties) {
+        const schema::regex_match m = pattern.regex->search(name);
+        if (m == schema::regex_match::too_costly) return nullptr;
+        if (m == schema::regex_match::found) {
+          if (!applies(pattern.to.target)) return nullptr;
+          by_this = true;
+        }
+      }
+      if (!by_this && n.additional_properties && !applies(n.additional_properties.target)) return nullptr;
+    }
     return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
   } catch (...) {
     context->gave_up = true;

@@ -51,6 +51,25 @@ struct native_context {
   const void* const* bindings[max_dynamic_anchors];
 };
 
+/// What a function that reads an object once for several subschemas (jit_plan::fused) applies
+/// to each member: the branches' properties merged by name, the branches that also match
+/// members by pattern, apply additionalProperties or check names, and their watched names
+/// merged (the seen mask's bits).
+struct fused_object {
+  struct property {
+    std::string name;
+    std::vector<std::uint32_t> targets;  // every branch's subschema for it
+    std::uint64_t branches = 0;          // bit b: branch b declares it
+  };
+  std::vector<property> properties;  // sorted by name
+  struct branch {
+    const schema_node* node;
+    std::uint32_t bit;
+  };
+  std::vector<branch> others;  // with patternProperties, additionalProperties or propertyNames
+  std::vector<std::string> watched_names;  // sorted, unique
+};
+
 /// A subschema's function: the position after the valid value at `cur`, or null. Where the
 /// subschema is evaluated in place for an `unevaluatedProperties` or `unevaluatedItems`
 /// further out, it adds the members or items it (and what it applies in place) evaluated to
@@ -69,13 +88,13 @@ class native_validator {
   };
   /// Compiles `program`; null, with the reason in `refused`, where it uses what the JIT leaves
   /// to the interpreter (annotations, lenient reading, and the rare shapes refusal_of names).
-  static std::shared_ptr<const native_validator> compile(const schema_program& program, refusal& refused);
-  /// Whether the code is expected to be faster than the interpreter on `program` (what
-  /// engine::automatic asks): not where a subschema requires many others to pass on the same
-  /// value that each look into its members or items (`allOf`s of vocabularies, as the
-  /// meta-schemas are built), since each scans the whole value again where the interpreter
-  /// reads it once.
-  static bool pays_off(const schema_program& program);
+  /// Where `only_if_faster` (what engine::automatic asks), also null (`refused` empty) where
+  /// the code is not expected to be faster than the interpreter: where a subschema requires
+  /// many others to pass on the same value that each look into its members or items, and
+  /// the function cannot read the object once for all of them (jit_plan::fused), each scans
+  /// the whole value again where the interpreter reads it once.
+  static std::shared_ptr<const native_validator> compile(const schema_program& program, refusal& refused,
+                                                         bool only_if_faster = false);
   ~native_validator();
   native_validator(const native_validator&) = delete;
   native_validator& operator=(const native_validator&) = delete;
@@ -89,6 +108,7 @@ class native_validator {
   std::unique_ptr<jit::code_memory> memory_;
   std::unique_ptr<jit::placed_code> code_;
   std::vector<const void*> functions_;  // by node index; generated code calls through it
+  std::vector<std::unique_ptr<fused_object>> fused_;  // what the fused functions' helper reads
   native_fn root_ = nullptr;
   int max_depth_ = 64;
 };
@@ -116,6 +136,10 @@ bool jsonjit_schema_plain_string(jsonjit::detail::schema::native_context* contex
 /// `*next` is the declared property to try next (in: the one tried).
 const char* jsonjit_schema_member(jsonjit::detail::schema::native_context* context, const void* what,
                                   const char* cur, std::uint64_t* seen, std::uint64_t* next) noexcept;
+/// jsonjit_schema_member for a function that reads the object once for several subschemas
+/// (`what`: its fused_object).
+const char* jsonjit_schema_fused_member(jsonjit::detail::schema::native_context* context, const void* what,
+                                        const char* cur, std::uint64_t* seen, std::uint64_t* next) noexcept;
 /// Whether every member of the object (item of the array) [start, end) that `evaluated`
 /// (as native_fn's) does not hold passes the node's unevaluatedProperties (unevaluatedItems).
 bool jsonjit_schema_unevaluated(jsonjit::detail::schema::native_context* context, const void* what,

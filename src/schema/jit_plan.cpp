@@ -90,6 +90,48 @@ std::vector<std::uint32_t> all_targets(const schema_program& program, const sche
   return to;
 }
 
+bool looks_into_objects(const schema_node& n) { return n.has_object_keywords() || n.needs_text; }
+
+/// The subschemas that must all pass on the value where `node` does, through `$ref`, `allOf`
+/// and dynamic references with one target, `node` first (a `$ref` alone left out: it has
+/// nothing of its own); empty where one of them applies another way (`anyOf`, `oneOf`, `not`,
+/// `if`, dependentSchemas), tracks evaluation or is `false`, or where fewer than two look
+/// into objects (nothing to merge).
+std::vector<std::uint32_t> fused_branches(const schema_program& program, const jit_plan& plan, std::uint32_t node) {
+  std::vector<std::uint32_t> branches, pending{node};
+  std::vector<std::uint32_t> visited;
+  std::size_t looking = 0;
+  while (!pending.empty()) {
+    const std::uint32_t x = pending.back();
+    pending.pop_back();
+    if (std::find(visited.begin(), visited.end(), x) != visited.end()) continue;
+    visited.push_back(x);
+    const schema_node& n = program.nodes[x];
+    if (!n.any_of.empty() || !n.one_of.empty() || n.not_schema || n.if_schema || !n.dependent_schemas.empty() ||
+        n.is_false || plan.tracking[x] != 0) {
+      return {};
+    }
+    if (!n.only_ref) {
+      branches.push_back(x);
+      looking += looks_into_objects(n) ? 1u : 0u;
+    }
+    // Pushed in reverse: the branches keep the schema's order.
+    for (auto e = n.all_of.rbegin(); e != n.all_of.rend(); ++e) pending.push_back(e->target);
+    if (n.dynamic_ref) pending.push_back(dynamic_target(program, n));
+    if (n.ref) pending.push_back(n.ref.target);
+  }
+  if (looking < 2 || branches.size() > 64) return {};  // (a bit per branch in fused_object)
+  std::vector<std::string> watched;
+  for (const std::uint32_t b : branches) {
+    const auto& w = program.nodes[b].watched_names;
+    watched.insert(watched.end(), w.begin(), w.end());
+  }
+  std::sort(watched.begin(), watched.end());
+  watched.erase(std::unique(watched.begin(), watched.end()), watched.end());
+  if (watched.size() > 64) return {};
+  return branches;
+}
+
 }  // namespace
 
 jit_plan plan_of(const schema_program& program) {
@@ -150,6 +192,15 @@ jit_plan plan_of(const schema_program& program) {
         plan.unsupported = "a resource binding more than " + std::to_string(max_bound_per_entry) +
                            " dynamic anchors read on the path at " + program.nodes[i].location;
       }
+    }
+  }
+
+  // Merged object scans: not where a binding is read (a branch's resource must be entered,
+  // with its function, before what it applies to members runs).
+  plan.fused.resize(count);
+  if (keys.empty()) {
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (!program.nodes[i].only_ref && program.nodes[i].applies_in_place) plan.fused[i] = fused_branches(program, plan, i);
     }
   }
 

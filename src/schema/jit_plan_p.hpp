@@ -29,6 +29,10 @@ struct jit_plan {
   /// By node: the bindings entering it sets where unset (binding, the anchored node).
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> binds;
   std::size_t bindings = 0;
+  /// By node: where its function reads objects once for the subschemas it and those it must
+  /// pass in place (`$ref`, `allOf`, followed down) apply to the members, the branches (the
+  /// node first); empty where each subschema scans the object itself.
+  std::vector<std::vector<std::uint32_t>> fused;
   /// Why the JIT cannot follow the program's dynamic scope, if it cannot.
   std::string unsupported;
 };

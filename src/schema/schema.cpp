@@ -35,11 +35,10 @@ parse_error refusal_error(std::string_view text, const detail::schema_program& p
 result<schema, parse_error> schema::compile(std::string_view schema_text, const schema_options& options) {
   auto program = detail::schema::compile_program(schema_text, options, true);
   if (!program) return program.error();
-  const bool native_first = options.engine == engine::jit ||
-                            (options.engine == engine::automatic && detail::schema::native_validator::pays_off(**program));
-  if (native_first) {
+  if (options.engine != engine::interpreter) {
     detail::schema::native_validator::refusal refused;
-    (*program)->native = detail::schema::native_validator::compile(**program, refused);
+    (*program)->native =
+        detail::schema::native_validator::compile(**program, refused, options.engine == engine::automatic);
     if (!(*program)->native && options.engine == engine::jit) return refusal_error(schema_text, **program, refused);
   }
   return detail::schema_access::make_schema(std::move(*program));

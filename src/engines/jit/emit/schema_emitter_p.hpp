@@ -17,8 +17,8 @@
 // applied in place under) also keeps a mask of the members or items evaluated (bit i: entry i
 // < 63; bit 63: every entry from the 63rd on), filled by its own keywords and by the
 // subschemas it applies in place, and adds it to its caller's (a pointer in rdx at the call)
-// when it passes. Every call passes rdx: the caller's own mask for a tracking caller's
-// subschemas applied in place, else the context's discard.
+// when it passes. Every call to a function that may track passes rdx: the caller's own mask
+// for a tracking caller's subschemas applied in place, else the context's discard.
 #pragma once
 
 #include <cstdint>
@@ -62,6 +62,10 @@ class schema_emitter {
   ~schema_emitter();
   schema_emitter(const schema_emitter&) = delete;
   schema_emitter& operator=(const schema_emitter&) = delete;
+
+  /// Which functions of the table `table` track evaluation (by index): only calls to those
+  /// pass rdx (without this, every call does).
+  void tracking_functions(const void* const* table, std::vector<char> tracking);
 
   label new_label();
   void bind(label at);

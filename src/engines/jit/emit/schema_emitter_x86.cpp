@@ -199,10 +199,17 @@ struct schema_emitter::state : x86_function {
     }
   }
 
+  /// Whether the function in `slot` may read rdx.
+  bool tracks(const void* const* slot) const {
+    if (tracking_table == nullptr) return true;
+    const auto index = static_cast<std::size_t>(slot - tracking_table);
+    return index >= tracking_by_index.size() || tracking_by_index[index] != 0;
+  }
+
   void call_function_in(const void* const* slot, const x86::Gp& position, bool in_place) {
     a.mov(x86::rdi, context);
     a.mov(x86::rsi, position);
-    load_mask_argument(in_place);
+    if (tracks(slot)) load_mask_argument(in_place);
     a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(slot)));
     a.call(x86::qword_ptr(x86::rax));
   }
@@ -220,6 +227,8 @@ struct schema_emitter::state : x86_function {
 
   schema_context_layout layout;
   bool tracking = false;  // the function being emitted tracks evaluation
+  const void* const* tracking_table = nullptr;
+  std::vector<char> tracking_by_index;
   asmjit::Label fail, give_up, whitespace, leave, number;
   std::vector<asmjit::Label> labels;
   std::vector<asmjit::Label> entries;  // of the functions, in order
@@ -234,6 +243,11 @@ struct schema_emitter::state : x86_function {
 schema_emitter::schema_emitter(const schema_context_layout& layout, bool listing)
     : state_(std::make_unique<state>(layout, listing)) {}
 schema_emitter::~schema_emitter() = default;
+
+void schema_emitter::tracking_functions(const void* const* table, std::vector<char> tracking) {
+  state_->tracking_table = table;
+  state_->tracking_by_index = std::move(tracking);
+}
 
 schema_emitter::label schema_emitter::new_label() {
   state_->labels.push_back(state_->a.newLabel());
