@@ -35,33 +35,73 @@ void append_canonical_object(std::string& out, std::vector<std::pair<std::string
   out += '}';
 }
 
-std::string canonical_text(const element& value) {
-  std::string out;
+namespace {
+
+/// What append_canonical reuses per level of nesting, so that it does not allocate once the
+/// buffers have grown: an object's members (their spans in the output) and a copy of them.
+struct object_scratch {
+  struct span {
+    std::size_t name, value, end;  // offsets in the output
+  };
+  std::vector<span> members;
+  std::string copy;
+};
+
+void append_canonical_at(std::string& out, const element& value, std::size_t depth) {
+  thread_local std::vector<object_scratch> scratch;
   switch (value.type()) {
     case json_type::null: append_canonical_null(out); break;
     case json_type::boolean: append_canonical_bool(out, *value.get_bool()); break;
-    case json_type::number: append_canonical_number(out, *exact_decimal::parse(value.number_text())); break;
-    case json_type::string: append_canonical_string(out, *value.get_string()); break;
-    case json_type::array: {
-      std::vector<std::string> items;
-      for (const element& item : value.elements()) items.push_back(canonical_text(item));
-      const std::vector<std::string_view> views(items.begin(), items.end());
-      append_canonical_array(out, views);
+    case json_type::number: {
+      thread_local exact_decimal number;
+      number.assign(value.number_text());
+      append_canonical_number(out, number);
       break;
     }
+    case json_type::string: append_canonical_string(out, *value.get_string()); break;
+    case json_type::array:
+      out += '[';
+      for (const element& item : value.elements()) append_canonical_at(out, item, depth + 1);
+      out += ']';
+      break;
     case json_type::object: {
-      std::vector<std::pair<std::string, std::string>> texts;
+      // The members written one after the other, then put in the order of their (name, value)
+      // texts, as append_canonical_object orders them.
+      if (scratch.size() <= depth) scratch.resize(depth + 1);
+      const std::size_t start = out.size();
+      scratch[depth].members.clear();
       for (const member& m : value.members()) {
-        std::string name;
-        append_canonical_string(name, m.name);
-        texts.emplace_back(std::move(name), canonical_text(m.value));
+        const std::size_t name = out.size();
+        append_canonical_string(out, m.name);
+        const std::size_t at = out.size();
+        append_canonical_at(out, m.value, depth + 1);
+        scratch[depth].members.push_back({name, at, out.size()});
       }
-      std::vector<std::pair<std::string_view, std::string_view>> members(texts.begin(), texts.end());
-      append_canonical_object(out, members);
+      object_scratch& s = scratch[depth];  // (the recursion may have resized `scratch`)
+      const std::string_view written(out);
+      const auto part = [&](std::size_t from, std::size_t to) { return written.substr(from, to - from); };
+      std::sort(s.members.begin(), s.members.end(), [&](const object_scratch::span& x, const object_scratch::span& y) {
+        const std::string_view xn = part(x.name, x.value), yn = part(y.name, y.value);
+        return xn != yn ? xn < yn : part(x.value, x.end) < part(y.value, y.end);
+      });
+      s.copy.assign(written.substr(start));
+      out.resize(start);
+      out += '{';
+      for (const object_scratch::span& m : s.members) out.append(s.copy, m.name - start, m.end - m.name);
+      out += '}';
       break;
     }
     case json_type::undefined: break;
   }
+}
+
+}  // namespace
+
+void append_canonical(std::string& out, const element& value) { append_canonical_at(out, value, 0); }
+
+std::string canonical_text(const element& value) {
+  std::string out;
+  append_canonical(out, value);
   return out;
 }
 

@@ -29,7 +29,9 @@ void append_canonical_array(std::string& out, std::span<const std::string_view> 
 /// sorts `members`.
 void append_canonical_object(std::string& out, std::vector<std::pair<std::string_view, std::string_view>>& members);
 
-/// The canonical text of a value in a document parsed with preserve_number_text.
+/// The canonical text of a value in a document parsed with preserve_number_text, appended to
+/// `out` (without allocating, once the thread's buffers have grown, where `out` has room).
+void append_canonical(std::string& out, const element& value);
 std::string canonical_text(const element& value);
 
 }  // namespace jsonjit::detail::schema

@@ -86,7 +86,12 @@ std::string quoted_name(std::string_view name) {
   for (const char c : name) {
     if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20) return {};
   }
-  return "\"" + std::string(name) + "\":";
+  std::string text;  // (appended: GCC 12 warns, wrongly, of overlapping copies in `"\"" + name`)
+  text.reserve(name.size() + 3);
+  text += '"';
+  text += name;
+  text += "\":";
+  return text;
 }
 
 template <class F>
@@ -160,26 +165,27 @@ class function_compiler {
   void fused_object_scan(const std::vector<std::uint32_t>& branches) {
     auto f = std::make_unique<fused_object>();
     std::optional<std::uint64_t> min_properties, max_properties;
+    std::vector<std::string> watched;
     for (std::uint32_t bit = 0; bit < branches.size(); ++bit) {
       const schema_node& b = p_.nodes[branches[bit]];
       for (const named_edge& p : b.properties) {
-        auto at = std::find_if(f->properties.begin(), f->properties.end(), [&](const auto& q) { return q.name == p.name; });
-        if (at == f->properties.end()) at = f->properties.insert(f->properties.end(), {p.name, {}, 0});
-        at->targets.push_back(p.to.target);
-        at->branches |= std::uint64_t{1} << bit;
+        fused_object::name_entry& e = f->add(p.name);
+        e.targets.push_back(p.to.target);
+        e.branches |= std::uint64_t{1} << bit;
       }
       if (!b.pattern_properties.empty() || b.additional_properties || b.property_names) f->others.push_back({&b, bit});
-      f->watched_names.insert(f->watched_names.end(), b.watched_names.begin(), b.watched_names.end());
+      watched.insert(watched.end(), b.watched_names.begin(), b.watched_names.end());
       if (b.min_properties) min_properties = std::max(min_properties.value_or(0), *b.min_properties);
       if (b.max_properties) max_properties = std::min(max_properties.value_or(UINT64_MAX), *b.max_properties);
     }
-    std::sort(f->properties.begin(), f->properties.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
-    std::sort(f->watched_names.begin(), f->watched_names.end());
-    f->watched_names.erase(std::unique(f->watched_names.begin(), f->watched_names.end()), f->watched_names.end());
+    std::sort(watched.begin(), watched.end());
+    watched.erase(std::unique(watched.begin(), watched.end()), watched.end());
+    for (std::size_t i = 0; i < watched.size(); ++i) f->add(watched[i]).seen = std::uint64_t{1} << i;
+    f->index();
     // A branch's watched name i as a bit of the merged seen mask.
     const auto bit_of = [&](const schema_node& b, std::uint32_t i) {
-      const auto w = std::lower_bound(f->watched_names.begin(), f->watched_names.end(), b.watched_names[i]);
-      return std::uint64_t{1} << (w - f->watched_names.begin());
+      const auto w = std::lower_bound(watched.begin(), watched.end(), b.watched_names[i]);
+      return std::uint64_t{1} << (w - watched.begin());
     };
     const label closed = e_.new_label(), loop = e_.new_label();
     e_.open_container('}', closed);
@@ -575,7 +581,9 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
   const void* const* table = v->functions_.data();
   // A scope entry passes its rdx on to its body, whatever it tracks: those do read it.
   std::vector<char> reads_mask = plan.tracking;
-  for (std::uint32_t i = 0; i < count; ++i) if (!plan.binds[i].empty()) reads_mask[i] = 1;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (!plan.binds[i].empty()) reads_mask[i] = 1;
+  }
   e.tracking_functions(table, std::move(reads_mask));
   function_compiler compiler(e, program, plan, table, v->fused_);
   // A subschema that is a `$ref` alone gets no function of its own: its entry in the table is

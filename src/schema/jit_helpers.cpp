@@ -2,6 +2,7 @@
 // scalars against their keywords (through the interpreter's own checks), members the code did
 // not match by name, const, enum and uniqueItems on containers.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -35,6 +36,23 @@ const char* apply(native_context* context, std::uint32_t target, const char* cur
 /// Whether the member or item `ordinal` is in `evaluated` (native_fn's mask).
 bool is_evaluated(std::uint64_t evaluated, std::uint64_t ordinal) {
   return (evaluated >> (ordinal < 63 ? ordinal : 63)) & 1;
+}
+
+/// Where a member's name with escapes is unescaped: on the stack up to 64 bytes (it lives while
+/// the value's subschemas run, which call the member helpers again), else in a string.
+struct name_buffer {
+  std::array<char, 64> small;
+  std::string large;
+};
+
+std::string_view name_text(const char* text, const char* close, bool escaped, name_buffer& buffer) {
+  if (!escaped) return {text, static_cast<std::size_t>(close - text)};
+  char* to = buffer.small.data();
+  if (static_cast<std::size_t>(close - text) > buffer.small.size()) {
+    buffer.large.resize(static_cast<std::size_t>(close - text));
+    to = buffer.large.data();
+  }
+  return {to, static_cast<std::size_t>(jsonjit::detail::unescape(text, close, to) - to)};
 }
 
 /// A string's text: where it has escapes, unescaped into `buffer`.
@@ -71,6 +89,16 @@ const jsonjit::document* parsed(native_context* context, const char* start, cons
   return &doc;
 }
 
+/// A name's hash, from its size and its first and last 8 bytes (fewer where it is shorter); its
+/// high bits are the mixed ones (a product's low bits see only its factors' low bits).
+std::uint64_t name_hash(std::string_view name) noexcept {
+  std::uint64_t head = 0, tail = 0;
+  const std::size_t n = name.size();
+  std::memcpy(&head, name.data(), std::min<std::size_t>(n, 8));
+  if (n > 8) std::memcpy(&tail, name.data() + n - 8, 8);
+  return (head * 0x9E3779B97F4A7C15u) ^ (tail * 0xC2B2AE3D27D4EB4Fu) ^ (n * 0x165667B19E3779F9u);
+}
+
 /// The member at `cur`: its name's closing quote, whether the name has escapes, and where its
 /// value starts; false where the text is not a member.
 bool member_at(native_context* context, const char* cur, bool& escaped, const char*& close, const char*& value) {
@@ -85,6 +113,41 @@ bool member_at(native_context* context, const char* cur, bool& escaped, const ch
 }
 
 }  // namespace
+
+namespace jsonjit::detail::schema {
+
+fused_object::name_entry& fused_object::add(std::string_view name) {
+  for (name_entry& e : entries_) {
+    if (e.name == name) return e;
+  }
+  return entries_.emplace_back(name_entry{std::string(name), {}, 0, 0});
+}
+
+void fused_object::index() {
+  std::size_t size = 8;
+  shift_ = 61;
+  while (size < 2 * entries_.size()) {
+    size *= 2;
+    --shift_;
+  }
+  slots_.assign(size, 0);
+  for (std::uint32_t i = 0; i < entries_.size(); ++i) {
+    std::size_t at = name_hash(entries_[i].name) >> shift_;
+    while (slots_[at] != 0) at = (at + 1) & (size - 1);
+    slots_[at] = i + 1;
+  }
+}
+
+const fused_object::name_entry* fused_object::find(std::string_view name) const noexcept {
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t at = name_hash(name) >> shift_; slots_[at] != 0; at = (at + 1) & mask) {
+    const name_entry& e = entries_[slots_[at] - 1];
+    if (e.name == name) return &e;
+  }
+  return nullptr;
+}
+
+}  // namespace jsonjit::detail::schema
 
 extern "C" {
 
@@ -156,9 +219,8 @@ const char* jsonjit_schema_member(native_context* context, const void* what, con
   const char *close = nullptr, *value = nullptr;
   if (!member_at(context, cur, escaped, close, value)) return nullptr;
   try {
-    // The name lives here while its value's subschemas run (they call this again).
-    std::string unescaped;
-    const std::string_view name = string_text(cur + 1, close, escaped, unescaped);
+    name_buffer unescaped;
+    const std::string_view name = name_text(cur + 1, close, escaped, unescaped);
     if (n.property_names && apply(context, n.property_names.target, cur) == nullptr) return nullptr;
     const char* after = nullptr;
     const auto applies = [&](std::uint32_t target) {
@@ -206,8 +268,8 @@ const char* jsonjit_schema_fused_member(native_context* context, const void* wha
   const char *close = nullptr, *value = nullptr;
   if (!member_at(context, cur, escaped, close, value)) return nullptr;
   try {
-    std::string unescaped;  // lives while the value's subschemas run (they call this again)
-    const std::string_view name = string_text(cur + 1, close, escaped, unescaped);
+    name_buffer unescaped;
+    const std::string_view name = name_text(cur + 1, close, escaped, unescaped);
     const char* after = nullptr;
     const auto applies = [&](std::uint32_t target) {
       const char* const r = apply(context, target, value);
@@ -217,17 +279,12 @@ const char* jsonjit_schema_fused_member(native_context* context, const void* wha
     // Each branch as jsonjit_schema_member applies it: its property, else its patterns, else
     // its additionalProperties; its propertyNames on the name.
     std::uint64_t matched = 0;
-    const auto p = std::lower_bound(fused.properties.begin(), fused.properties.end(), name,
-                                    [](const schema::fused_object::property& e, std::string_view s) { return e.name < s; });
-    if (p != fused.properties.end() && p->name == name) {
-      for (const std::uint32_t target : p->targets) {
+    if (const schema::fused_object::name_entry* e = fused.find(name)) {
+      for (const std::uint32_t target : e->targets) {
         if (!applies(target)) return nullptr;
       }
-      matched = p->branches;
-    }
-    if (!fused.watched_names.empty()) {
-      const auto w = std::lower_bound(fused.watched_names.begin(), fused.watched_names.end(), name);
-      if (w != fused.watched_names.end() && *w == name) *seen |= std::uint64_t{1} << (w - fused.watched_names.begin());
+      matched = e->branches;
+      *seen |= e->seen;
     }
     for (const schema::fused_object::branch& b : fused.others) {
       const schema_node& n = *b.node;
@@ -281,7 +338,10 @@ bool jsonjit_schema_enumerated(native_context* context, const void* what, const 
   try {
     const jsonjit::document* doc = parsed(context, start, end);
     if (doc == nullptr) return false;
-    return schema::enumerated(n, schema::canonical_text(doc->root()));
+    thread_local std::string canonical;
+    canonical.clear();
+    schema::append_canonical(canonical, doc->root());
+    return schema::enumerated(n, canonical);
   } catch (...) {
     context->gave_up = true;
     return false;
@@ -292,17 +352,21 @@ bool jsonjit_schema_unique(native_context* context, const void*, const char* sta
   try {
     const jsonjit::document* doc = parsed(context, start, end);
     if (doc == nullptr) return false;
-    // The thread's vector reused: items whose canonical texts fit a string's own storage
-    // (numbers, short strings: the common case) are compared without allocating.
-    thread_local std::vector<std::string> items;
-    std::size_t n = 0;
+    // The items' canonical texts one after the other in one buffer, the thread's (no
+    // allocation once it has grown), then compared sorted.
+    thread_local std::string texts;
+    thread_local std::vector<std::size_t> ends;
+    thread_local std::vector<std::string_view> items;
+    texts.clear();
+    ends.clear();
     for (const jsonjit::element& item : doc->root().elements()) {
-      if (n == items.size()) items.emplace_back();
-      items[n++] = schema::canonical_text(item);
+      schema::append_canonical(texts, item);
+      ends.push_back(texts.size());
     }
-    const auto last = items.begin() + static_cast<std::ptrdiff_t>(n);
-    std::sort(items.begin(), last);
-    return std::adjacent_find(items.begin(), last) == last;
+    items.clear();
+    for (std::size_t i = 0, from = 0; i < ends.size(); from = ends[i++]) items.emplace_back(texts.data() + from, ends[i] - from);
+    std::sort(items.begin(), items.end());
+    return std::adjacent_find(items.begin(), items.end()) == items.end();
   } catch (...) {
     context->gave_up = true;
     return false;

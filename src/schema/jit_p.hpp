@@ -52,22 +52,33 @@ struct native_context {
 };
 
 /// What a function that reads an object once for several subschemas (jit_plan::fused) applies
-/// to each member: the branches' properties merged by name, the branches that also match
-/// members by pattern, apply additionalProperties or check names, and their watched names
-/// merged (the seen mask's bits).
+/// to each member: by name, every branch's subschemas for it and its bit in the seen mask of
+/// the branches' watched names (found by hashing: the meta-schemas' vocabularies declare some
+/// sixty names); then the branches that also match members by pattern, apply
+/// additionalProperties or check names.
 struct fused_object {
-  struct property {
+  struct name_entry {
     std::string name;
     std::vector<std::uint32_t> targets;  // every branch's subschema for it
     std::uint64_t branches = 0;          // bit b: branch b declares it
+    std::uint64_t seen = 0;              // its bit in the seen mask, where watched
   };
-  std::vector<property> properties;  // sorted by name
   struct branch {
     const schema_node* node;
     std::uint32_t bit;
   };
   std::vector<branch> others;  // with patternProperties, additionalProperties or propertyNames
-  std::vector<std::string> watched_names;  // sorted, unique
+
+  /// The entry of `name`, added where absent (before index()).
+  name_entry& add(std::string_view name);
+  /// Builds the hash table; find() works from then on.
+  void index();
+  const name_entry* find(std::string_view name) const noexcept;
+
+ private:
+  std::vector<name_entry> entries_;
+  std::vector<std::uint32_t> slots_;  // entry index + 1, or 0; a power of two, at most half full
+  int shift_ = 61;                    // a hash's top bits index slots_
 };
 
 /// A subschema's function: the position after the valid value at `cur`, or null. Where the

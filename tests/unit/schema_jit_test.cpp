@@ -158,7 +158,7 @@ TEST(JitSchema, ApplicatorsThatRescanEveryLevelAreBoundedByABudget) {
 TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
   struct check {
     const char* schema;
-    std::vector<const char*> instances;
+    std::vector<std::string> instances;
   };
   const std::vector<check> checks = {
       {R"({"oneOf": [{"type": "integer"}, {"minimum": 2}]})", {"1", "3", "2.5", "\"x\""}},
@@ -188,6 +188,16 @@ TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
       {R"({"$dynamicAnchor": "node", "type": "array", "items": {"$dynamicRef": "#node"}})", {"[[], [[]]]", "[1]", "[[\"x\"]]"}},
       {R"({"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "type": "object",
            "additionalProperties": {"$recursiveRef": "#"}})", {"{\"a\": {\"b\": {}}}", "{\"a\": 1}"}},
+      // Objects equal whatever their members' order, at every level; names with escapes,
+      // short and longer than the helpers' stack buffer.
+      {R"({"enum": [{"a": {"c": 1, "b": [1, {"e": 2, "d": 3}]}, "b": 2}, [{"x": {}}]]})",
+       {R"({"b": 2, "a": {"b": [1.0, {"d": 3, "e": 2}], "c": 1}})", R"({"b": 2, "a": {"b": [1, {"d": 3, "e": 3}], "c": 1}})",
+        R"([{"x": {}}])", R"([{"x": []}])"}},
+      {R"({"uniqueItems": true})",
+       {R"([{"a": {"c": 1, "b": 2}}, {"a": {"b": 2, "c": 1.0}}])", R"([{"a": {"c": 1, "b": 2}}, {"a": {"b": 2, "c": 2}}])"}},
+      {R"({"patternProperties": {"^a+\n$": {"type": "integer"}, "^b\n$": {"type": "string"}}})",
+       {"{\"" + std::string(70, 'a') + "\\n\": 1}", "{\"" + std::string(70, 'a') + "\\n\": \"x\"}",
+        R"({"b\n": "x"})", R"({"b\n": 1})"}},
       // A dynamic reference whose target depends on the path: the resources entered bind it.
       {R"({"$defs": {"x": {"$id": "urn:x", "$dynamicAnchor": "a", "items": {"$dynamicRef": "#a"}, "maxItems": 2},
                      "y": {"$id": "urn:y", "$dynamicAnchor": "a", "$ref": "urn:x", "minItems": 1}},
@@ -222,7 +232,7 @@ TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
   for (const check& c : checks) {
     const schema jit = compiled_with(c.schema, engine::jit);
     const schema interpreter = compiled_with(c.schema, engine::interpreter);
-    for (const char* instance : c.instances) {
+    for (const std::string& instance : c.instances) {
       const outcome o = both(jit, interpreter, instance);
       EXPECT_EQ(o.valid, o.decided_by_code) << c.schema << " on " << instance;
     }
