@@ -191,7 +191,7 @@ class function_compiler {
     e_.open_container('}', closed);
     e_.bind(loop);
     e_.count_entry();
-    e_.member_helper(address(&jsonjit_schema_fused_member), f.get(), 0);
+    e_.member_by_name(address(&jsonjit_schema_fused_value), address(&jsonjit_schema_fused_member), f.get());
     e_.next_entry('}', loop, closed);
     e_.bind(closed);
     e_.close_container();

@@ -92,10 +92,22 @@ const jsonjit::document* parsed(native_context* context, const char* start, cons
 /// A name's hash, from its size and its first and last 8 bytes (fewer where it is shorter); its
 /// high bits are the mixed ones (a product's low bits see only its factors' low bits).
 std::uint64_t name_hash(std::string_view name) noexcept {
-  std::uint64_t head = 0, tail = 0;
+  // Fixed-size loads only: a copy of a variable size through memory stalls the load after it.
+  const auto load = [&]<class T>(std::size_t at, T) {
+    T v;
+    std::memcpy(&v, name.data() + at, sizeof v);
+    return std::uint64_t{v};
+  };
   const std::size_t n = name.size();
-  std::memcpy(&head, name.data(), std::min<std::size_t>(n, 8));
-  if (n > 8) std::memcpy(&tail, name.data() + n - 8, 8);
+  std::uint64_t head = 0, tail = 0;
+  if (n >= 8) {
+    head = load(0, std::uint64_t{});
+    tail = load(n - 8, std::uint64_t{});
+  } else if (n >= 4) {
+    head = load(0, std::uint32_t{}) | load(n - 4, std::uint32_t{}) << 32;
+  } else if (n > 0) {
+    head = load(0, std::uint8_t{}) | load(n / 2, std::uint8_t{}) << 8 | load(n - 1, std::uint8_t{}) << 16;
+  }
   return (head * 0x9E3779B97F4A7C15u) ^ (tail * 0xC2B2AE3D27D4EB4Fu) ^ (n * 0x165667B19E3779F9u);
 }
 
@@ -110,6 +122,49 @@ bool member_at(native_context* context, const char* cur, bool& escaped, const ch
   if (value == end || *value != ':') return false;
   value = jsonjit::detail::skip_whitespace(value + 1, end);
   return value != end;
+}
+
+/// A member of an object read once for several subschemas (fused_object): its value at
+/// `value`, its name (unescaped) and where the name's text starts (`quoted`: propertyNames
+/// reads it); the position after the value, or null.
+const char* fused_value(native_context* context, const schema::fused_object& fused, const char* value,
+                        std::string_view name, const char* quoted, std::uint64_t* seen) noexcept {
+  try {
+    const char* after = nullptr;
+    const auto applies = [&](std::uint32_t target) {
+      const char* const r = apply(context, target, value);
+      if (r != nullptr && after == nullptr) after = r;
+      return r != nullptr;
+    };
+    // Each branch as jsonjit_schema_member applies it: its property, else its patterns, else
+    // its additionalProperties; its propertyNames on the name.
+    std::uint64_t matched = 0;
+    if (const schema::fused_object::name_entry* e = fused.find(name)) {
+      for (const std::uint32_t target : e->targets) {
+        if (!applies(target)) return nullptr;
+      }
+      matched = e->branches;
+      *seen |= e->seen;
+    }
+    for (const schema::fused_object::branch& b : fused.others) {
+      const schema_node& n = *b.node;
+      if (n.property_names && apply(context, n.property_names.target, quoted) == nullptr) return nullptr;
+      bool by_this = (matched >> b.bit) & 1;
+      for (const schema::pattern_edge& pattern : n.pattern_properties) {
+        const schema::regex_match m = pattern.regex->search(name);
+        if (m == schema::regex_match::too_costly) return nullptr;
+        if (m == schema::regex_match::found) {
+          if (!applies(pattern.to.target)) return nullptr;
+          by_this = true;
+        }
+      }
+      if (!by_this && n.additional_properties && !applies(n.additional_properties.target)) return nullptr;
+    }
+    return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
+  } catch (...) {
+    context->gave_up = true;
+    return nullptr;
+  }
 }
 
 }  // namespace
@@ -263,48 +318,17 @@ const char* jsonjit_schema_member(native_context* context, const void* what, con
 
 const char* jsonjit_schema_fused_member(native_context* context, const void* what, const char* cur,
                                         std::uint64_t* seen, std::uint64_t*) noexcept {
-  const auto& fused = *static_cast<const schema::fused_object*>(what);
   bool escaped = false;
   const char *close = nullptr, *value = nullptr;
   if (!member_at(context, cur, escaped, close, value)) return nullptr;
-  try {
-    name_buffer unescaped;
-    const std::string_view name = name_text(cur + 1, close, escaped, unescaped);
-    const char* after = nullptr;
-    const auto applies = [&](std::uint32_t target) {
-      const char* const r = apply(context, target, value);
-      if (r != nullptr && after == nullptr) after = r;
-      return r != nullptr;
-    };
-    // Each branch as jsonjit_schema_member applies it: its property, else its patterns, else
-    // its additionalProperties; its propertyNames on the name.
-    std::uint64_t matched = 0;
-    if (const schema::fused_object::name_entry* e = fused.find(name)) {
-      for (const std::uint32_t target : e->targets) {
-        if (!applies(target)) return nullptr;
-      }
-      matched = e->branches;
-      *seen |= e->seen;
-    }
-    for (const schema::fused_object::branch& b : fused.others) {
-      const schema_node& n = *b.node;
-      if (n.property_names && apply(context, n.property_names.target, cur) == nullptr) return nullptr;
-      bool by_this = (matched >> b.bit) & 1;
-      for (const schema::pattern_edge& pattern : n.pattern_properties) {
-        const schema::regex_match m = pattern.regex->search(name);
-        if (m == schema::regex_match::too_costly) return nullptr;
-        if (m == schema::regex_match::found) {
-          if (!applies(pattern.to.target)) return nullptr;
-          by_this = true;
-        }
-      }
-      if (!by_this && n.additional_properties && !applies(n.additional_properties.target)) return nullptr;
-    }
-    return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
-  } catch (...) {
-    context->gave_up = true;
-    return nullptr;
-  }
+  name_buffer unescaped;
+  return fused_value(context, *static_cast<const schema::fused_object*>(what), value,
+                     name_text(cur + 1, close, escaped, unescaped), cur, seen);
+}
+
+const char* jsonjit_schema_fused_value(native_context* context, const void* what, const char* value, const char* name,
+                                       std::size_t size, std::uint64_t* seen) noexcept {
+  return fused_value(context, *static_cast<const schema::fused_object*>(what), value, {name, size}, name - 1, seen);
 }
 
 bool jsonjit_schema_unevaluated(native_context* context, const void* what, const char* start, const char* end,

@@ -151,6 +151,10 @@ const char* jsonjit_schema_member(jsonjit::detail::schema::native_context* conte
 /// (`what`: its fused_object).
 const char* jsonjit_schema_fused_member(jsonjit::detail::schema::native_context* context, const void* what,
                                         const char* cur, std::uint64_t* seen, std::uint64_t* next) noexcept;
+/// The same for a member whose name (`size` bytes at `name`) is plain, given its value's start.
+const char* jsonjit_schema_fused_value(jsonjit::detail::schema::native_context* context, const void* what,
+                                       const char* value, const char* name, std::size_t size,
+                                       std::uint64_t* seen) noexcept;
 /// Whether every member of the object (item of the array) [start, end) that `evaluated`
 /// (as native_fn's) does not hold passes the node's unevaluatedProperties (unevaluatedItems).
 bool jsonjit_schema_unevaluated(jsonjit::detail::schema::native_context* context, const void* what,

@@ -145,6 +145,10 @@ class schema_emitter {
   /// A member the compiler did not match, at its name: the declared property tried (`tried`)
   /// kept for the helper, then position = helper(context, what, position, &seen, &next) or fail.
   void member_helper(std::uint64_t helper, const void* what, std::uint32_t tried);
+  /// In a function that does not track: a member whose name is plain (no escapes, control or
+  /// non-ASCII bytes) found by vector compares, then position = plain(context, what, value,
+  /// name, size, &seen) or fail; any other member by member_helper(general, what, 0).
+  void member_by_name(std::uint64_t plain, std::uint64_t general, const void* what);
   /// Jumps to targets[next] (the helper's choice of the declared property to try next).
   void jump_to_next(std::span<const label> targets);
   /// Consumes the closing byte; one level out.

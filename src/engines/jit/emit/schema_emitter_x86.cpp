@@ -18,6 +18,9 @@ constexpr x86::Mem entry_depth = stack_slot(3);  // the context's depth when the
 constexpr x86::Mem evaluated = stack_slot(4);    // a tracking function's mask of entries evaluated
 constexpr x86::Mem callers_mask = stack_slot(5);  // a tracking function's: where its mask goes
 constexpr std::uint32_t mask_entries = 63;        // entries the mask holds one by one
+// The same two slots in a function that does not track: the member name being looked up.
+constexpr x86::Mem name_start = stack_slot(4);
+constexpr x86::Mem name_size = stack_slot(5);
 
 /// Compares the 64-bit `operand` with `n`: an immediate where it fits in 32 signed bits, else
 /// through `scratch`.
@@ -553,6 +556,39 @@ void schema_emitter::member_helper(std::uint64_t helper, const void* what, std::
   a.lea(x86::r8, next_tried);
   s.call(helper);
   s.take_position(s.fail);
+}
+
+void schema_emitter::member_by_name(std::uint64_t plain, std::uint64_t general, const void* what) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label other = a.newLabel(), done = a.newLabel();
+  a.movzx(x86::eax, x86::byte_ptr(cur));
+  a.cmp(x86::eax, '"');
+  a.jne(s.fail);
+  s.call_routine(s.shared.string_scan);  // rcx: its length, or negative
+  a.test(x86::rcx, x86::rcx);
+  a.js(other);
+  a.lea(x86::rax, x86::ptr(cur, 1));
+  a.mov(name_start, x86::rax);
+  a.mov(name_size, x86::rcx);
+  a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
+  s.load_token();
+  a.cmp(x86::eax, ':');
+  a.jne(s.fail);
+  a.inc(cur);
+  s.load_token();
+  a.mov(x86::rdi, context);
+  a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
+  a.mov(x86::rdx, cur);
+  a.mov(x86::rcx, name_start);
+  a.mov(x86::r8, name_size);
+  a.lea(x86::r9, seen);
+  s.call(plain);
+  s.take_position(s.fail);
+  a.jmp(done);
+  a.bind(other);
+  member_helper(general, what, 0);
+  a.bind(done);
 }
 
 void schema_emitter::jump_to_next(std::span<const label> targets) {
