@@ -89,26 +89,32 @@ const jsonjit::document* parsed(native_context* context, const char* start, cons
   return &doc;
 }
 
-/// A name's hash, from its size and its first and last 8 bytes (fewer where it is shorter); its
-/// high bits are the mixed ones (a product's low bits see only its factors' low bits).
-std::uint64_t name_hash(std::string_view name) noexcept {
-  // Fixed-size loads only: a copy of a variable size through memory stalls the load after it.
+/// A name's first and last 8 bytes (fewer where it is shorter: every byte of a name of up to
+/// 16, so that equal keys are equal names there) and its size; from fixed-size loads only (a
+/// copy of a variable size through memory stalls the load after it).
+schema::fused_object::name_key key_of(std::string_view name) noexcept {
   const auto load = [&]<class T>(std::size_t at, T) {
     T v;
     std::memcpy(&v, name.data() + at, sizeof v);
     return std::uint64_t{v};
   };
   const std::size_t n = name.size();
-  std::uint64_t head = 0, tail = 0;
+  schema::fused_object::name_key key{0, 0, n};
   if (n >= 8) {
-    head = load(0, std::uint64_t{});
-    tail = load(n - 8, std::uint64_t{});
+    key.head = load(0, std::uint64_t{});
+    key.tail = load(n - 8, std::uint64_t{});
   } else if (n >= 4) {
-    head = load(0, std::uint32_t{}) | load(n - 4, std::uint32_t{}) << 32;
+    key.head = load(0, std::uint32_t{}) | load(n - 4, std::uint32_t{}) << 32;
   } else if (n > 0) {
-    head = load(0, std::uint8_t{}) | load(n / 2, std::uint8_t{}) << 8 | load(n - 1, std::uint8_t{}) << 16;
+    key.head = load(0, std::uint8_t{}) | load(n / 2, std::uint8_t{}) << 8 | load(n - 1, std::uint8_t{}) << 16;
   }
-  return (head * 0x9E3779B97F4A7C15u) ^ (tail * 0xC2B2AE3D27D4EB4Fu) ^ (n * 0x165667B19E3779F9u);
+  return key;
+}
+
+/// Its hash: the high bits are the mixed ones (a product's low bits see only its factors' low
+/// bits).
+std::uint64_t hash_of(const schema::fused_object::name_key& key) noexcept {
+  return (key.head * 0x9E3779B97F4A7C15u) ^ (key.tail * 0xC2B2AE3D27D4EB4Fu) ^ (key.size * 0x165667B19E3779F9u);
 }
 
 /// The member at `cur`: its name's closing quote, whether the name has escapes, and where its
@@ -175,7 +181,7 @@ fused_object::name_entry& fused_object::add(std::string_view name) {
   for (name_entry& e : entries_) {
     if (e.name == name) return e;
   }
-  return entries_.emplace_back(name_entry{std::string(name), {}, 0, 0});
+  return entries_.emplace_back(name_entry{std::string(name), {}, 0, 0, {}});
 }
 
 void fused_object::index() {
@@ -187,7 +193,8 @@ void fused_object::index() {
   }
   slots_.assign(size, 0);
   for (std::uint32_t i = 0; i < entries_.size(); ++i) {
-    std::size_t at = name_hash(entries_[i].name) >> shift_;
+    entries_[i].key = key_of(entries_[i].name);
+    std::size_t at = hash_of(entries_[i].key) >> shift_;
     while (slots_[at] != 0) at = (at + 1) & (size - 1);
     slots_[at] = i + 1;
   }
@@ -195,9 +202,11 @@ void fused_object::index() {
 
 const fused_object::name_entry* fused_object::find(std::string_view name) const noexcept {
   const std::size_t mask = slots_.size() - 1;
-  for (std::size_t at = name_hash(name) >> shift_; slots_[at] != 0; at = (at + 1) & mask) {
+  const name_key key = key_of(name);
+  for (std::size_t at = hash_of(key) >> shift_; slots_[at] != 0; at = (at + 1) & mask) {
     const name_entry& e = entries_[slots_[at] - 1];
-    if (e.name == name) return &e;
+    if (e.key.head != key.head || e.key.tail != key.tail || e.key.size != key.size) continue;
+    if (key.size <= 16 || e.name == name) return &e;
   }
   return nullptr;
 }

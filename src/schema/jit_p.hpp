@@ -57,11 +57,16 @@ struct native_context {
 /// sixty names); then the branches that also match members by pattern, apply
 /// additionalProperties or check names.
 struct fused_object {
+  struct name_key {
+    std::uint64_t head, tail;
+    std::size_t size;
+  };
   struct name_entry {
     std::string name;
     std::vector<std::uint32_t> targets;  // every branch's subschema for it
     std::uint64_t branches = 0;          // bit b: branch b declares it
     std::uint64_t seen = 0;              // its bit in the seen mask, where watched
+    name_key key{};                      // set by index()
   };
   struct branch {
     const schema_node* node;
