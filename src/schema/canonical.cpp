@@ -1,20 +1,30 @@
 #include "schema/canonical_p.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 namespace jsonjit::detail::schema {
+namespace {
+
+template <class Integer>
+void append_decimal(std::string& out, Integer value) {
+  char digits[24];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+}
+
+}  // namespace
 
 void append_canonical_number(std::string& out, const exact_decimal& value) {
   out += 'd';
   if (value.negative) out += '-';
   out += value.is_zero() ? std::string_view("0") : value.digits();
   out += 'e';
-  out += std::to_string(value.exponent);
+  append_decimal(out, value.exponent);
 }
 
 void append_canonical_string(std::string& out, std::string_view text) {
   out += 's';
-  out += std::to_string(text.size());
+  append_decimal(out, text.size());
   out += ':';
   out += text;
 }

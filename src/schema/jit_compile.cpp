@@ -287,6 +287,14 @@ class function_compiler {
       e_.jump_if_failed(fail_label());
       if (keep_end_) e_.keep_end_if_passed();
     };
+    const auto count_passes = [&](const std::vector<edge>& list) {
+      e_.clear_counter();
+      for (const edge& to : list) {
+        e_.apply(slot(to));
+        if (keep_end_) e_.keep_end_if_passed();
+        e_.count_if_passed();
+      }
+    };
     if (n.ref) required(n.ref);
     if (n.dynamic_ref) {
       const std::uint32_t binding = plan_.dynamic_binding[static_cast<std::size_t>(&n - p_.nodes.data())];
@@ -301,12 +309,7 @@ class function_compiler {
     for (const edge& to : n.all_of) required(to);
     if (!n.any_of.empty() && tracking_) {
       // Every branch that passes evaluates what it evaluates: none is skipped.
-      e_.clear_counter();
-      for (const edge& to : n.any_of) {
-        e_.apply(slot(to));
-        if (keep_end_) e_.keep_end_if_passed();
-        e_.count_if_passed();
-      }
+      count_passes(n.any_of);
       e_.jump_if_counter_below(1, fail_label());
     } else if (!n.any_of.empty()) {
       const label passed = e_.new_label();
@@ -319,12 +322,7 @@ class function_compiler {
       e_.bind(passed);
     }
     if (!n.one_of.empty()) {
-      e_.clear_counter();
-      for (const edge& to : n.one_of) {
-        e_.apply(slot(to));
-        if (keep_end_) e_.keep_end_if_passed();
-        e_.count_if_passed();
-      }
+      count_passes(n.one_of);
       e_.jump_if_counter_not(1, fail_label());
     }
     if (n.not_schema) {
@@ -405,8 +403,12 @@ class function_compiler {
       const label loop = e_.new_label();
       e_.bind(loop);
       e_.count_entry();
-      e_.member_helper(member, &n, 0);
-      if (tracking_) e_.mark_entry_if_member_evaluated();
+      if (tracking_) {
+        e_.member_helper(member, &n, 0);
+        e_.mark_entry_if_member_evaluated();
+      } else {
+        e_.member_by_name(address(&jsonjit_schema_member_value), member, &n);
+      }
       e_.next_entry('}', loop, closed);
     }
     e_.bind(closed);

@@ -130,6 +130,60 @@ bool member_at(native_context* context, const char* cur, bool& escaped, const ch
   return value != end;
 }
 
+/// Applies `n`'s patternProperties that match `name` through `applies`, setting `matched`
+/// where one does; false where one fails or is too costly to run.
+template <class Applies>
+bool apply_patterns(const schema_node& n, std::string_view name, const Applies& applies, bool& matched) {
+  for (const schema::pattern_edge& pattern : n.pattern_properties) {
+    const schema::regex_match m = pattern.regex->search(name);
+    if (m == schema::regex_match::too_costly) return false;
+    if (m == schema::regex_match::found) {
+      if (!applies(pattern.to.target)) return false;
+      matched = true;
+    }
+  }
+  return true;
+}
+
+/// A member of an object checked by `n` whose name the code did not match: its value at
+/// `value`, its name (unescaped) and where the name's text starts (`quoted`: propertyNames
+/// reads it); the position after the value, or null (see jsonjit_schema_member).
+const char* member_value(native_context* context, const schema_node& n, const char* value, std::string_view name,
+                         const char* quoted, std::uint64_t* seen, std::uint64_t* next) noexcept {
+  try {
+    if (n.property_names && apply(context, n.property_names.target, quoted) == nullptr) return nullptr;
+    const char* after = nullptr;
+    const auto applies = [&](std::uint32_t target) {
+      const char* const r = apply(context, target, value);
+      if (r != nullptr && after == nullptr) after = r;
+      return r != nullptr;
+    };
+    bool matched = false;
+    const auto p = std::lower_bound(n.properties.begin(), n.properties.end(), name,
+                                    [](const schema::named_edge& e, std::string_view s) { return e.name < s; });
+    if (p != n.properties.end() && p->name == name) {
+      const auto index = static_cast<std::size_t>(p - n.properties.begin());
+      if (p->watched != UINT32_MAX) *seen |= std::uint64_t{1} << p->watched;
+      *next = n.declared_position[index] + 1;
+      if (!applies(p->to.target)) return nullptr;
+      matched = true;
+    } else if (!n.watched_names.empty()) {
+      const auto w = std::lower_bound(n.watched_names.begin(), n.watched_names.end(), name);
+      if (w != n.watched_names.end() && *w == name) *seen |= std::uint64_t{1} << (w - n.watched_names.begin());
+    }
+    if (!apply_patterns(n, name, applies, matched)) return nullptr;
+    if (!matched && n.additional_properties) {
+      if (!applies(n.additional_properties.target)) return nullptr;
+      matched = true;
+    }
+    context->member_evaluated = matched;
+    return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
+  } catch (...) {
+    context->gave_up = true;
+    return nullptr;
+  }
+}
+
 /// A member of an object read once for several subschemas (fused_object): its value at
 /// `value`, its name (unescaped) and where the name's text starts (`quoted`: propertyNames
 /// reads it); the position after the value, or null.
@@ -156,14 +210,7 @@ const char* fused_value(native_context* context, const schema::fused_object& fus
       const schema_node& n = *b.node;
       if (n.property_names && apply(context, n.property_names.target, quoted) == nullptr) return nullptr;
       bool by_this = (matched >> b.bit) & 1;
-      for (const schema::pattern_edge& pattern : n.pattern_properties) {
-        const schema::regex_match m = pattern.regex->search(name);
-        if (m == schema::regex_match::too_costly) return nullptr;
-        if (m == schema::regex_match::found) {
-          if (!applies(pattern.to.target)) return nullptr;
-          by_this = true;
-        }
-      }
+      if (!apply_patterns(n, name, applies, by_this)) return nullptr;
       if (!by_this && n.additional_properties && !applies(n.additional_properties.target)) return nullptr;
     }
     return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
@@ -278,51 +325,17 @@ const char* jsonjit_schema_number(native_context* context, const char* cur, cons
 
 const char* jsonjit_schema_member(native_context* context, const void* what, const char* cur, std::uint64_t* seen,
                                   std::uint64_t* next) noexcept {
-  const schema_node& n = node_of(what);
   bool escaped = false;
   const char *close = nullptr, *value = nullptr;
   if (!member_at(context, cur, escaped, close, value)) return nullptr;
-  try {
-    name_buffer unescaped;
-    const std::string_view name = name_text(cur + 1, close, escaped, unescaped);
-    if (n.property_names && apply(context, n.property_names.target, cur) == nullptr) return nullptr;
-    const char* after = nullptr;
-    const auto applies = [&](std::uint32_t target) {
-      const char* const r = apply(context, target, value);
-      if (r != nullptr && after == nullptr) after = r;
-      return r != nullptr;
-    };
-    bool matched = false;
-    const auto p = std::lower_bound(n.properties.begin(), n.properties.end(), name,
-                                    [](const schema::named_edge& e, std::string_view s) { return e.name < s; });
-    if (p != n.properties.end() && p->name == name) {
-      const auto index = static_cast<std::size_t>(p - n.properties.begin());
-      if (p->watched != UINT32_MAX) *seen |= std::uint64_t{1} << p->watched;
-      *next = n.declared_position[index] + 1;
-      if (!applies(p->to.target)) return nullptr;
-      matched = true;
-    } else if (!n.watched_names.empty()) {
-      const auto w = std::lower_bound(n.watched_names.begin(), n.watched_names.end(), name);
-      if (w != n.watched_names.end() && *w == name) *seen |= std::uint64_t{1} << (w - n.watched_names.begin());
-    }
-    for (const schema::pattern_edge& pattern : n.pattern_properties) {
-      const schema::regex_match m = pattern.regex->search(name);
-      if (m == schema::regex_match::too_costly) return nullptr;
-      if (m == schema::regex_match::found) {
-        if (!applies(pattern.to.target)) return nullptr;
-        matched = true;
-      }
-    }
-    if (!matched && n.additional_properties) {
-      if (!applies(n.additional_properties.target)) return nullptr;
-      matched = true;
-    }
-    context->member_evaluated = matched;
-    return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
-  } catch (...) {
-    context->gave_up = true;
-    return nullptr;
-  }
+  name_buffer unescaped;
+  return member_value(context, node_of(what), value, name_text(cur + 1, close, escaped, unescaped), cur, seen, next);
+}
+
+const char* jsonjit_schema_member_value(native_context* context, const void* what, const char* value, const char* name,
+                                        std::size_t size, std::uint64_t* seen) noexcept {
+  std::uint64_t next = 0;  // (asked for by the code that tries declared names in order only)
+  return member_value(context, node_of(what), value, {name, size}, name - 1, seen, &next);
 }
 
 const char* jsonjit_schema_fused_member(native_context* context, const void* what, const char* cur,

@@ -152,6 +152,10 @@ bool jsonjit_schema_plain_string(jsonjit::detail::schema::native_context* contex
 /// `*next` is the declared property to try next (in: the one tried).
 const char* jsonjit_schema_member(jsonjit::detail::schema::native_context* context, const void* what,
                                   const char* cur, std::uint64_t* seen, std::uint64_t* next) noexcept;
+/// The same for a member whose name (`size` bytes at `name`) is plain, given its value's start.
+const char* jsonjit_schema_member_value(jsonjit::detail::schema::native_context* context, const void* what,
+                                        const char* value, const char* name, std::size_t size,
+                                        std::uint64_t* seen) noexcept;
 /// jsonjit_schema_member for a function that reads the object once for several subschemas
 /// (`what`: its fused_object).
 const char* jsonjit_schema_fused_member(jsonjit::detail::schema::native_context* context, const void* what,

@@ -192,6 +192,16 @@ struct schema_emitter::state : x86_function {
     a.ret();
   }
 
+  /// The next function's entry (aligned, kept in `entries`) and frame.
+  void start_function(bool tracks) {
+    const asmjit::Label entry = a.newLabel();
+    a.align(asmjit::AlignMode::kCode, 16);
+    a.bind(entry);
+    entries.push_back(entry);
+    prologue();
+    tracking = tracks;
+  }
+
   /// Where a call's callee reports what it evaluated (see the header): this function's mask
   /// for a subschema applied in place by a tracking function, else the context's discard.
   void load_mask_argument(bool in_place) {
@@ -264,12 +274,7 @@ void schema_emitter::comment(std::string_view text) { state_->comment(text); }
 void schema_emitter::begin_function(bool tracking) {
   state& s = *state_;
   auto& a = s.a;
-  const asmjit::Label entry = a.newLabel();
-  a.align(asmjit::AlignMode::kCode, 16);
-  a.bind(entry);
-  s.entries.push_back(entry);
-  s.prologue();
-  s.tracking = tracking;
+  s.start_function(tracking);
   if (tracking) {
     a.mov(callers_mask, x86::rdx);
     a.mov(evaluated, asmjit::Imm(0));
@@ -288,12 +293,7 @@ void schema_emitter::begin_function(bool tracking) {
 void schema_emitter::scope_entry(std::span<const anchor_binding> anchors, const void* const* body) {
   state& s = *state_;
   auto& a = s.a;
-  const asmjit::Label entry = a.newLabel();
-  a.align(asmjit::AlignMode::kCode, 16);
-  a.bind(entry);
-  s.entries.push_back(entry);
-  s.prologue();
-  s.tracking = false;
+  s.start_function(false);
   a.mov(context, x86::rdi);
   // The bindings as found, in the stack slots (six: the compiler binds no more per resource).
   for (std::size_t k = 0; k < anchors.size(); ++k) {
