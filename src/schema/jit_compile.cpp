@@ -191,7 +191,19 @@ class function_compiler {
     e_.open_container('}', closed);
     e_.bind(loop);
     e_.count_entry();
-    e_.member_by_name(address(&jsonjit_schema_fused_value), address(&jsonjit_schema_fused_member), f.get());
+    // Where no branch matches names by pattern, applies additionalProperties or checks names,
+    // the declared names are compared in place and their values given to their functions.
+    std::vector<jit::named_member> known;
+    if (f->others.empty()) {
+      for (const fused_object::name_entry& entry : f->entries()) {
+        if (entry.targets.empty() || entry.name.size() > 32 || quoted_name(entry.name).empty()) continue;
+        jit::named_member& m = known.emplace_back();
+        m.text = entry.name;
+        m.seen = entry.seen;
+        for (const std::uint32_t target : entry.targets) m.slots.push_back(slot(target));
+      }
+    }
+    e_.member_by_name(address(&jsonjit_schema_fused_value), address(&jsonjit_schema_fused_member), f.get(), known);
     e_.next_entry('}', loop, closed);
     e_.bind(closed);
     e_.close_container();

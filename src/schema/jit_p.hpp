@@ -79,6 +79,7 @@ struct fused_object {
   /// Builds the hash table; find() works from then on.
   void index();
   const name_entry* find(std::string_view name) const noexcept;
+  const std::vector<name_entry>& entries() const noexcept { return entries_; }
 
  private:
   std::vector<name_entry> entries_;

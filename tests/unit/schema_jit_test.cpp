@@ -330,6 +330,42 @@ TEST(JitSchema, ReadsAnObjectOnceForTheSubschemasItMustAllPass) {
   EXPECT_FALSE(both(automatic, interpreter, R"({"a": 1, "name": "n", "x-1": 1})").valid);
   EXPECT_FALSE(both(automatic, interpreter, R"({"a": 1, "name": "n", "long": 1})").valid);
   EXPECT_TRUE(both(automatic, interpreter, R"("text")").valid);
+  // Without patterns, additionalProperties or propertyNames, the branches' names are compared
+  // by the code itself: every length the comparisons distinguish, near misses (one byte off at
+  // the start, the middle, the end), a name in two branches, names past 32 bytes and names
+  // with escapes (left to the helper).
+  const char* names = R"({
+    "allOf": [{"properties": {"a": {"type": "integer"}, "bc": {"type": "integer"}, "def": {"type": "integer"},
+                              "ghij": {"type": "integer"}, "klmnopq": {"type": "integer"}, "rstuvwxy": {"type": "integer"},
+                              "abcdefghijklmnopq": {"type": "integer"}, "shared": {"minimum": 0}}},
+              {"properties": {"shared": {"maximum": 10}, "x-a-name-longer-than-thirty-two-bytes": {"type": "integer"}},
+               "required": ["ghij"]}]})";
+  const schema names_automatic = *schema::compile(names);
+  EXPECT_TRUE(names_automatic.compiled());
+  const schema names_interpreter = compiled_with(names, engine::interpreter);
+  const std::string_view declared[] = {"a", "bc", "def", "ghij", "klmnopq", "rstuvwxy", "abcdefghijklmnopq",
+                                       "x-a-name-longer-than-thirty-two-bytes"};
+  // (The member tested comes first: the code's vector scan wants 17 bytes after a name's quote;
+  // nearer the end of the input, names go to the helper.)
+  const auto object_with = [](std::string_view name, std::string_view value) {
+    return "{\"" + std::string(name) + "\": " + std::string(value) + R"(, "ghij": 1, "shared": 5, "padding": "0123456789abcdef"})";
+  };
+  for (const std::string_view name : declared) {
+    EXPECT_TRUE(both(names_automatic, names_interpreter, object_with(name, "2")).decided_by_code) << name;
+    EXPECT_FALSE(both(names_automatic, names_interpreter, object_with(name, R"("s")")).valid) << name;
+    // The same length, one byte off: not declared, so any value passes.
+    for (const std::size_t at : {std::size_t{0}, name.size() / 2, name.size() - 1}) {
+      std::string other(name);
+      other[at] = other[at] == 'z' ? 'y' : 'z';
+      EXPECT_TRUE(both(names_automatic, names_interpreter, object_with(other, R"("s")")).decided_by_code) << other;
+    }
+  }
+  EXPECT_FALSE(both(names_automatic, names_interpreter, object_with("shared", "11")).valid);  // the second branch's
+  EXPECT_FALSE(both(names_automatic, names_interpreter, object_with("shared", "-1")).valid);  // the first branch's
+  EXPECT_FALSE(both(names_automatic, names_interpreter, R"({"a": 1, "padding": "0123456789abcdef"})").valid);  // required
+  EXPECT_FALSE(both(names_automatic, names_interpreter, R"({"gh\u0069j": 1, "a": "s"})").valid);
+  EXPECT_TRUE(both(names_automatic, names_interpreter, R"({"gh\u0069j": 1, "\u0061": 1})").decided_by_code);
+  EXPECT_TRUE(both(names_automatic, names_interpreter, R"({"ghij": 1, "": "s", "a\"": "s"})").decided_by_code);
   // enum and const of objects, in a branch.
   const char* enumerated = R"({"allOf": [{"properties": {"a": {"type": "integer"}}}, {"enum": [{"a": 1}, {"a": 2.5}]}]})";
   const schema enumerated_automatic = *schema::compile(enumerated);

@@ -50,6 +50,15 @@ struct anchor_binding {
   const void* const* slot;
 };
 
+/// A member name member_by_name() matches in the generated code: its text (plain: no escapes,
+/// control or non-ASCII bytes), the bits it sets in the seen mask, and the functions applied
+/// to its value (at least one).
+struct named_member {
+  std::string_view text;
+  std::uint64_t seen = 0;
+  std::vector<const void* const*> slots;
+};
+
 /// The kinds of value a first byte starts, in dispatch()'s order.
 enum class value_start : std::uint8_t { object, array, string, number, true_value, false_value, null };
 
@@ -148,7 +157,10 @@ class schema_emitter {
   /// In a function that does not track: a member whose name is plain (no escapes, control or
   /// non-ASCII bytes) found by vector compares, then position = plain(context, what, value,
   /// name, size, &seen) or fail; any other member by member_helper(general, what, 0).
-  void member_by_name(std::uint64_t plain, std::uint64_t general, const void* what);
+  /// With `known` (names up to 32 bytes), those names are compared in place first, found by
+  /// their length and then their bytes, and their values given to their functions directly.
+  void member_by_name(std::uint64_t plain, std::uint64_t general, const void* what,
+                      std::span<const named_member> known = {});
   /// Jumps to targets[next] (the helper's choice of the declared property to try next).
   void jump_to_next(std::span<const label> targets);
   /// Consumes the closing byte; one level out.

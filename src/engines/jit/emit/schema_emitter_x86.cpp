@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -200,6 +201,97 @@ struct schema_emitter::state : x86_function {
     entries.push_back(entry);
     prologue();
     tracking = tracks;
+  }
+
+  /// member_by_name's names compared in place: by the length in rcx (a jump table), then
+  /// their bytes after the quote at the position; a name found has its colon consumed, its
+  /// seen bits set and its value given to its functions (each non-empty `slots`), then goes
+  /// to `done`; any other to `unknown` with the position and rcx unchanged.
+  void known_names(std::span<const named_member> known, asmjit::Label unknown, asmjit::Label done) {
+    std::size_t longest = 0;
+    for (const named_member& m : known) longest = std::max(longest, m.text.size());
+    const std::size_t table = tables.size();
+    tables.push_back({a.newLabel(), std::vector<asmjit::Label>(longest + 1, unknown)});
+    a.cmp(x86::rcx, static_cast<std::int32_t>(longest));
+    a.ja(unknown);
+    a.lea(x86::rdx, x86::ptr(tables[table].at));
+    a.movsxd(x86::rax, x86::dword_ptr(x86::rdx, x86::rcx, 2));
+    a.add(x86::rax, x86::rdx);
+    a.jmp(x86::rax);
+    std::vector<asmjit::Label> found(known.size());
+    for (std::size_t length = 0; length <= longest; ++length) {
+      bool any = false;
+      for (std::size_t k = 0; k < known.size(); ++k) {
+        if (known[k].text.size() != length) continue;
+        if (!any) {
+          tables[table].targets[length] = a.newLabel();
+          a.bind(tables[table].targets[length]);
+          any = true;
+        }
+        found[k] = a.newLabel();
+        const asmjit::Label next = a.newLabel();
+        compare_name(known[k].text, next);
+        a.jmp(found[k]);
+        a.bind(next);
+      }
+      if (any) a.jmp(unknown);
+    }
+    for (std::size_t k = 0; k < known.size(); ++k) {
+      const named_member& m = known[k];
+      a.bind(found[k]);
+      advance(static_cast<std::int64_t>(m.text.size()) + 2);
+      load_token();
+      a.cmp(x86::eax, ':');
+      a.jne(fail);
+      a.inc(cur);
+      load_token();
+      if (m.seen != 0) {
+        a.mov(x86::rax, asmjit::Imm(m.seen));
+        a.or_(seen, x86::rax);
+      }
+      // Every function from the value's start (kept in a slot); the first one's end is the
+      // value's.
+      a.mov(name_start, cur);
+      for (std::size_t j = 0; j < m.slots.size(); ++j) {
+        a.mov(x86::rdi, context);
+        a.mov(x86::rsi, name_start);
+        if (tracks(m.slots[j])) load_mask_argument(false);
+        a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(m.slots[j])));
+        a.call(x86::qword_ptr(x86::rax));
+        a.test(x86::rax, x86::rax);
+        a.jz(fail);
+        if (j == 0) a.mov(cur, x86::rax);
+      }
+      a.jmp(done);
+    }
+  }
+
+  /// Jumps to `miss` unless the bytes after the quote at the position are `text` (the length
+  /// is already known to match).
+  void compare_name(std::string_view text, asmjit::Label miss) {
+    const auto n = static_cast<std::int32_t>(text.size());
+    if (n >= 8) {
+      for (std::size_t i = 0;; i += 8) {
+        const std::size_t from = i + 8 <= text.size() ? i : text.size() - 8;
+        a.mov(x86::rax, asmjit::Imm(bytes_of<std::uint64_t>(text, from)));
+        a.cmp(x86::qword_ptr(cur, static_cast<std::int32_t>(from) + 1), x86::rax);
+        a.jne(miss);
+        if (from + 8 >= text.size()) break;
+      }
+    } else if (n >= 4) {
+      a.cmp(x86::dword_ptr(cur, 1), asmjit::Imm(bytes_of<std::int32_t>(text, 0)));
+      a.jne(miss);
+      a.cmp(x86::dword_ptr(cur, n - 3), asmjit::Imm(bytes_of<std::int32_t>(text, text.size() - 4)));
+      a.jne(miss);
+    } else if (n >= 2) {
+      a.cmp(x86::word_ptr(cur, 1), asmjit::Imm(bytes_of<std::int16_t>(text, 0)));
+      a.jne(miss);
+      a.cmp(x86::word_ptr(cur, n - 1), asmjit::Imm(bytes_of<std::int16_t>(text, text.size() - 2)));
+      a.jne(miss);
+    } else if (n == 1) {
+      a.cmp(x86::byte_ptr(cur, 1), static_cast<std::uint8_t>(text[0]));
+      a.jne(miss);
+    }
   }
 
   /// Where a call's callee reports what it evaluated (see the header): this function's mask
@@ -558,16 +650,19 @@ void schema_emitter::member_helper(std::uint64_t helper, const void* what, std::
   s.take_position(s.fail);
 }
 
-void schema_emitter::member_by_name(std::uint64_t plain, std::uint64_t general, const void* what) {
+void schema_emitter::member_by_name(std::uint64_t plain, std::uint64_t general, const void* what,
+                                    std::span<const named_member> known) {
   state& s = *state_;
   auto& a = s.a;
-  const asmjit::Label other = a.newLabel(), done = a.newLabel();
+  const asmjit::Label other = a.newLabel(), done = a.newLabel(), unknown = a.newLabel();
   a.movzx(x86::eax, x86::byte_ptr(cur));
   a.cmp(x86::eax, '"');
   a.jne(s.fail);
   s.call_routine(s.shared.string_scan);  // rcx: its length, or negative
   a.test(x86::rcx, x86::rcx);
   a.js(other);
+  if (!known.empty()) s.known_names(known, unknown, done);
+  a.bind(unknown);
   a.lea(x86::rax, x86::ptr(cur, 1));
   a.mov(name_start, x86::rax);
   a.mov(name_size, x86::rcx);
