@@ -102,8 +102,8 @@ const std::map<std::string, std::string>& group_descriptions() {
        "JSON Schema validation end to end, bytes to verdict, every instance of the workload once per operation "
        "(schemas in bench/schema/schemas/; draft 2020-12 for jsonjit and ajv, the same schema in draft-07 for "
        "valijson and draft-04 for RapidJSON). jsonjit is the automatic engine: the JIT's native code where it "
-       "compiles the schema and expects to be faster (every workload but the meta-schema's, an allOf of vocabularies "
-       "that the code would scan once each), jsonjit_jit the JIT's code on every workload, jsonjit_interp the "
+       "compiles the schema and expects to be faster (every workload here; the meta-schema's allOf of vocabularies "
+       "reads each object once for all of them), jsonjit_jit the JIT's code on every workload, jsonjit_interp the "
        "interpreter. Every contender must find every instance valid before it is timed. "
        "jsonjit_tokens is not a validator: our reader's token pass over the same bytes, the floor validation "
        "fuses with. ajv runs on node, timed by node (JSON.parse and the compiled validator)."},

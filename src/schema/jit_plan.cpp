@@ -96,8 +96,14 @@ bool looks_into_objects(const schema_node& n) { return n.has_object_keywords() |
 /// and dynamic references with one target, `node` first (a `$ref` alone left out: it has
 /// nothing of its own); empty where one of them applies another way (`anyOf`, `oneOf`, `not`,
 /// `if`, dependentSchemas), tracks evaluation or is `false`, or where fewer than two look
-/// into objects (nothing to merge).
+/// into objects (nothing to merge), or where `node` only passes the value on to one other.
 std::vector<std::uint32_t> fused_branches(const schema_program& program, const jit_plan& plan, std::uint32_t node) {
+  // A subschema that only passes the value on to one other (a `$dynamicRef` alone, say) calls
+  // that one, whose function reads the object: merging again here would only repeat its code.
+  const schema_node& top = program.nodes[node];
+  const bool own_checks = top.types != 0 || top.needs_text || top.has_object_keywords() ||
+                          top.has_array_keywords() || top.checks_strings || top.checks_numbers;
+  if (!own_checks && (top.ref ? 1u : 0u) + (top.dynamic_ref ? 1u : 0u) + top.all_of.size() == 1) return {};
   std::vector<std::uint32_t> branches, pending{node};
   std::vector<std::uint32_t> visited;
   std::size_t looking = 0;
