@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,14 +46,22 @@ struct name_buffer {
   std::string large;
 };
 
-std::string_view name_text(const char* text, const char* close, bool escaped, name_buffer& buffer) {
-  if (!escaped) return {text, static_cast<std::size_t>(close - text)};
+/// The name [text, close) unescaped where `escaped`; none where a long one's buffer cannot be
+/// had (the context gives up).
+std::optional<std::string_view> name_text(native_context* context, const char* text, const char* close, bool escaped,
+                                          name_buffer& buffer) noexcept {
+  if (!escaped) return std::string_view(text, static_cast<std::size_t>(close - text));
   char* to = buffer.small.data();
   if (static_cast<std::size_t>(close - text) > buffer.small.size()) {
-    buffer.large.resize(static_cast<std::size_t>(close - text));
+    try {
+      buffer.large.resize(static_cast<std::size_t>(close - text));
+    } catch (...) {
+      context->gave_up = true;
+      return std::nullopt;
+    }
     to = buffer.large.data();
   }
-  return {to, static_cast<std::size_t>(jsonjit::detail::unescape(text, close, to) - to)};
+  return std::string_view(to, static_cast<std::size_t>(jsonjit::detail::unescape(text, close, to) - to));
 }
 
 /// A string's text: where it has escapes, unescaped into `buffer`.
@@ -329,7 +338,8 @@ const char* jsonjit_schema_member(native_context* context, const void* what, con
   const char *close = nullptr, *value = nullptr;
   if (!member_at(context, cur, escaped, close, value)) return nullptr;
   name_buffer unescaped;
-  return member_value(context, node_of(what), value, name_text(cur + 1, close, escaped, unescaped), cur, seen, next);
+  const std::optional<std::string_view> name = name_text(context, cur + 1, close, escaped, unescaped);
+  return name ? member_value(context, node_of(what), value, *name, cur, seen, next) : nullptr;
 }
 
 const char* jsonjit_schema_member_value(native_context* context, const void* what, const char* value, const char* name,
@@ -344,8 +354,8 @@ const char* jsonjit_schema_fused_member(native_context* context, const void* wha
   const char *close = nullptr, *value = nullptr;
   if (!member_at(context, cur, escaped, close, value)) return nullptr;
   name_buffer unescaped;
-  return fused_value(context, *static_cast<const schema::fused_object*>(what), value,
-                     name_text(cur + 1, close, escaped, unescaped), cur, seen);
+  const std::optional<std::string_view> name = name_text(context, cur + 1, close, escaped, unescaped);
+  return name ? fused_value(context, *static_cast<const schema::fused_object*>(what), value, *name, cur, seen) : nullptr;
 }
 
 const char* jsonjit_schema_fused_value(native_context* context, const void* what, const char* value, const char* name,
