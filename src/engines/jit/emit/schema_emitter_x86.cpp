@@ -776,16 +776,8 @@ void schema_emitter::mark_entries(std::uint64_t mask) {
 }
 
 void schema_emitter::check_unevaluated(std::uint64_t helper, const void* what) {
-  state& s = *state_;
-  auto& a = s.a;
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
-  a.mov(x86::rdx, start_reg);
-  a.mov(x86::rcx, cur);
-  a.mov(x86::r8, evaluated);
-  s.call(helper);
-  a.test(x86::al, x86::al);
-  a.jz(s.fail);
+  state_->a.mov(x86::r8, evaluated);  // the fifth argument; check_helper sets the others
+  check_helper(helper, what);
 }
 
 std::string schema_emitter::listing() const { return state_->listing(); }
