@@ -48,13 +48,15 @@ void append_canonical_object(std::string& out, std::vector<std::pair<std::string
 namespace {
 
 /// What append_canonical reuses per level of nesting, so that it does not allocate once the
-/// buffers have grown: an object's members (their spans in the output) and a copy of them.
+/// buffers have grown: an object's members (their spans in the output), a copy of them, and
+/// views of the copy for append_canonical_object.
 struct object_scratch {
   struct span {
     std::size_t name, value, end;  // offsets in the output
   };
   std::vector<span> members;
   std::string copy;
+  std::vector<std::pair<std::string_view, std::string_view>> views;
 };
 
 void append_canonical_at(std::string& out, const element& value, std::size_t depth) {
@@ -75,8 +77,7 @@ void append_canonical_at(std::string& out, const element& value, std::size_t dep
       out += ']';
       break;
     case json_type::object: {
-      // The members written one after the other, then put in the order of their (name, value)
-      // texts, as append_canonical_object orders them.
+      // The members' texts written one after the other (their values may be objects too).
       if (scratch.size() <= depth) scratch.resize(depth + 1);
       const std::size_t start = out.size();
       scratch[depth].members.clear();
@@ -87,18 +88,16 @@ void append_canonical_at(std::string& out, const element& value, std::size_t dep
         append_canonical_at(out, m.value, depth + 1);
         scratch[depth].members.push_back({name, at, out.size()});
       }
+      // Moved aside, then written back in order by append_canonical_object.
       object_scratch& s = scratch[depth];  // (the recursion may have resized `scratch`)
-      const std::string_view written(out);
-      const auto part = [&](std::size_t from, std::size_t to) { return written.substr(from, to - from); };
-      std::sort(s.members.begin(), s.members.end(), [&](const object_scratch::span& x, const object_scratch::span& y) {
-        const std::string_view xn = part(x.name, x.value), yn = part(y.name, y.value);
-        return xn != yn ? xn < yn : part(x.value, x.end) < part(y.value, y.end);
-      });
-      s.copy.assign(written.substr(start));
+      s.copy.assign(out, start);
       out.resize(start);
-      out += '{';
-      for (const object_scratch::span& m : s.members) out.append(s.copy, m.name - start, m.end - m.name);
-      out += '}';
+      const std::string_view copy(s.copy);
+      s.views.clear();
+      for (const object_scratch::span& m : s.members) {
+        s.views.emplace_back(copy.substr(m.name - start, m.value - m.name), copy.substr(m.value - start, m.end - m.value));
+      }
+      append_canonical_object(out, s.views);
       break;
     }
     case json_type::undefined: break;

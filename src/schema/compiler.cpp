@@ -507,30 +507,7 @@ std::optional<std::uint32_t> node_applying_itself(const schema_program& p) {
     for (const dependent_schema& d : n.dependent_schemas) add(d.to);
     return targets;
   };
-  enum : std::uint8_t { unseen, open, closed };
-  std::vector<std::uint8_t> state(p.nodes.size(), unseen);
-  for (std::uint32_t start = 0; start < p.nodes.size(); ++start) {
-    if (state[start] != unseen) continue;
-    std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> stack;
-    stack.emplace_back(start, in_place(start));
-    state[start] = open;
-    while (!stack.empty()) {
-      auto& [id, targets] = stack.back();
-      if (targets.empty()) {
-        state[id] = closed;
-        stack.pop_back();
-        continue;
-      }
-      const std::uint32_t next = targets.back();
-      targets.pop_back();
-      if (state[next] == open) return next;
-      if (state[next] == unseen) {
-        state[next] = open;
-        stack.emplace_back(next, in_place(next));
-      }
-    }
-  }
-  return std::nullopt;
+  return node_on_a_cycle(p.nodes.size(), in_place);
 }
 
 /// The compiled meta-schemas of the drafts, compiled once per process, with their native code

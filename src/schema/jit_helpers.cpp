@@ -46,29 +46,27 @@ struct name_buffer {
   std::string large;
 };
 
-/// The name [text, close) unescaped where `escaped`; none where a long one's buffer cannot be
-/// had (the context gives up).
-std::optional<std::string_view> name_text(native_context* context, const char* text, const char* close, bool escaped,
-                                          name_buffer& buffer) noexcept {
-  if (!escaped) return std::string_view(text, static_cast<std::size_t>(close - text));
-  char* to = buffer.small.data();
-  if (static_cast<std::size_t>(close - text) > buffer.small.size()) {
-    try {
-      buffer.large.resize(static_cast<std::size_t>(close - text));
-    } catch (...) {
-      context->gave_up = true;
-      return std::nullopt;
-    }
-    to = buffer.large.data();
-  }
-  return std::string_view(to, static_cast<std::size_t>(jsonjit::detail::unescape(text, close, to) - to));
-}
-
 /// A string's text: where it has escapes, unescaped into `buffer`.
 std::string_view string_text(const char* text, const char* close, bool escaped, std::string& buffer) {
   if (!escaped) return {text, static_cast<std::size_t>(close - text)};
   buffer.resize(static_cast<std::size_t>(close - text));
   return {buffer.data(), static_cast<std::size_t>(jsonjit::detail::unescape(text, close, buffer.data()) - buffer.data())};
+}
+
+/// A member's name: string_text, on the stack where it fits; none where a longer one's buffer
+/// cannot be had (the context gives up).
+std::optional<std::string_view> name_text(native_context* context, const char* text, const char* close, bool escaped,
+                                          name_buffer& buffer) noexcept {
+  if (escaped && static_cast<std::size_t>(close - text) <= buffer.small.size()) {
+    char* const to = buffer.small.data();
+    return std::string_view(to, static_cast<std::size_t>(jsonjit::detail::unescape(text, close, to) - to));
+  }
+  try {
+    return string_text(text, close, escaped, buffer.large);
+  } catch (...) {
+    context->gave_up = true;
+    return std::nullopt;
+  }
 }
 
 /// The scalar checks of `n`, const and enum included, as the interpreter decides them.
@@ -139,10 +137,35 @@ bool member_at(native_context* context, const char* cur, bool& escaped, const ch
   return value != end;
 }
 
+/// check(value, name) for the member at `cur` (its value's start, its name unescaped), or null
+/// where the text is not a member.
+template <class Check>
+const char* with_member_at(native_context* context, const char* cur, const Check& check) noexcept {
+  bool escaped = false;
+  const char *close = nullptr, *value = nullptr;
+  if (!member_at(context, cur, escaped, close, value)) return nullptr;
+  name_buffer unescaped;
+  const std::optional<std::string_view> name = name_text(context, cur + 1, close, escaped, unescaped);
+  return name ? check(value, *name) : nullptr;
+}
+
+/// Subschemas applied to one value (a member's): each call says whether one passed; end() is
+/// the position after the value, where the first that passed found it, else skipped to.
+struct value_checks {
+  native_context* context;
+  const char* value;
+  const char* after = nullptr;
+  bool operator()(std::uint32_t target) {
+    const char* const r = apply(context, target, value);
+    if (r != nullptr && after == nullptr) after = r;
+    return r != nullptr;
+  }
+  const char* end() const noexcept { return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr); }
+};
+
 /// Applies `n`'s patternProperties that match `name` through `applies`, setting `matched`
 /// where one does; false where one fails or is too costly to run.
-template <class Applies>
-bool apply_patterns(const schema_node& n, std::string_view name, const Applies& applies, bool& matched) {
+bool apply_patterns(const schema_node& n, std::string_view name, value_checks& applies, bool& matched) {
   for (const schema::pattern_edge& pattern : n.pattern_properties) {
     const schema::regex_match m = pattern.regex->search(name);
     if (m == schema::regex_match::too_costly) return false;
@@ -161,12 +184,7 @@ const char* member_value(native_context* context, const schema_node& n, const ch
                          const char* quoted, std::uint64_t* seen, std::uint64_t* next) noexcept {
   try {
     if (n.property_names && apply(context, n.property_names.target, quoted) == nullptr) return nullptr;
-    const char* after = nullptr;
-    const auto applies = [&](std::uint32_t target) {
-      const char* const r = apply(context, target, value);
-      if (r != nullptr && after == nullptr) after = r;
-      return r != nullptr;
-    };
+    value_checks applies{context, value};
     bool matched = false;
     const auto p = std::lower_bound(n.properties.begin(), n.properties.end(), name,
                                     [](const schema::named_edge& e, std::string_view s) { return e.name < s; });
@@ -186,7 +204,7 @@ const char* member_value(native_context* context, const schema_node& n, const ch
       matched = true;
     }
     context->member_evaluated = matched;
-    return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
+    return applies.end();
   } catch (...) {
     context->gave_up = true;
     return nullptr;
@@ -199,12 +217,7 @@ const char* member_value(native_context* context, const schema_node& n, const ch
 const char* fused_value(native_context* context, const schema::fused_object& fused, const char* value,
                         std::string_view name, const char* quoted, std::uint64_t* seen) noexcept {
   try {
-    const char* after = nullptr;
-    const auto applies = [&](std::uint32_t target) {
-      const char* const r = apply(context, target, value);
-      if (r != nullptr && after == nullptr) after = r;
-      return r != nullptr;
-    };
+    value_checks applies{context, value};
     // Each branch as jsonjit_schema_member applies it: its property, else its patterns, else
     // its additionalProperties; its propertyNames on the name.
     std::uint64_t matched = 0;
@@ -222,7 +235,7 @@ const char* fused_value(native_context* context, const schema::fused_object& fus
       if (!apply_patterns(n, name, applies, by_this)) return nullptr;
       if (!by_this && n.additional_properties && !applies(n.additional_properties.target)) return nullptr;
     }
-    return after != nullptr ? after : jsonjit_schema_skip(context, value, nullptr);
+    return applies.end();
   } catch (...) {
     context->gave_up = true;
     return nullptr;
@@ -334,12 +347,9 @@ const char* jsonjit_schema_number(native_context* context, const char* cur, cons
 
 const char* jsonjit_schema_member(native_context* context, const void* what, const char* cur, std::uint64_t* seen,
                                   std::uint64_t* next) noexcept {
-  bool escaped = false;
-  const char *close = nullptr, *value = nullptr;
-  if (!member_at(context, cur, escaped, close, value)) return nullptr;
-  name_buffer unescaped;
-  const std::optional<std::string_view> name = name_text(context, cur + 1, close, escaped, unescaped);
-  return name ? member_value(context, node_of(what), value, *name, cur, seen, next) : nullptr;
+  return with_member_at(context, cur, [&](const char* value, std::string_view name) {
+    return member_value(context, node_of(what), value, name, cur, seen, next);
+  });
 }
 
 const char* jsonjit_schema_member_value(native_context* context, const void* what, const char* value, const char* name,
@@ -350,12 +360,9 @@ const char* jsonjit_schema_member_value(native_context* context, const void* wha
 
 const char* jsonjit_schema_fused_member(native_context* context, const void* what, const char* cur,
                                         std::uint64_t* seen, std::uint64_t*) noexcept {
-  bool escaped = false;
-  const char *close = nullptr, *value = nullptr;
-  if (!member_at(context, cur, escaped, close, value)) return nullptr;
-  name_buffer unescaped;
-  const std::optional<std::string_view> name = name_text(context, cur + 1, close, escaped, unescaped);
-  return name ? fused_value(context, *static_cast<const schema::fused_object*>(what), value, *name, cur, seen) : nullptr;
+  return with_member_at(context, cur, [&](const char* value, std::string_view name) {
+    return fused_value(context, *static_cast<const schema::fused_object*>(what), value, name, cur, seen);
+  });
 }
 
 const char* jsonjit_schema_fused_value(native_context* context, const void* what, const char* value, const char* name,

@@ -222,33 +222,9 @@ jit_plan plan_of(const schema_program& program) {
 }
 
 bool applies_itself(const schema_program& program) {
-  enum : std::uint8_t { unvisited, on_path, done };
-  std::vector<std::uint8_t> state(program.nodes.size(), unvisited);
-  // Depth first without recursion: (node, its in-place targets, the next one to visit).
-  struct step {
-    std::uint32_t node;
-    std::vector<std::uint32_t> targets;
-    std::size_t next = 0;
-  };
-  for (std::uint32_t start = 0; start < program.nodes.size(); ++start) {
-    if (state[start] != unvisited) continue;
-    std::vector<step> path{{start, in_place_targets(program, program.nodes[start])}};
-    state[start] = on_path;
-    while (!path.empty()) {
-      step& top = path.back();
-      if (top.next == top.targets.size()) {
-        state[top.node] = done;
-        path.pop_back();
-        continue;
-      }
-      const std::uint32_t t = top.targets[top.next++];
-      if (t == no_node || state[t] == done) continue;
-      if (state[t] == on_path) return true;
-      state[t] = on_path;
-      path.push_back({t, in_place_targets(program, program.nodes[t])});
-    }
-  }
-  return false;
+  return node_on_a_cycle(program.nodes.size(),
+                         [&](std::uint32_t i) { return in_place_targets(program, program.nodes[i]); })
+      .has_value();
 }
 
 }  // namespace jsonjit::detail::schema

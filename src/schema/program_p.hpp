@@ -193,6 +193,37 @@ struct schema_program {
 
 namespace schema {
 
+/// A node that `targets_of` (a node's index → the indices it leads to, no_node skipped) leads
+/// back to, if any: depth first, without recursion (programs can be deep).
+template <class Targets>
+std::optional<std::uint32_t> node_on_a_cycle(std::size_t count, const Targets& targets_of) {
+  enum : std::uint8_t { unseen, open, closed };
+  std::vector<std::uint8_t> state(count, unseen);
+  for (std::uint32_t start = 0; start < count; ++start) {
+    if (state[start] != unseen) continue;
+    std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> stack;
+    stack.emplace_back(start, targets_of(start));
+    state[start] = open;
+    while (!stack.empty()) {
+      auto& [id, targets] = stack.back();
+      if (targets.empty()) {
+        state[id] = closed;
+        stack.pop_back();
+        continue;
+      }
+      const std::uint32_t next = targets.back();
+      targets.pop_back();
+      if (next == no_node) continue;
+      if (state[next] == open) return next;
+      if (state[next] == unseen) {
+        state[next] = open;
+        stack.emplace_back(next, targets_of(next));
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 /// The node that stands for `node`: a `{"$ref": ...}` alone is its target (followed up to 16
 /// times: longer chains stay as they are, which is only slower).
 inline std::uint32_t ref_resolved(const schema_program& program, std::uint32_t node) {

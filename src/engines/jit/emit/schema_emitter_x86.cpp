@@ -249,12 +249,16 @@ struct schema_emitter::state : x86_function {
         a.mov(x86::rax, asmjit::Imm(m.seen));
         a.or_(seen, x86::rax);
       }
-      // Every function from the value's start (kept in a slot); the first one's end is the
-      // value's.
-      a.mov(name_start, cur);
+      // Every function from the value's start (kept in a slot where there are more than one);
+      // the first one's end is the value's.
+      if (m.slots.size() > 1) a.mov(name_start, cur);
       for (std::size_t j = 0; j < m.slots.size(); ++j) {
         a.mov(x86::rdi, context);
-        a.mov(x86::rsi, name_start);
+        if (j == 0) {
+          a.mov(x86::rsi, cur);
+        } else {
+          a.mov(x86::rsi, name_start);
+        }
         if (tracks(m.slots[j])) load_mask_argument(false);
         a.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(m.slots[j])));
         a.call(x86::qword_ptr(x86::rax));
