@@ -71,7 +71,12 @@ class node {
   node& operator=(const node& other);
   /// Takes the value and children of `other`, which becomes null; the parent stays.
   node(node&& other) noexcept;
-  node& operator=(node&& other) noexcept;
+  /// As the move constructor; `other` may be a descendant of this node (r = std::move(r["a"])).
+  /// Moving an ancestor into its own descendant would make the node own itself: refused with
+  /// json_error(node_cycle) (the program stops where exceptions are disabled) and changes
+  /// nothing; the same holds for set() and push_back(), while insert() returns the error.
+  /// (A node moved into itself is such a cycle too; a copy, `a.push_back(a)`, is not.)
+  node& operator=(node&& other);
   ~node();
 
   json_type type() const noexcept;
@@ -101,9 +106,11 @@ class node {
   // Arrays. Indexes past the end are errors (index_out_of_range), not undefined behaviour.
   /// Appends `value` to an array (null becomes an empty array first; other values are an
   /// error, as for operator[]); returns the stored value.
-  node& push_back(node value);
+  node& push_back(node&& value);
+  node& push_back(const node& value) { return push_back(node(value)); }
   /// Inserts `value` before `index` (index <= size()); returns it.
-  result<node*> insert(std::size_t index, node value);
+  result<node*> insert(std::size_t index, node&& value);
+  result<node*> insert(std::size_t index, const node& value) { return insert(index, node(value)); }
   result<node*> at(std::size_t index) noexcept;
   result<const node*> at(std::size_t index) const noexcept;
   /// Removes the element at `index`; false if there is none.
@@ -113,7 +120,8 @@ class node {
   /// Sets the property `name` of an object (null becomes an empty object first; other values
   /// are an error, as for operator[]): replaces its value in place, or appends it. Returns the
   /// stored value.
-  node& set(std::string_view name, node value);
+  node& set(std::string_view name, node&& value);
+  node& set(std::string_view name, const node& value) { return set(name, node(value)); }
   /// The value of `name`, or nullptr (also for values that are not objects).
   /// (Lookups in objects of more than 8 members build a name index the first time, so they
   /// may allocate.)
@@ -128,7 +136,27 @@ class node {
   /// becomes an object); anything else is an error: json_error is thrown, or the program stops
   /// where exceptions are disabled.
   node& operator[](std::string_view name);
-  node& operator[](const char* name) { return (*this)[std::string_view(name)]; }
+  node& operator[](const char* name);
+  /// The value of `name`, which must exist: an error otherwise, naming it and the path.
+  const node& operator[](std::string_view name) const;
+  node& operator[](std::nullptr_t) = delete;
+  /// The element at `index` of an array. It must exist (push_back() appends): an index past
+  /// the end, or a node that is not an array, is an error as for operator[](name), which
+  /// names the path (`$.a.b[3]`). An integer literal selects this overload, never the name's.
+  template <class Index>
+  requires(std::is_integral_v<Index> && !std::is_same_v<Index, bool>) node& operator[](Index index) {
+    if constexpr (std::is_signed_v<Index>) {
+      if (index < 0) refuse_negative_index();
+    }
+    return element_at(static_cast<std::size_t>(index));
+  }
+  template <class Index>
+  requires(std::is_integral_v<Index> && !std::is_same_v<Index, bool>) const node& operator[](Index index) const {
+    if constexpr (std::is_signed_v<Index>) {
+      if (index < 0) refuse_negative_index();
+    }
+    return element_at(static_cast<std::size_t>(index));
+  }
 
   /// The parent array or object, or nullptr at the top.
   node* parent() noexcept { return parent_; }
@@ -191,10 +219,18 @@ class node {
   /// Equal null, booleans, strings or numbers of the same kind.
   static bool same_scalar(const node& a, const node& b) noexcept;
 
-  /// `value` as a child of this node.
-  std::unique_ptr<node> adopt(node value);
+  node& element_at(std::size_t index);
+  const node& element_at(std::size_t index) const;
+  [[noreturn]] void refuse_negative_index() const;
+  /// Whether `n` is this node or one of its ancestors.
+  bool is_within(const node& n) const noexcept;
+  /// Whether taking `value` as this node's value or child would put this node inside itself.
+  bool would_contain_itself(const node& value) const noexcept;
+  [[noreturn]] static void refuse_cycle();
+  /// `value` as a child of this node (which must not be inside `value`).
+  std::unique_ptr<node> adopt(node&& value);
   /// Appends a member known not to exist yet.
-  node& append_member(object_storage& o, std::string_view name, node value);
+  node& append_member(object_storage& o, std::string_view name, node&& value);
   array_storage& as_array();    // null becomes an array
   object_storage& as_object();  // null becomes an object
   std::size_t find_index(std::string_view name) const;

@@ -3,7 +3,8 @@
 #include <jsonjit/node.hpp>
 
 #include <limits>
-#include <unordered_map>
+#include <algorithm>
+#include <functional>
 #include <utility>
 
 #include "dom/json_path_p.hpp"
@@ -11,11 +12,72 @@
 
 namespace jsonjit {
 
-// Larger objects find names through a hash index over the member names. It is rebuilt when
-// the members' storage moved (the views would dangle) or after an erase.
+// Larger objects find names through a hash index: an open-addressing table (linear probing,
+// at most half full) of member positions. It holds positions, not views of the names, so it
+// stays valid when the members' storage moves; an erase deletes one entry and lowers the
+// positions after it (a pass over the table, no rehashing), so erasing and looking up in turn
+// stays linear per operation.
 struct node::name_index {
-  std::unordered_map<std::string_view, std::size_t> positions;
-  const member_slot* built_for = nullptr;
+  struct entry {
+    std::size_t hash;
+    std::size_t position;  // SIZE_MAX: empty
+  };
+  std::vector<entry> table;
+  std::size_t count = 0;
+
+  static std::size_t hash_of(std::string_view name) noexcept { return std::hash<std::string_view>{}(name); }
+  std::size_t mask() const noexcept { return table.size() - 1; }
+
+  /// Where `name` is, or the empty entry where it would go.
+  std::size_t probe(const std::vector<member_slot>& members, std::string_view name, std::size_t hash) const {
+    for (std::size_t at = hash & mask();; at = (at + 1) & mask()) {
+      const entry& e = table[at];
+      if (e.position == SIZE_MAX || (e.hash == hash && members[e.position].name == name)) return at;
+    }
+  }
+  std::size_t find(const std::vector<member_slot>& members, std::string_view name) const {
+    return table[probe(members, name, hash_of(name))].position;
+  }
+  /// Adds the member at `position` (its name is not in the table yet).
+  void add(const std::vector<member_slot>& members, std::size_t position) {
+    if ((count + 1) * 2 > table.size()) grow();
+    const std::size_t hash = hash_of(members[position].name);
+    std::size_t at = hash & mask();
+    while (table[at].position != SIZE_MAX) at = (at + 1) & mask();
+    table[at] = {hash, position};
+    ++count;
+  }
+  /// Removes the member at `position`, whose name is `name`; the positions after it go down
+  /// by one, as they do in the members' vector.
+  void erase(const std::vector<member_slot>& members, std::string_view name, std::size_t position) {
+    std::size_t hole = probe(members, name, hash_of(name));
+    // Backward-shift deletion: entries after the hole that it separates from their home
+    // move into it, so probes never meet a gap before their entry.
+    for (std::size_t next = (hole + 1) & mask(); table[next].position != SIZE_MAX; next = (next + 1) & mask()) {
+      const std::size_t home = table[next].hash & mask();
+      const bool hole_between = hole <= next ? (home <= hole || home > next) : (home <= hole && home > next);
+      if (hole_between) {
+        table[hole] = table[next];
+        hole = next;
+      }
+    }
+    table[hole].position = SIZE_MAX;
+    --count;
+    // (A pointer loop: this pass is the erase's cost, in unoptimized builds too.)
+    for (entry *e = table.data(), *end = e + table.size(); e != end; ++e) {
+      if (e->position != SIZE_MAX && e->position > position) --e->position;
+    }
+  }
+  void grow() {
+    std::vector<entry> old(std::max<std::size_t>(16, table.size() * 2), entry{0, SIZE_MAX});
+    old.swap(table);
+    for (const entry& e : old) {
+      if (e.position == SIZE_MAX) continue;
+      std::size_t at = e.hash & mask();
+      while (table[at].position != SIZE_MAX) at = (at + 1) & mask();
+      table[at] = e;
+    }
+  }
 };
 
 void node::name_index_deleter::operator()(name_index* index) const noexcept {
@@ -26,11 +88,13 @@ namespace {
 
 constexpr std::size_t linear_lookup_limit = 8;
 
-/// Using a node as the wrong kind of container where the signature cannot return an error.
-[[noreturn]] void misuse() {
+/// An access that the signature cannot report as a result: json_error names where it failed
+/// (the path, and the member asked for), or the program stops where exceptions are disabled.
+[[noreturn]] void refuse_access(error_code code, std::string path, std::string_view name = {}) {
 #if defined(__cpp_exceptions)
-  throw json_error(error_code::wrong_type);
+  throw json_error(parse_error{error_info{code}, std::move(path), std::string(name)});
 #else
+  (void)code, (void)path, (void)name;
   __builtin_trap();
 #endif
 }
@@ -39,7 +103,28 @@ constexpr std::size_t linear_lookup_limit = 8;
 
 // --- lifetime ------------------------------------------------------------------------------
 
-std::unique_ptr<node> node::adopt(node value) {
+bool node::is_within(const node& n) const noexcept {
+  for (const node* at = this; at != nullptr; at = at->parent_) {
+    if (at == &n) return true;
+  }
+  return false;
+}
+
+bool node::would_contain_itself(const node& value) const noexcept {
+  // Only a container with children can hold this node; the walk up is as long as this node
+  // is deep, and adding a scalar or an empty container skips it.
+  return value.size() != 0 && is_within(value);
+}
+
+void node::refuse_cycle() {
+#if defined(__cpp_exceptions)
+  throw json_error(error_code::node_cycle);
+#else
+  __builtin_trap();
+#endif
+}
+
+std::unique_ptr<node> node::adopt(node&& value) {
   auto child = std::make_unique<node>(std::move(value));
   child->parent_ = this;
   return child;
@@ -84,13 +169,16 @@ node::node(node&& other) noexcept : value_(std::move(other.value_)) {
   reparent_children();
 }
 
-// NOLINTNEXTLINE(bugprone-exception-escape): only destroy_children's worklist allocates; if
-// that fails while a tree is being replaced, terminating is the one option left.
-node& node::operator=(node&& other) noexcept {
+node& node::operator=(node&& other) {
   if (this == &other) return *this;
-  destroy_children();
-  value_ = std::move(other.value_);
+  // An ancestor moved into its own descendant would own itself (an unreachable cycle).
+  if (would_contain_itself(other)) refuse_cycle();
+  // The value is taken before this node's children go: `other` may be one of them
+  // (r = std::move(r["a"])).
+  storage taken = std::move(other.value_);
   other.value_ = storage();
+  destroy_children();
+  value_ = std::move(taken);
   reparent_children();
   return *this;
 }
@@ -205,18 +293,20 @@ std::size_t node::size() const noexcept {
 
 node::array_storage& node::as_array() {
   if (is_null()) value_.emplace<array_storage>();
-  if (!is_array()) misuse();
+  if (!is_array()) refuse_access(error_code::wrong_type, path());
   return std::get<array_storage>(value_);
 }
 
-node& node::push_back(node value) {
+node& node::push_back(node&& value) {
+  if (would_contain_itself(value)) refuse_cycle();
   array_storage& a = as_array();
   a.push_back(adopt(std::move(value)));
   return *a.back();
 }
 
-result<node*> node::insert(std::size_t index, node value) {
+result<node*> node::insert(std::size_t index, node&& value) {
   if (!is_array() && !is_null()) return error_code::wrong_type;
+  if (would_contain_itself(value)) return error_code::node_cycle;
   array_storage& a = as_array();
   if (index > a.size()) return error_code::index_out_of_range;
   auto it = a.emplace(a.begin() + static_cast<std::ptrdiff_t>(index), adopt(std::move(value)));
@@ -250,7 +340,7 @@ bool node::erase(std::size_t index) {
 
 node::object_storage& node::as_object() {
   if (is_null()) value_.emplace<object_storage>();
-  if (!is_object()) misuse();
+  if (!is_object()) refuse_access(error_code::wrong_type, path());
   return std::get<object_storage>(value_);
 }
 
@@ -265,18 +355,15 @@ std::size_t node::find_index(std::string_view name) const {
     return SIZE_MAX;
   }
   auto& index = const_cast<object_storage*>(o)->index;  // a cache: lookups stay const
-  if (!index || index->built_for != members.data() || index->positions.size() != members.size()) {
-    if (!index) index.reset(new name_index);
-    index->positions.clear();
-    index->positions.reserve(members.size());
-    for (std::size_t i = 0; i < members.size(); ++i) index->positions.emplace(members[i].name, i);
-    index->built_for = members.data();
+  if (!index) {
+    index.reset(new name_index);
+    for (std::size_t i = 0; i < members.size(); ++i) index->add(members, i);
   }
-  const auto it = index->positions.find(name);
-  return it != index->positions.end() ? it->second : SIZE_MAX;
+  return index->find(members, name);
 }
 
-node& node::set(std::string_view name, node value) {
+node& node::set(std::string_view name, node&& value) {
+  if (would_contain_itself(value)) refuse_cycle();
   object_storage& o = as_object();
   if (const std::size_t i = find_index(name); i != SIZE_MAX) {
     *o.members[i].value = std::move(value);
@@ -285,13 +372,10 @@ node& node::set(std::string_view name, node value) {
   return append_member(o, name, std::move(value));
 }
 
-node& node::append_member(object_storage& o, std::string_view name, node value) {
+node& node::append_member(object_storage& o, std::string_view name, node&& value) {
   o.members.push_back({std::string(name), adopt(std::move(value))});
-  const member_slot& added = o.members.back();
-  if (o.index && o.index->built_for == o.members.data()) {
-    o.index->positions.emplace(added.name, o.members.size() - 1);
-  }
-  return *added.value;
+  if (o.index) o.index->add(o.members, o.members.size() - 1);
+  return *o.members.back().value;
 }
 
 node* node::find(std::string_view name) {
@@ -322,18 +406,49 @@ bool node::erase(std::string_view name) {
   const std::size_t i = find_index(name);
   if (i == SIZE_MAX) return false;
   object_storage& o = std::get<object_storage>(value_);
+  if (o.index) o.index->erase(o.members, name, i);
   std::unique_ptr<node> gone = std::move(o.members[i].value);
   o.members.erase(o.members.begin() + static_cast<std::ptrdiff_t>(i));
-  o.index.reset();  // positions after i moved
   gone->parent_ = nullptr;
   return true;
 }
 
 node& node::operator[](std::string_view name) {
-  if (!is_object() && !is_null()) misuse();
+  if (!is_object() && !is_null()) refuse_access(error_code::wrong_type, path(), name);
   object_storage& o = as_object();
   if (const std::size_t i = find_index(name); i != SIZE_MAX) return *o.members[i].value;
   return append_member(o, name, node());  // one lookup, not find() then set()
+}
+
+const node& node::operator[](std::string_view name) const {
+  if (!is_object()) refuse_access(error_code::wrong_type, path(), name);
+  const node* value = find(name);
+  if (value == nullptr) refuse_access(error_code::property_not_found, path(), name);
+  return *value;
+}
+
+node& node::operator[](const char* name) {
+  if (name == nullptr) refuse_access(error_code::property_not_found, path(), "(a null pointer as the name)");
+  return (*this)[std::string_view(name)];
+}
+
+node& node::element_at(std::size_t index) {
+  return const_cast<node&>(std::as_const(*this).element_at(index));
+}
+
+const node& node::element_at(std::size_t index) const {
+  const auto* a = std::get_if<array_storage>(&value_);
+  if (a == nullptr) refuse_access(error_code::wrong_type, path());
+  if (index >= a->size()) {
+    std::string at = path();
+    detail::append_path_index(at, index);
+    refuse_access(error_code::index_out_of_range, std::move(at));
+  }
+  return *(*a)[index];
+}
+
+[[noreturn]] void node::refuse_negative_index() const {
+  refuse_access(error_code::index_out_of_range, path() + "[-]");
 }
 
 // --- paths ---------------------------------------------------------------------------------

@@ -118,6 +118,102 @@ TEST(Node, LargeObjectsFindNamesThroughTheirIndex) {
   EXPECT_EQ(o.find("k0")->path(), "$.k0");
 }
 
+TEST(Node, MovingADescendantIntoItsAncestorKeepsTheDescendantsValue) {
+  node r = parse_ok(R"({"a":{"b":[1,2,{"c":3}]},"z":4})");
+  r = std::move(r["a"]);  // the source is destroyed with the old tree: taken out first
+  EXPECT_EQ(compact(r), R"({"b":[1,2,{"c":3}]})");
+  EXPECT_EQ(r["b"][2]["c"].path(), "$.b[2].c");
+  EXPECT_EQ(r["b"].parent(), &r);
+  node& b = r["b"];
+  b = std::move(b[2]);
+  EXPECT_EQ(compact(r), R"({"b":{"c":3}})");
+  r.set("b", std::move(r["b"]["c"]));  // set() from its own descendant
+  EXPECT_EQ(compact(r), R"({"b":3})");
+  node list = parse_ok("[[[1]]]");
+  list = std::move(list[0][0]);
+  EXPECT_EQ(compact(list), "[1]");
+}
+
+TEST(Node, MovingAnAncestorIntoItsDescendantIsRefused) {
+#if defined(__cpp_exceptions)
+  node r = parse_ok(R"({"a":{"b":[1]}})");
+  node& b = r["a"]["b"];
+  try {
+    b = std::move(r);
+    FAIL() << "an ancestor moved into its descendant";
+  } catch (const json_error& e) {
+    EXPECT_EQ(e.code(), error_code::node_cycle);
+  }
+  EXPECT_EQ(compact(r), R"({"a":{"b":[1]}})");  // nothing moved
+  EXPECT_THROW(b.push_back(std::move(r)), json_error);
+  EXPECT_THROW(r["a"].set("x", std::move(r)), json_error);
+  EXPECT_THROW(r["a"]["b"] = std::move(r["a"]), json_error);
+  EXPECT_EQ(b.insert(0, std::move(r)).error(), error_code::node_cycle);
+  EXPECT_THROW(r.push_back(std::move(r)), json_error);  // a node into itself
+  EXPECT_EQ(compact(r), R"({"a":{"b":[1]}})");  // each refusal left the tree as it was
+  b.push_back(r);  // a copy is no cycle
+  EXPECT_EQ(compact(r), R"({"a":{"b":[1,{"a":{"b":[1]}}]}})");
+  r["a"]["b"] = r;
+  EXPECT_EQ(compact(r), R"({"a":{"b":{"a":{"b":[1,{"a":{"b":[1]}}]}}}})");
+#endif
+}
+
+TEST(Node, EraseAndLookupInTurnStayLinear) {
+  // Erasing used to drop the name index, so every lookup after an erase rebuilt it: erasing
+  // half of 16,000 members with a lookup between took 46 s. The index now follows the erase.
+  constexpr int count = 4000;
+  node o = node::object();
+  for (int i = 0; i < count; ++i) o.set("member" + std::to_string(i), i);
+  for (int i = 0; i < count; i += 2) {
+    ASSERT_TRUE(o.erase("member" + std::to_string(i)));
+    ASSERT_EQ(o.find("member" + std::to_string(i)), nullptr);
+    ASSERT_EQ(o.find("member" + std::to_string(i + 1))->get_int64().value(), i + 1);
+  }
+  EXPECT_EQ(o.size(), static_cast<std::size_t>(count / 2));
+  for (int i = 1; i < count; i += 2) ASSERT_EQ(o.find("member" + std::to_string(i))->get_int64().value(), i);
+  std::size_t position = 0;
+  for (const auto m : o.members()) {
+    ASSERT_EQ(m.name, "member" + std::to_string(2 * position + 1));
+    ++position;
+  }
+  o.set("member0", 0);  // appended after the erases: found through the same index
+  EXPECT_EQ(o.find("member0")->get_int64().value(), 0);
+  EXPECT_EQ(o.find("member0")->path(), "$.member0");
+}
+
+template <class T>
+concept indexable_by_null = requires(T& x) { x[nullptr]; };
+
+TEST(Node, IndexesSelectElementsAndErrorsNameThePath) {
+  node n = parse_ok(R"({"a":{"b":[10,20]}})");
+  EXPECT_EQ(n["a"]["b"][0].get_int64().value(), 10);  // the literal 0 is an index, not a name
+  EXPECT_EQ(n["a"]["b"][1u].get_int64().value(), 20);
+  const node& c = n;
+  EXPECT_EQ(c["a"]["b"][std::size_t{1}].get_int64().value(), 20);
+  static_assert(!indexable_by_null<node>);
+  EXPECT_EQ(c["a"]["b"].size(), 2u);  // const: lookups only
+#if defined(__cpp_exceptions)
+  auto what = [](auto access) -> std::string {
+    try {
+      access();
+    } catch (const json_error& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(what([&] { n["a"]["b"][2]; }), "at $.a.b[2]: the index is past the end of the array");
+  EXPECT_EQ(what([&] { n["a"]["b"][-1]; }), "at $.a.b[-]: the index is past the end of the array");
+  EXPECT_EQ(what([&] { n["a"][0]; }), "at $.a: the value does not have the requested type");
+  EXPECT_EQ(what([&] { n["a"]["b"]["c"]; }), "at $.a.b: the value does not have the requested type: \"c\"");
+  EXPECT_EQ(what([&] { n["x"][0]; }), "at $.x: the value does not have the requested type");  // null
+  EXPECT_EQ(what([&] { n["a"]["b"].set("k", 1); }), "at $.a.b: the value does not have the requested type");
+  EXPECT_EQ(what([&] { c["a"]["x"]; }), "at $.a: the object has no property of that name: \"x\"");
+  const char* no_name = nullptr;
+  EXPECT_EQ(what([&] { n[no_name]; }),
+            "at $: the object has no property of that name: \"(a null pointer as the name)\"");
+#endif
+}
+
 TEST(Node, ChildrenKeepTheirAddressAndKnowTheirPath) {
   node root = node::object();
   node& list = root.set("list", node::array());
