@@ -64,6 +64,7 @@ enum class error_code : std::uint8_t {
   invalid_raw_value,
   comment_contains_end_marker,
   sink_failed,
+  invalid_writer_options,
   input_failed,  ///< the input's source failed (an I/O error, or the operation was cancelled)
 
   // Documents and values.
@@ -72,6 +73,7 @@ enum class error_code : std::uint8_t {
   wrong_type,
   property_not_found,
   index_out_of_range,
+  node_cycle,  ///< a node would become its own descendant
 
   // Typed deserialization.
   expected_boolean,
@@ -116,7 +118,8 @@ struct error_info {
 /// The code's message, plus ", found end of input" where that is what was found.
 std::string message(const error_info& error);
 
-/// "line L, column C (byte O): " followed by message(error).
+/// "line L, column C (byte O): " followed by message(error); the message alone for an error
+/// without an input position (line 0).
 std::string to_string(const error_info& error);
 
 /// An error in parsed JSON with where it is in the text and in the JSON value: the JSON path
@@ -130,7 +133,8 @@ struct parse_error {
   explicit operator bool() const noexcept { return static_cast<bool>(info); }
 };
 
-/// "line L, column C (byte O) at PATH: message", then `: "NAME"` where there is a name.
+/// "line L, column C (byte O) at PATH: message", then `: "NAME"` where there is a name (the
+/// position left out where there is none: "at PATH: message").
 std::string to_string(const parse_error& error);
 
 #if defined(__cpp_exceptions)

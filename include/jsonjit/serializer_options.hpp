@@ -93,10 +93,20 @@ class serializer_options {
   // Writing.
   bool write_indented() const noexcept { return s_.indented; }
   serializer_options& write_indented(bool on) { return set(s_.indented, on); }
+  /// ' ' or '\t' (as System.Text.Json's IndentCharacter); any other character throws
+  /// std::invalid_argument (aborts without exceptions): it would make the output invalid JSON.
   char indent_char() const noexcept { return s_.indent_char; }
-  serializer_options& indent_char(char c) { return set(s_.indent_char, c); }
+  serializer_options& indent_char(char c) {
+    if (c != ' ' && c != '\t') invalid_argument("indent_char must be ' ' or '\\t'");
+    return set(s_.indent_char, c);
+  }
+  /// 0 to 127 characters per level (as System.Text.Json's IndentSize); more throws
+  /// std::invalid_argument.
   std::uint8_t indent_size() const noexcept { return s_.indent_size; }
-  serializer_options& indent_size(std::uint8_t size) { return set(s_.indent_size, size); }
+  serializer_options& indent_size(std::uint8_t size) {
+    if (size > 127) invalid_argument("indent_size must be at most 127");
+    return set(s_.indent_size, size);
+  }
   jsonjit::newline newline() const noexcept { return s_.newline; }
   serializer_options& newline(jsonjit::newline n) { return set(s_.newline, n); }
   /// STJ's default encoder (html_safe) or only what JSON requires (relaxed).
@@ -202,6 +212,7 @@ class serializer_options {
     return *this;
   }
   void check_not_frozen() const;
+  [[noreturn]] static void invalid_argument(const char* what);
 
   // Everything a copy copies (the engines' state is not copied: a copy starts unfrozen).
   struct settings {

@@ -40,8 +40,10 @@ enum class newline : std::uint8_t { lf, crlf };
 
 struct writer_options {
   bool indented = false;
-  char indent_char = ' ';        ///< ' ' or '\t'
-  std::uint8_t indent_size = 2;  ///< characters per level, 0..127
+  /// ' ' or '\t'; characters per level, 0..127. A writer given anything else writes nothing
+  /// and fails with invalid_writer_options.
+  char indent_char = ' ';
+  std::uint8_t indent_size = 2;
   newline line_ending = newline::lf;
   escape_mode escaping = escape_mode::html_safe;
   /// Write U+FFFD for invalid UTF-8 in strings instead of failing with invalid_utf8.

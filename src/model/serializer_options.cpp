@@ -31,6 +31,15 @@ void serializer_options::check_not_frozen() const {
 #endif
 }
 
+void serializer_options::invalid_argument(const char* what) {
+#if defined(__cpp_exceptions)
+  throw std::invalid_argument(std::string("jsonjit::serializer_options: ") + what);
+#else
+  (void)what;
+  std::abort();
+#endif
+}
+
 detail::options_context& serializer_options::make_context() const {
   detail::options_context* c = nullptr;
   // First use, perhaps from several threads at once: one context wins, the others are dropped.

@@ -51,6 +51,8 @@ std::string_view message(error_code code) noexcept {
       return "NaN and infinity are not valid JSON numbers (allow named float literals to write them)";
     case error_code::invalid_raw_value: return "the raw value is not one complete, valid JSON value";
     case error_code::comment_contains_end_marker: return "a comment cannot contain '*/'";
+    case error_code::invalid_writer_options:
+      return "the writer's options are invalid: indent_char must be ' ' or '\\t', indent_size at most 127";
     case error_code::sink_failed: return "the output sink failed to take the data";
     case error_code::input_failed: return "reading the input failed";
     case error_code::duplicate_property_name: return "duplicate property name";
@@ -58,6 +60,7 @@ std::string_view message(error_code code) noexcept {
     case error_code::wrong_type: return "the value does not have the requested type";
     case error_code::property_not_found: return "the object has no property of that name";
     case error_code::index_out_of_range: return "the index is past the end of the array";
+    case error_code::node_cycle: return "a node cannot be moved into its own descendant";
     case error_code::expected_boolean: return "expected true or false";
     case error_code::expected_number: return "expected a number";
     case error_code::expected_string: return "expected a string";
@@ -87,18 +90,25 @@ std::string message(const error_info& error) {
   return text;
 }
 
-std::string to_string(const error_info& error) {
+namespace {
+/// "line L, column C (byte O)", or nothing for an error without an input position (line 0).
+std::string position(const error_info& error) {
+  if (error.line == 0) return {};
   return "line " + std::to_string(error.line) + ", column " + std::to_string(error.column) + " (byte " +
-         std::to_string(error.offset) + "): " + message(error);
+         std::to_string(error.offset) + ")";
+}
+}  // namespace
+
+std::string to_string(const error_info& error) {
+  std::string where = position(error);
+  return where.empty() ? message(error) : where + ": " + message(error);
 }
 
 std::string to_string(const parse_error& error) {
-  std::string text = to_string(error.info);
-  if (!error.path.empty()) {
-    // Insert " at PATH" before the message, after the position.
-    const std::size_t colon = text.find("): ");
-    text.insert(colon + 1, " at " + error.path);
-  }
+  std::string text = position(error.info);
+  if (!error.path.empty()) text += (text.empty() ? "at " : " at ") + error.path;
+  if (!text.empty()) text += ": ";
+  text += message(error.info);
   if (!error.name.empty()) text += ": \"" + error.name + "\"";
   return text;
 }

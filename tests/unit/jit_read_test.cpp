@@ -8,6 +8,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
 #include <map>
 #include <memory>
 #include <optional>
@@ -521,6 +526,54 @@ TEST(JitRead, NumbersAtTheirLimits) {
         same_reading<Widths>(plain, interp_quoted, jit_quoted);
         same_reading<Widths>(quoted, interp, jit);
         same_reading<Widths>(quoted, interp_quoted, jit_quoted);
+      }
+    }
+  }
+}
+
+TEST(JitRead, FloatsRoundOnceAsStrtofRounds) {
+  // A float read through a double rounds twice: near a halfway point between two floats the
+  // double can land exactly on it, and the second rounding then goes the wrong way.
+  std::vector<std::string> inputs = {"16777217.000000001", "7.006492321624086e-46", "3.4028235677973366e38",
+                                     "-3.4028235677973366e38", "1.4012984643248170e-45", "7.006492321624085e-46",
+                                     "3.4028235e38", "1e-50", "-1e-50", "0.1", "33554434.999999999", "1.17549435e-38"};
+  std::mt19937_64 random(26);
+  for (int i = 0; i < 4000; ++i) {
+    // The midpoint between a random float and the next (exact in a double), printed with 17
+    // significant digits and nudged by one in the last place either way.
+    float f = 0;
+    do f = std::bit_cast<float>(static_cast<std::uint32_t>(random())); while (!std::isfinite(f) || f == 0);
+    const float next = std::nextafter(f, f > 0 ? INFINITY : -INFINITY);
+    if (!std::isfinite(next)) continue;
+    const double middle = (static_cast<double>(f) + static_cast<double>(next)) / 2;
+    char text[64];
+    std::snprintf(text, sizeof text, "%.17e", middle);
+    std::string nudged = text;
+    const std::size_t last = nudged.find('e') - 1;
+    nudged[last] = static_cast<char>(nudged[last] == '9' ? '8' : nudged[last] + 1);
+    inputs.push_back(text);
+    inputs.push_back(nudged);
+  }
+  for (const engine e : {engine::interpreter, engine::jit}) {
+    const serializer_options options = with_engine(e, [](serializer_options&) {});
+    int differences = 0;
+    for (const std::string& input : inputs) {
+      errno = 0;
+      const float expected = std::strtof(input.c_str(), nullptr);
+      const auto got = jsonjit::try_deserialize<float>(input, options);
+      if (std::isinf(expected)) {
+        EXPECT_FALSE(got.has_value()) << input;
+        continue;
+      }
+      ASSERT_TRUE(got.has_value()) << input << ": " << jsonjit::to_string(got.error());
+      // As a member too: the JIT compiles Widths, while a float alone may be interpreted.
+      Widths member;
+      ASSERT_FALSE(jsonjit::deserialize_into(member, "{\"f32\":" + input + "}", options)) << input;
+      ASSERT_EQ(std::bit_cast<std::uint32_t>(member.f32), std::bit_cast<std::uint32_t>(*got)) << input;
+      if (std::bit_cast<std::uint32_t>(*got) != std::bit_cast<std::uint32_t>(expected)) {
+        ADD_FAILURE() << input << ": " << *got << " where strtof gives " << expected << " (engine "
+                      << static_cast<int>(e) << ")";
+        if (++differences == 5) break;
       }
     }
   }

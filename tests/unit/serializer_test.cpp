@@ -376,6 +376,14 @@ TEST(SerializerOptions, IndentationAndEscaping) {
   serializer_options tabs;
   tabs.write_indented(true).indent_char('\t').indent_size(1);
   EXPECT_EQ(jsonjit::serialize(std::vector<int>{1}, tabs), "[\n\t1\n]");
+#if defined(__cpp_exceptions)
+  serializer_options bad;
+  EXPECT_THROW(bad.indent_char('x'), std::invalid_argument);  // `[\nx1\n]` is not JSON
+  EXPECT_THROW(bad.indent_char('\n'), std::invalid_argument);
+  EXPECT_THROW(bad.indent_size(128), std::invalid_argument);
+  EXPECT_EQ(bad.indent_char(), ' ');  // unchanged
+  EXPECT_EQ(bad.indent_size(), 2);
+#endif
 }
 
 TEST(SerializerOptions, CommentsTrailingCommasAndDepth) {

@@ -80,6 +80,23 @@ TEST(Writer, IndentCharacterSizeAndNewlineAreConfigurable) {
             "[\r\n\t1,\r\n\t[\r\n\t\t2\r\n\t]\r\n]");
 }
 
+TEST(Writer, IndentationThatWouldNotBeJsonIsRefused) {
+  // Any other indent character would be written between tokens: `[x1]` is not JSON.
+  for (const char c : {'x', '\n', '\0', ','}) {
+    writer_options options;
+    options.indented = true;
+    options.indent_char = c;
+    EXPECT_EQ(write([](writer& w) { nested_sample(w); }, options),
+              "error: " + std::string(message(error_code::invalid_writer_options)));
+  }
+  writer_options wide;
+  wide.indent_size = 128;
+  EXPECT_EQ(write([](writer& w) { w.null_value(); }, wide),
+            "error: " + std::string(message(error_code::invalid_writer_options)));
+  wide.indent_size = 127;
+  EXPECT_EQ(write([](writer& w) { w.null_value(); }, wide), "null");
+}
+
 TEST(Writer, LoginViewModelMatchesSystemTextJsonByteForByte) {
   // Expected output from the .NET benchmark models (MODELS.md, LoginViewModel.json).
   EXPECT_EQ(write([](writer& w) {

@@ -231,27 +231,22 @@ class read_engine {
 
   template <class F>
   bool floating(void* target) {
-    double x = 0;
+    F x = 0;
     if (in_.token() == token_type::number) {
-      if (const error_code e = parse_double(in_.value(), x); e != error_code::none) return fail(e);
+      if (const error_code e = parse_binary_float(in_.value(), x); e != error_code::none) return fail(e);
     } else if (in_.token() == token_type::string && (numbers_from_strings_ || named_floats_)) {
       const std::string_view text = string_text();
       if (named_floats_ && (text == "NaN" || text == "Infinity" || text == "-Infinity")) {
-        x = text == "NaN" ? std::numeric_limits<double>::quiet_NaN()
-                          : (text[0] == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();
+        x = text == "NaN" ? std::numeric_limits<F>::quiet_NaN()
+                          : (text[0] == '-' ? -1 : 1) * std::numeric_limits<F>::infinity();
       } else {
         if (!numbers_from_strings_ || !is_number_text(text)) return fail(error_code::invalid_value_format);
-        if (const error_code e = parse_double(text, x); e != error_code::none) return fail(e);
+        if (const error_code e = parse_binary_float(text, x); e != error_code::none) return fail(e);
       }
     } else {
       return mismatch(error_code::expected_number);
     }
-    if constexpr (sizeof(F) == 4) {
-      if (std::isfinite(x) && std::fabs(x) > std::numeric_limits<float>::max()) {
-        return fail(error_code::number_out_of_range);
-      }
-    }
-    *static_cast<F*>(target) = static_cast<F>(x);
+    *static_cast<F*>(target) = x;
     return true;
   }
 

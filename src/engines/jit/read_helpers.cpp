@@ -174,19 +174,16 @@ const char* read_floating(const char* p, const char* end, void* target) noexcept
   jsonjit::detail::number_parts n;
   const char* const stop = jsonjit::detail::read_number(p, end, n);
   if (stop == nullptr || (stop < end && jsonjit::detail::is_digit(*stop))) return nullptr;
-  double x = 0;
+  F x = 0;
   if (n.exact && n.integer && n.significand != 0) {
     // At most 19 digits: the conversion of the integer is correctly rounded.
-    x = n.negative ? -static_cast<double>(n.significand) : static_cast<double>(n.significand);
-  } else if (!n.exact || n.integer || !jsonjit::detail::decimal_to_double(n.significand, n.exponent, n.negative, x)) {
-    if (jsonjit::detail::parse_double({p, static_cast<std::size_t>(stop - p)}, x) != jsonjit::error_code::none) {
+    x = n.negative ? -static_cast<F>(n.significand) : static_cast<F>(n.significand);
+  } else if (!n.exact || n.integer || !jsonjit::detail::decimal_to_binary_float(n.significand, n.exponent, n.negative, x)) {
+    if (jsonjit::detail::parse_binary_float({p, static_cast<std::size_t>(stop - p)}, x) != jsonjit::error_code::none) {
       return nullptr;
     }
   }
-  if constexpr (sizeof(F) == 4) {
-    if (std::isfinite(x) && std::fabs(x) > std::numeric_limits<float>::max()) return nullptr;
-  }
-  *static_cast<F*>(target) = static_cast<F>(x);
+  *static_cast<F*>(target) = x;
   return stop;
 }
 
