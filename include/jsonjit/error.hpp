@@ -89,6 +89,7 @@ enum class error_code : std::uint8_t {
   unknown_discriminator,
   missing_discriminator,
   unsupported_type,
+  conflicting_property_names,
 
   // JSON Schema.
   invalid_schema,

@@ -13,7 +13,9 @@ document_options parse_options(const serializer_options& options) {
   document_options d;
   d.skip_comments = options.skip_comments();
   d.allow_trailing_commas = options.allow_trailing_commas();
-  d.max_depth = options.max_depth();
+  d.max_depth = options.max_depth();  // (skip_value stops deeper values first, counting the enclosing levels)
+  d.duplicates = options.duplicates() == duplicate_members::reject ? duplicate_properties::reject
+                                                                   : duplicate_properties::allow;
   return d;
 }
 

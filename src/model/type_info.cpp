@@ -40,7 +40,7 @@ encoded_text encode(std::string_view text, escape_mode mode) {
 
 }  // namespace
 
-const type_info* options_context::resolve(const type_descriptor& descriptor, std::string_view& unsupported) noexcept {
+const type_info* options_context::resolve(const type_descriptor& descriptor, type_refusal& refusal) noexcept {
   std::lock_guard lock(mutex_);
   if (auto it = all_.find(&descriptor); it != all_.end()) return it->second.get();
   attempt a;
@@ -49,7 +49,7 @@ const type_info* options_context::resolve(const type_descriptor& descriptor, std
     // Something below could not be resolved: forget everything this attempt made, since the
     // types made may point at each other.
     for (const type_descriptor* d : a.created) all_.erase(d);
-    unsupported = a.unsupported;
+    refusal = std::move(a.refusal);
     return nullptr;
   }
   for (const type_descriptor* d : a.created) publish(d, all_[d].get());
@@ -79,7 +79,7 @@ type_info* options_context::resolve_locked(const type_descriptor& descriptor, at
   info.kind = descriptor.kind;
   info.options = &options_;
   if (!complete(info, a)) {
-    if (a.unsupported.empty()) a.unsupported = descriptor.name;  // the innermost type that failed
+    if (a.refusal.code == error_code::none) a.refusal = {error_code::unsupported_type, std::string(descriptor.name)};
     return nullptr;
   }
   return &info;
@@ -108,6 +108,27 @@ bool bind_constructor(type_info& info) {
       return false;
     }
   }
+  return true;
+}
+
+}  // namespace
+
+namespace {
+
+/// Whether the property is written or read under its name (not ignored, not extension data).
+bool takes_part(const property_info& p) noexcept {
+  return p.write != write_condition::never || p.readable;
+}
+
+/// Enters the property's name into the type's lookup. Two properties that take part and share
+/// a name (as the naming policy or case-insensitive reading makes them) would write the name
+/// twice, so that one value is lost to any reader: false (System.Text.Json refuses them too).
+/// An ignored property gives way to one that takes part.
+bool index_name(type_info& info, std::string_view key, const property_info& p) {
+  const auto [it, added] = info.by_name.emplace(key, p.index);
+  if (added || !takes_part(p)) return true;
+  if (takes_part(info.properties[it->second])) return false;
+  it->second = p.index;
   return true;
 }
 
@@ -168,9 +189,13 @@ bool options_context::complete(type_info& info, attempt& a) {
         for (const property_info& p : info.properties) {
           lower_ascii(info.folded_names.emplace_back(p.json_name));
         }
-        for (const property_info& p : info.properties) info.by_name.emplace(info.folded_names[p.index], p.index);
-      } else {
-        for (const property_info& p : info.properties) info.by_name.emplace(p.json_name, p.index);
+      }
+      for (const property_info& p : info.properties) {
+        const std::string_view key = options_.case_insensitive_names() ? info.folded_names[p.index] : p.json_name;
+        if (!index_name(info, key, p)) {
+          a.refusal = {error_code::conflicting_property_names, std::string(d.name) + ": " + p.json_name};
+          return false;
+        }
       }
       return true;
     }

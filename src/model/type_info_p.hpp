@@ -117,6 +117,13 @@ struct type_info {
 };
 
 /// The per-options state: every type resolved so far. Lookups take no lock.
+/// Why a type cannot be serialized with some options: unsupported_type (no description and
+/// no converter) or conflicting_property_names; `name` names the type (and the JSON name).
+struct type_refusal {
+  error_code code = error_code::none;
+  std::string name;
+};
+
 class options_context {
  public:
   explicit options_context(const serializer_options& options)
@@ -125,8 +132,8 @@ class options_context {
   options_context& operator=(const options_context&) = delete;
 
   /// The resolved type for `descriptor` (resolved on first request). Null when a type in it
-  /// has no description and no converter; `unsupported` then names that type.
-  const type_info* find(const type_descriptor& descriptor, std::string_view& unsupported) noexcept {
+  /// cannot be resolved; `refusal` then says why and names the type.
+  const type_info* find(const type_descriptor& descriptor, type_refusal& refusal) noexcept {
     const std::size_t start = slot_of(&descriptor);
     for (std::size_t i = 0; i < probe_limit; ++i) {
       const slot& s = slots_[(start + i) % slot_count];
@@ -134,7 +141,7 @@ class options_context {
       if (key == &descriptor) return s.info.load(std::memory_order_relaxed);
       if (key == nullptr) break;
     }
-    return resolve(descriptor, unsupported);
+    return resolve(descriptor, refusal);
   }
 
   const serializer_options& options() const noexcept { return options_; }
@@ -160,9 +167,9 @@ class options_context {
   /// could not be resolved.
   struct attempt {
     std::vector<const type_descriptor*> created;
-    std::string_view unsupported;
+    type_refusal refusal;  // the innermost type that failed, and why
   };
-  const type_info* resolve(const type_descriptor& descriptor, std::string_view& unsupported) noexcept;
+  const type_info* resolve(const type_descriptor& descriptor, type_refusal& refusal) noexcept;
   type_info* resolve_locked(const type_descriptor& descriptor, attempt& a);
   bool complete(type_info& info, attempt& a);
   void publish(const type_descriptor* descriptor, const type_info* info);

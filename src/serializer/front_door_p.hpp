@@ -36,11 +36,11 @@ inline parse_error not_compiled(std::string_view why) {
   return at_root({error_code::not_compiled}, std::string(why));
 }
 
-/// The resolved type, or null with `error` set (naming the type that has no description).
+/// The resolved type, or null with `error` set (naming the type that could not be resolved).
 inline const type_info* resolve(const type_descriptor& type, const serializer_options& options, parse_error& error) {
-  std::string_view unsupported;
-  const type_info* info = options.context().find(type, unsupported);
-  if (info == nullptr) error = at_root({error_code::unsupported_type}, std::string(unsupported));
+  type_refusal refusal;
+  const type_info* info = options.context().find(type, refusal);
+  if (info == nullptr) error = at_root({refusal.code}, std::move(refusal.name));
   return info;
 }
 

@@ -162,9 +162,9 @@ parse_error write_next_value(const type_info& info, const void* value, writer& o
 
 parse_error serialize_value(const type_descriptor& type, const void* value, std::string& out,
                             const serializer_options& options) {
-  std::string_view unsupported;
-  const type_info* info = options.context().find(type, unsupported);
-  if (info == nullptr) return at_root({error_code::unsupported_type}, std::string(unsupported));
+  parse_error refused;
+  const type_info* info = resolve(type, options, refused);
+  if (info == nullptr) return refused;
   std::string_view refusal;
   const jit::write_fn fn = compiled_writer(*info, options, refusal);
   if (!refusal.empty()) return not_compiled(refusal);
@@ -197,9 +197,9 @@ namespace {
 /// constructed in on success. Every return is a prvalue, as in serialize_value.
 parse_error read_value(const type_descriptor& type, void* target, bool is_new, std::string_view json,
                        const serializer_options& options) {
-  std::string_view unsupported;
-  const type_info* info = options.context().find(type, unsupported);
-  if (info == nullptr) return at_root({error_code::unsupported_type}, std::string(unsupported));
+  parse_error refused;
+  const type_info* info = resolve(type, options, refused);
+  if (info == nullptr) return refused;
   jit::read_fn fn = nullptr;
   if (options.engine() != engine::interpreter) {
     std::string_view why;

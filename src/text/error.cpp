@@ -74,6 +74,9 @@ std::string_view message(error_code code) noexcept {
     case error_code::unknown_discriminator: return "no type of the variant has this discriminator";
     case error_code::missing_discriminator: return "the type discriminator must be the object's first property";
     case error_code::unsupported_type: return "the type has no description and no converter";
+    case error_code::conflicting_property_names:
+      return "two members of the type have the same JSON name (after the naming policy; or differ only in case, "
+             "where names are read case-insensitively)";
     case error_code::invalid_schema: return "the schema is not valid against its meta-schema";
     case error_code::unresolved_reference: return "the reference names no schema the registry, the resolver or the built-in meta-schemas know";
     case error_code::invalid_regex: return "the pattern is not an ECMA-262 regular expression";

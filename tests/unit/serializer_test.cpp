@@ -295,6 +295,36 @@ TEST(SerializerOptions, NamingPolicies) {
   EXPECT_EQ(jsonjit::apply_naming_policy(jsonjit::naming_policy::camel_case, "ABC DEF"), "abc DEF");
 }
 
+struct Clashing {
+  int FirstName = 1;
+  int first_name = 2;
+};
+struct Cased {
+  int Name = 1;
+  int name = 2;
+};
+
+TEST(SerializerOptions, MembersThatOnePolicyNamesAlikeAreRefused) {
+  // Written as they were, {"first_name":1,"first_name":2} loses one value to any reader.
+  EXPECT_EQ(jsonjit::serialize(Clashing{}), R"({"FirstName":1,"first_name":2})");
+  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit, jsonjit::engine::automatic}) {
+    serializer_options snake;
+    snake.naming(jsonjit::naming_policy::snake_case_lower).engine(e);
+    const auto written = jsonjit::try_serialize(Clashing{}, snake);
+    ASSERT_FALSE(written);
+    EXPECT_EQ(written.error().info.code, error_code::conflicting_property_names);
+    EXPECT_NE(written.error().name.find("first_name"), std::string::npos) << written.error().name;
+    EXPECT_NE(written.error().name.find("Clashing"), std::string::npos) << written.error().name;
+    Clashing read;
+    EXPECT_EQ(jsonjit::deserialize_into(read, R"({"first_name":5})", snake).info.code,
+              error_code::conflicting_property_names);
+    serializer_options insensitive;  // names that differ only in case, read case-insensitively
+    insensitive.case_insensitive_names(true).naming(jsonjit::naming_policy::camel_case).engine(e);
+    EXPECT_EQ(jsonjit::try_serialize(Clashing{}, insensitive).has_value(), true);  // firstName, first_name
+    EXPECT_EQ(jsonjit::try_serialize(Cased{}, insensitive).error().info.code, error_code::conflicting_property_names);
+  }
+}
+
 TEST(SerializerOptions, CaseInsensitiveNamesAndUnmappedMembers) {
   serializer_options insensitive;
   insensitive.case_insensitive_names(true);

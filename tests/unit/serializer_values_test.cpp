@@ -176,6 +176,22 @@ TEST(SerializerDom, NodeAndDocumentMembersHoldAnyJson) {
   EXPECT_EQ(bad.error().path, "$.payload");
 }
 
+TEST(SerializerDom, NodeAndDocumentMembersRejectDuplicatesWhenTheOptionsDo) {
+  const std::string repeated_in_payload = R"({"payload":{"a":1,"a":2}})";
+  const std::string repeated_in_raw = R"({"raw":[{"b":{},"b":[]}]})";
+  EXPECT_EQ(jsonjit::deserialize<Envelope>(repeated_in_payload).payload.find("a")->get_int64().value(), 2);
+  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::automatic}) {
+    serializer_options reject;
+    reject.duplicates(jsonjit::duplicate_members::reject).engine(e);
+    for (const std::string& json : {repeated_in_payload, repeated_in_raw}) {
+      auto r = jsonjit::try_deserialize<Envelope>(json, reject);
+      ASSERT_FALSE(r) << json;  // was read, keeping one of the values silently
+      EXPECT_EQ(r.error().info.code, error_code::duplicate_property_name) << json;
+      EXPECT_EQ(r.error().path, json == repeated_in_raw ? "$.raw" : "$.payload");
+    }
+  }
+}
+
 struct Profile {
   std::string name;
   std::map<std::string, jsonjit::node> extra;
