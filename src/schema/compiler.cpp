@@ -1,6 +1,7 @@
 #include "schema/compiler_p.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <mutex>
 
@@ -109,7 +110,10 @@ class compiler {
   result<std::shared_ptr<schema_program>, parse_error> run(std::string_view text, bool check_metaschema);
 
  private:
+  /// The node of `s`: an id at once, decoded later by decode_pending (a chain of references
+  /// or nested subschemas as long as the schema is does not recurse).
   std::uint32_t node_for(const subschema& s);
+  void decode_pending();
   void decode(const subschema& s, schema_node& n);
   std::uint32_t resource_for(const std::string& base_uri);
   vocabularies vocabularies_of(const std::string& base_uri);
@@ -124,6 +128,11 @@ class compiler {
   registry registry_;
   std::shared_ptr<schema_program> program_ = std::make_shared<schema_program>();
   std::map<std::string, std::uint32_t, std::less<>> nodes_by_location_;
+  struct undecoded {
+    const subschema* s;
+    std::uint32_t id;
+  };
+  std::deque<undecoded> undecoded_;  // first in, first decoded: the root's keywords first
   std::map<std::string, std::uint32_t, std::less<>> resources_by_uri_;
   std::map<std::string, vocabularies, std::less<>> vocabularies_by_resource_;
   std::optional<failure> failure_;
@@ -239,15 +248,24 @@ std::uint32_t compiler::node_for(const subschema& s) {
   if (const auto it = nodes_by_location_.find(location); it != nodes_by_location_.end()) return it->second;
   const auto id = static_cast<std::uint32_t>(program_->nodes.size());
   program_->nodes.emplace_back();
-  nodes_by_location_.emplace(location, id);
-  schema_node n;
-  n.location = std::move(location);
-  n.dialect = s.dialect;
-  n.resource = resource_for(s.base_uri);
-  decode(s, n);  // may add nodes: `n` is moved in only once it is complete
-  summarize(n);
-  program_->nodes[id] = std::move(n);
+  program_->nodes.back().location = location;
+  nodes_by_location_.emplace(std::move(location), id);
+  undecoded_.push_back({&s, id});
   return id;
+}
+
+void compiler::decode_pending() {
+  while (!undecoded_.empty()) {
+    const undecoded next = undecoded_.front();
+    undecoded_.pop_front();
+    schema_node n;
+    n.location = program_->nodes[next.id].location;
+    n.dialect = next.s->dialect;
+    n.resource = resource_for(next.s->base_uri);
+    decode(*next.s, n);  // may add nodes (and so move the vector): `n` is moved in once complete
+    summarize(n);
+    program_->nodes[next.id] = std::move(n);
+  }
 }
 
 void compiler::decode(const subschema& s, schema_node& n) {
@@ -578,6 +596,7 @@ result<std::shared_ptr<schema_program>, parse_error> compiler::run(std::string_v
     if (parse_error e = check_against_metaschema(root->schema, registry_.documents().front().text)) return e;
   }
   program_->root = node_for(*root);
+  decode_pending();
   program_->dialect = root->dialect;
   program_->output = options_.output;
   program_->max_errors = options_.max_errors;

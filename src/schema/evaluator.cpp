@@ -146,8 +146,17 @@ struct path_segment {
 
 /// What a validation reuses from one to the next on its thread, so that validating a valid
 /// instance allocates nothing once the buffers have grown to the instances' shape.
+/// An evaluation whose in-place children are being added: `next` is the position of the next
+/// in-place edge of its node (see in_place_edge).
+struct expansion {
+  std::uint32_t index;
+  std::uint32_t next;
+};
+
 struct scratch {
   std::vector<std::unique_ptr<frame>> frames;  // by depth; each kept where it is as more are added
+  std::vector<expansion> expanding;
+  std::vector<std::uint32_t> on_path;  // by node: how often it is on the in-place path being expanded (0 between)
   std::vector<path_segment> path;
   std::vector<candidate> candidates;
   std::string text;  // unescaped strings
@@ -180,6 +189,11 @@ class scratch_lease {
 /// schemas of the test suite, the meta-schemas and the benchmarks' stay far below it.
 constexpr std::uint64_t evaluations_to_start = 1 << 18;
 constexpr std::uint64_t evaluations_per_value = 256;
+/// The errors kept hold at most about this much text (locations and messages): past it, as
+/// past max_errors, one last error says that more were not kept. A hostile schema's chain of
+/// 100,000 in-place applicators fails at every level with a location as long as the chain:
+/// unbounded, that is quadratic time and memory.
+constexpr std::size_t error_text_budget = std::size_t{16} << 20;
 
 /// How reading a value ended.
 enum class read_result : std::uint8_t {
@@ -195,6 +209,8 @@ class evaluator {
       : p_(program),
         src_(source),
         frames_(s.frames),
+        expanding_(s.expanding),
+        on_path_(s.on_path),
         path_(s.path),
         candidates_(s.candidates),
         collect_(collect),
@@ -266,8 +282,11 @@ class evaluator {
   /// take exponential time and memory.
   validation_error errors_not_kept(const text_position& root) const {
     validation_error e;
-    e.message = "more errors than the " + std::to_string(p_.max_errors) +
-                " recorded were found (schema_options::max_errors); the rest were not recorded";
+    e.message = error_text_ > error_text_budget
+                    ? "more errors were found than the " + std::to_string(error_text_budget >> 20) +
+                          " MiB of error text recorded; the rest were not recorded"
+                    : "more errors than the " + std::to_string(p_.max_errors) +
+                          " recorded were found (schema_options::max_errors); the rest were not recorded";
     e.position = root;
     return e;
   }
@@ -316,17 +335,24 @@ class evaluator {
   /// Deciding only: the evaluation `index` failed, so its subtree is dead, and so is each
   /// parent its failure decides.
   void kill(std::size_t depth, std::uint32_t index) {
+    // [killed_from, killed_to): the subtree marked last in this frame, inside the parent's
+    // (marked once, so a chain of n parents costs n, not n^2).
+    std::uint32_t killed_from = 0, killed_to = 0;
     for (;;) {
       frame& f = *frames_[depth];
       evaluation& e = f.evaluations[index];
       const std::uint32_t end = e.end != 0 ? e.end : index + 1;  // (still expanding: itself)
-      for (std::uint32_t d = index; d < end; ++d) f.evaluations[d].valid = false;
+      for (std::uint32_t d = index; d < std::min(end, killed_from); ++d) f.evaluations[d].valid = false;
+      for (std::uint32_t d = std::max(index, killed_to); d < end; ++d) f.evaluations[d].valid = false;
+      killed_from = index;
+      killed_to = end;
       if (!failure_reaches_parent(e.kind)) return;
       if (e.parent >= 0) {
         index = static_cast<std::uint32_t>(e.parent);
       } else if (e.kind == link::applies || e.kind == link::property_names) {
         index = e.outer;
         --depth;
+        killed_from = killed_to = 0;
       } else {
         return;
       }
@@ -345,7 +371,7 @@ class evaluator {
       return false;
     }
     f.evaluations[index].valid = false;
-    if (errors_made_ == p_.max_errors) {
+    if (errors_made_ == p_.max_errors || error_text_ > error_text_budget) {
       errors_dropped_ = true;
       return false;
     }
@@ -356,6 +382,7 @@ class evaluator {
     e.absolute_keyword_location = p_.nodes[f.evaluations[index].node].location;
     if (!keyword.empty()) append_token(e.absolute_keyword_location, keyword);
     e.message = message();
+    error_text_ += e.instance_location.size() + e.keyword_location.size() + e.message.size();
     e.position = f.position;
     f.evaluations[index].errors.push_back(std::move(e));
     return true;
@@ -409,33 +436,6 @@ class evaluator {
     f.evaluations[index].end = static_cast<std::uint32_t>(f.evaluations.size());
   }
 
-  void add_child(frame& f, std::size_t depth, std::uint32_t parent, std::uint32_t node, link kind, const edge* via,
-                 std::uint32_t dependent = 0) {
-    if (node == no_node) return;
-    if (kind == link::ref) {
-      // The same node again in its own in-place chain: it would apply itself forever.
-      for (std::int32_t a = static_cast<std::int32_t>(parent); a >= 0;
-           a = f.evaluations[static_cast<std::size_t>(a)].parent) {
-        if (f.evaluations[static_cast<std::size_t>(a)].node == node) {
-          fail(depth, parent, via->step.substr(1),
-               [] { return std::string("the schema applies itself to this value without end"); });
-          return;
-        }
-      }
-    }
-    if (!within_budget()) return;
-    const auto index = static_cast<std::uint32_t>(f.evaluations.size());
-    evaluation& e = f.evaluations.emplace_back();
-    e.node = node;
-    e.parent = static_cast<std::int32_t>(parent);
-    e.outer = 0;
-    e.kind = kind;
-    e.via = via;
-    e.dependent = dependent;
-    expand(f, depth, index);
-    f.evaluations[index].end = static_cast<std::uint32_t>(f.evaluations.size());
-  }
-
   /// A `$dynamicRef`'s or `$recursiveRef`'s target from the evaluation `index`: the outermost
   /// resource of the dynamic scope (the resources on the evaluation path) that has the anchor.
   std::uint32_t dynamic_target(std::size_t depth, std::uint32_t index, const schema_node& n) const {
@@ -456,23 +456,84 @@ class evaluator {
     return target;
   }
 
-  void expand(frame& f, std::size_t depth, std::uint32_t index) {
-    const schema_node& n = p_.nodes[f.evaluations[index].node];
-    if (n.unevaluated_properties || n.unevaluated_items) f.tracks_annotations = true;
-    if (!n.applies_in_place) return;
-    add_child(f, depth, index, n.ref.target, link::ref, &n.ref);
-    if (n.dynamic_ref) add_child(f, depth, index, dynamic_target(depth, index, n), link::ref, &n.dynamic_ref);
-    for (const edge& e : n.all_of) add_child(f, depth, index, e.target, link::all_of, &e);
-    for (const edge& e : n.any_of) add_child(f, depth, index, e.target, link::any_of, &e);
-    for (const edge& e : n.one_of) add_child(f, depth, index, e.target, link::one_of, &e);
-    add_child(f, depth, index, n.not_schema.target, link::not_schema, &n.not_schema);
-    if (n.if_schema) {
-      add_child(f, depth, index, n.if_schema.target, link::if_schema, &n.if_schema);
-      add_child(f, depth, index, n.then_schema.target, link::then_schema, &n.then_schema);
-      add_child(f, depth, index, n.else_schema.target, link::else_schema, &n.else_schema);
+  /// The in-place edge at `position` of the evaluation `index`'s node, in the order the
+  /// keywords apply (the reference, the dynamic one, allOf, anyOf, oneOf, not, if/then/else,
+  /// dependentSchemas); false past the last. `to.node` is no_node for an edge the node lacks.
+  struct in_place_child {
+    std::uint32_t node = no_node;
+    link kind = link::ref;
+    const edge* via = nullptr;
+    std::uint32_t dependent = 0;
+  };
+  bool in_place_edge(std::size_t depth, std::uint32_t index, const schema_node& n, std::uint32_t position,
+                     in_place_child& to) const {
+    const auto take = [&](const edge& e, link kind) {
+      to = {e ? e.target : no_node, kind, &e, 0};
+      return true;
+    };
+    if (position == 0) return take(n.ref, link::ref);
+    if (position == 1) {
+      to = {n.dynamic_ref ? dynamic_target(depth, index, n) : no_node, link::ref, &n.dynamic_ref, 0};
+      return true;
     }
-    for (std::uint32_t i = 0; i < n.dependent_schemas.size(); ++i) {
-      add_child(f, depth, index, n.dependent_schemas[i].to.target, link::dependent, &n.dependent_schemas[i].to, i);
+    std::size_t k = position - 2;
+    for (const auto& [list, kind] : {std::pair{&n.all_of, link::all_of}, std::pair{&n.any_of, link::any_of},
+                                     std::pair{&n.one_of, link::one_of}}) {
+      if (k < list->size()) return take((*list)[k], kind);
+      k -= list->size();
+    }
+    if (k == 0) return take(n.not_schema, link::not_schema);
+    if (k == 1) return n.if_schema ? take(n.if_schema, link::if_schema) : take(edge{}, link::if_schema);
+    if (k == 2) return n.if_schema ? take(n.then_schema, link::then_schema) : take(edge{}, link::then_schema);
+    if (k == 3) return n.if_schema ? take(n.else_schema, link::else_schema) : take(edge{}, link::else_schema);
+    k -= 4;
+    if (k >= n.dependent_schemas.size()) return false;
+    to = {n.dependent_schemas[k].to.target, link::dependent, &n.dependent_schemas[k].to, static_cast<std::uint32_t>(k)};
+    return true;
+  }
+
+  /// Adds the in-place subtree of the evaluation `index` (just added) in preorder, each
+  /// evaluation with its `end`. Iterative, with the path on the scratch's stack: a chain of
+  /// references as long as the schema takes no machine stack.
+  void expand(frame& f, std::size_t depth, std::uint32_t index) {
+    if (on_path_.size() < p_.nodes.size()) on_path_.resize(p_.nodes.size());
+    const std::size_t base = expanding_.size();
+    const auto enter = [&](std::uint32_t at) {
+      const schema_node& n = p_.nodes[f.evaluations[at].node];
+      if (n.unevaluated_properties || n.unevaluated_items) f.tracks_annotations = true;
+      ++on_path_[f.evaluations[at].node];
+      expanding_.push_back({at, n.applies_in_place ? 0 : UINT32_MAX});
+    };
+    enter(index);
+    while (expanding_.size() > base) {
+      const std::uint32_t parent = expanding_.back().index;
+      const std::uint32_t position = expanding_.back().next;
+      const schema_node& n = p_.nodes[f.evaluations[parent].node];
+      in_place_child c;
+      if (position == UINT32_MAX || !in_place_edge(depth, parent, n, position, c)) {
+        f.evaluations[parent].end = static_cast<std::uint32_t>(f.evaluations.size());
+        --on_path_[f.evaluations[parent].node];
+        expanding_.pop_back();
+        continue;
+      }
+      ++expanding_.back().next;
+      if (c.node == no_node) continue;
+      if (c.kind == link::ref && on_path_[c.node] != 0) {
+        // The same node again in its own in-place chain: it would apply itself forever.
+        fail(depth, parent, c.via->step.substr(1),
+             [] { return std::string("the schema applies itself to this value without end"); });
+        continue;
+      }
+      if (!within_budget()) continue;
+      const auto child = static_cast<std::uint32_t>(f.evaluations.size());
+      evaluation& e = f.evaluations.emplace_back();
+      e.node = c.node;
+      e.parent = static_cast<std::int32_t>(parent);
+      e.outer = 0;
+      e.kind = c.kind;
+      e.via = c.via;
+      e.dependent = c.dependent;
+      enter(child);
     }
   }
 
@@ -1039,6 +1100,8 @@ class evaluator {
   const schema_program& p_;
   Source& src_;
   std::vector<std::unique_ptr<frame>>& frames_;
+  std::vector<expansion>& expanding_;
+  std::vector<std::uint32_t>& on_path_;
   std::vector<path_segment>& path_;
   std::size_t path_depth_ = 0;
   std::vector<candidate>& candidates_;  // consumed before the value they are for is read
@@ -1050,6 +1113,7 @@ class evaluator {
   bool errors_dropped_ = false;  // fail() kept none past max_errors
   std::uint64_t values_read_ = 0;  // the root, and every member and item met (not those inside a skipped value)
   std::uint64_t evaluations_made_ = 0;
+  std::size_t error_text_ = 0;  // in the errors kept so far
   bool over_budget_ = false;  // reading stops at the next value
   validation_error budget_spent_;
 };

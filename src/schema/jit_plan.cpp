@@ -97,6 +97,8 @@ bool looks_into_objects(const schema_node& n) { return n.has_object_keywords() |
 /// nothing of its own); empty where one of them applies another way (`anyOf`, `oneOf`, `not`,
 /// `if`, dependentSchemas), tracks evaluation or is `false`, or where fewer than two look
 /// into objects (nothing to merge), or where `node` only passes the value on to one other.
+constexpr std::size_t max_fused_walk = 64;
+
 std::vector<std::uint32_t> fused_branches(const schema_program& program, const jit_plan& plan, std::uint32_t node) {
   // A subschema that only passes the value on to one other (a `$dynamicRef` alone, say) calls
   // that one, whose function reads the object: merging again here would only repeat its code.
@@ -111,6 +113,9 @@ std::vector<std::uint32_t> fused_branches(const schema_program& program, const j
     const std::uint32_t x = pending.back();
     pending.pop_back();
     if (std::find(visited.begin(), visited.end(), x) != visited.end()) continue;
+    // Fusing serves a few branches (at most 64, a bit each); a longer walk, through a chain
+    // of references say, fuses nothing and would make planning quadratic in the chain.
+    if (visited.size() == max_fused_walk) return {};
     visited.push_back(x);
     const schema_node& n = program.nodes[x];
     if (!n.any_of.empty() || !n.one_of.empty() || n.not_schema || n.if_schema || !n.dependent_schemas.empty() ||

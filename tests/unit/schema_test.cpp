@@ -193,6 +193,44 @@ TEST(Schema, ApplicatorsNestedAlongTheInstanceStayLinearOrStopWithinABudget) {
   EXPECT_EQ(i.validate(d->root()).errors()[0].message, e.message);
 }
 
+/// A schema whose root applies a chain of `length` subschemas in place, the last one checking
+/// `type: integer`: each link a `$ref` alone, or (`with_all_of`) an allOf of a `$ref` beside a
+/// keyword of its own.
+std::string reference_chain(int length, bool with_all_of) {
+  std::string text = R"({"$ref": "#/$defs/d0", "$defs": {)";
+  for (int i = 0; i < length; ++i) {
+    const std::string next = "\"#/$defs/d" + std::to_string(i + 1) + "\"";
+    text += "\"d" + std::to_string(i) + "\": " +
+            (with_all_of ? R"({"minimum": 0, "allOf": [{"$ref": )" + next + "}]}" : R"({"$ref": )" + next + "}") + ",";
+  }
+  return text + "\"d" + std::to_string(length) + R"(": {"type": "integer"}}})";
+}
+
+TEST(Schema, LongReferenceChainsCompileAndValidateWithoutRecursion) {
+  // Compiling followed each reference by recursion: 400 of them overflowed the stack. The
+  // interpreter's expansion of subschemas applied in place recursed too, and a chain that
+  // failed at its end made each level's error, and the marking of dead subtrees, quadratic.
+  for (const auto& [length, with_all_of] : {std::pair{400, false}, std::pair{10'000, false}, std::pair{10'000, true}}) {
+    const std::string text = reference_chain(length, with_all_of);
+    for (const engine e : {engine::automatic, engine::interpreter}) {
+      schema_options o;
+      o.engine = e;
+      const schema s = compiled(text, o);
+      EXPECT_TRUE(s.validate("7").valid()) << length;
+      const validation v = s.validate("\"seven\"");
+      ASSERT_FALSE(v.valid()) << length;
+      ASSERT_FALSE(v.errors().empty());
+      const validation_error& last = v.errors().back();
+      EXPECT_TRUE(last.message.find("integer") != std::string::npos ||
+                  last.message.find("errors were found than the") != std::string::npos)
+          << last.message.substr(0, 200);
+      // The deepest error's location names every link.
+      const std::string& location = v.errors().front().keyword_location;
+      EXPECT_GE(location.size(), static_cast<std::size_t>(length) * 5) << location.substr(0, 200);
+    }
+  }
+}
+
 TEST(Schema, TheBudgetGrowsWithEveryValueReadScalarsIncluded) {
   // 501 subschemas per item and one scalar member each: past the budget's start (2^18) for
   // 1,200 items if only the items counted (256 each), within it since their members count too.
