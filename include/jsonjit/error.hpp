@@ -33,6 +33,7 @@ enum class error_code : std::uint8_t {
   trailing_comma_not_allowed,
   comments_not_allowed,
   depth_exceeded,
+  stack_exhausted,  ///< nesting that max_depth allows but the thread's stack cannot hold
   empty_input,
 
   // Reader: tokens.

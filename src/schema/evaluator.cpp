@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "common/stack_p.hpp"
 #include "schema/access_p.hpp"
 #include "schema/canonical_p.hpp"
 #include "schema/checks_p.hpp"
@@ -258,8 +259,14 @@ class evaluator {
     validation_error e;
     const error_info& info = src_.error();
     e.instance_location = instance_location();
-    e.message = info ? "not JSON: " + message(info) : std::string("not JSON: deeper than the depth limit");
-    e.position = {info.line, info.column, info.offset};
+    if (info) {
+      e.message = "not JSON: " + message(info);
+      e.position = {info.line, info.column, info.offset};
+    } else {
+      e.message = stack_exhausted_ ? "not validated: " + std::string(message(error_code::stack_exhausted))
+                                   : "not JSON: deeper than the depth limit";
+      e.position = too_deep_at_;
+    }
     errors.assign(1, std::move(e));
   }
 
@@ -539,6 +546,15 @@ class evaluator {
 
   // ---- reading a value ----
 
+  /// Whether a container at `depth` is past max_depth or past what the thread's stack holds
+  /// (each level recurses).
+  bool too_deep(std::size_t depth) {
+    too_deep_at_ = frames_[depth]->position;
+    if (static_cast<int>(depth) >= max_depth_) return true;
+    stack_exhausted_ = stack_exhausted();
+    return stack_exhausted_;
+  }
+
   /// Reads the value whose first token is current, against the frame at `depth` (its roots
   /// added); ends on the value's last token.
   read_result value(std::size_t depth, bool want_text) {
@@ -554,12 +570,12 @@ class evaluator {
     read_result r = read_result::done;
     switch (f.kind) {
       case token_type::start_object:
-        if (static_cast<int>(depth) >= max_depth_) return read_result::failed;
+        if (too_deep(depth)) return read_result::failed;
         check_start(depth, type_object);
         r = object(depth, need_text);
         break;
       case token_type::start_array:
-        if (static_cast<int>(depth) >= max_depth_) return read_result::failed;
+        if (too_deep(depth)) return read_result::failed;
         check_start(depth, type_array);
         r = array(depth, need_text);
         break;
@@ -1114,6 +1130,8 @@ class evaluator {
   std::uint64_t values_read_ = 0;  // the root, and every member and item met (not those inside a skipped value)
   std::uint64_t evaluations_made_ = 0;
   std::size_t error_text_ = 0;  // in the errors kept so far
+  bool stack_exhausted_ = false;
+  text_position too_deep_at_{};  // the last container checked by too_deep
   bool over_budget_ = false;  // reading stops at the next value
   validation_error budget_spent_;
 };

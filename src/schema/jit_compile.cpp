@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/stack_p.hpp"
 #include "engines/jit/emit/code_memory_p.hpp"
 #include "engines/jit/emit/schema_emitter_p.hpp"
 #include "engines/jit/jit_p.hpp"
@@ -590,6 +591,7 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
       static_cast<std::int32_t>(offsetof(native_context, member_evaluated)),
       static_cast<std::int32_t>(offsetof(native_context, discard)),
       static_cast<std::int32_t>(offsetof(native_context, bindings)),
+      static_cast<std::int32_t>(offsetof(native_context, stack_floor)),
   };
   schema_emitter e(layout);
   const void* const* table = v->functions_.data();
@@ -645,7 +647,7 @@ bool native_validator::shows_valid(std::string_view json) const noexcept {
   if (json.size() >= 3 && std::memcmp(cur, "\xEF\xBB\xBF", 3) == 0) cur += 3;  // as the reader skips it
   if (cur == end) return false;
   native_context context{end, static_cast<std::int64_t>(16 * json.size() + 1024), 0, max_depth_, false, false,
-                         functions_.data(), 0, {}};
+                         functions_.data(), 0, {}, detail::stack_floor().generated};
   const char* after = root_(&context, cur, &context.discard);
   if (after == nullptr || context.gave_up) return false;
   return skip_whitespace(after, end) == end;

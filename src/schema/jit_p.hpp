@@ -49,6 +49,10 @@ struct native_context {
   /// Per dynamic anchor whose target depends on the path: the table slot of the outermost
   /// resource's anchored subschema entered so far, or null (see dynamic_scope in jit_compile).
   const void* const* bindings[max_dynamic_anchors];
+  /// A function entered with its stack below this gives up (functions call each other per
+  /// nesting level and per subschema applied in place: max_depth alone does not bound the
+  /// stack they take).
+  std::uintptr_t stack_floor;
 };
 
 /// What a function that reads an object once for several subschemas (jit_plan::fused) applies

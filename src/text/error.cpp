@@ -22,6 +22,8 @@ std::string_view message(error_code code) noexcept {
       return "a trailing comma before the end of an object or array is not allowed";
     case error_code::comments_not_allowed: return "comments are not allowed";
     case error_code::depth_exceeded: return "the maximum nesting depth was exceeded";
+    case error_code::stack_exhausted:
+      return "the value nests deeper than this thread's stack can hold (lower max_depth, or give the thread a larger stack)";
     case error_code::empty_input: return "expected a value, but the input is empty";
     case error_code::invalid_literal: return "invalid literal: expected true, false or null";
     case error_code::number_leading_zero: return "a number cannot have leading zeros";

@@ -140,6 +140,25 @@ TEST(Schema, DeepInstancesStopAtTheDepthLimit) {
   EXPECT_NE(v.errors()[0].message.find("depth"), std::string::npos) << v.errors()[0].message;
 }
 
+TEST(Schema, InstancesNestedBeyondTheThreadsStackAreInvalidNotACrash) {
+  // max_depth allows what the stack cannot hold: each nesting level recurses, in the
+  // evaluator and in the generated code.
+  constexpr std::size_t depth = 300'000;
+  const std::string instance = std::string(depth, '[') + std::string(depth, ']');
+  for (const engine e : {engine::automatic, engine::interpreter, engine::jit}) {
+    schema_options o;
+    o.reader.max_depth = 1'000'000;
+    o.engine = e;
+    const schema s = compiled(R"({"items": {"$ref": "#"}})", o);
+    const validation v = s.validate(instance);
+    ASSERT_FALSE(v.valid());
+    ASSERT_EQ(v.errors().size(), 1u);
+    EXPECT_NE(v.errors()[0].message.find("stack"), std::string::npos) << v.errors()[0].message;
+    EXPECT_GT(v.errors()[0].position.column, 1000u);
+    EXPECT_TRUE(s.validate("[[[]]]").valid());
+  }
+}
+
 TEST(Schema, ErrorsPastMaxErrorsAreCountedInOneLastError) {
   schema_options o;
   o.max_errors = 2;

@@ -9,6 +9,7 @@
 #include <deque>
 #include <list>
 #include <map>
+#include <pthread.h>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -588,6 +589,70 @@ TEST(SerializerRecursion, RecursiveTypesAndDeepInputStopAtMaxDepth) {
   for (int i = 0; i < 100000; ++i) deep += "{\"children\":[";
   auto r = jsonjit::try_deserialize<Tree>(deep);
   EXPECT_EQ(r.error().info.code, error_code::depth_exceeded);
+}
+
+/// A chain of `depth` nested trees, and its teardown without recursion (the default
+/// destructor recurses once per level).
+Tree deep_tree(int depth) {
+  Tree top;
+  Tree* at = &top;
+  for (int i = 1; i < depth; ++i) at = &at->children.emplace_back();
+  return top;
+}
+void dismantle(Tree& t) {
+  std::vector<Tree> pending;
+  pending.swap(t.children);
+  while (!pending.empty()) {
+    Tree last = std::move(pending.back());
+    pending.pop_back();
+    for (Tree& child : last.children) pending.push_back(std::move(child));
+  }
+}
+
+/// Runs `body` on a thread with a stack of `size` bytes.
+void on_stack_of(std::size_t size, void (*body)()) {
+  pthread_attr_t attr;
+  ASSERT_EQ(pthread_attr_init(&attr), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&attr, size), 0);
+  pthread_t thread;
+  ASSERT_EQ(pthread_create(
+                &thread, &attr,
+                [](void* f) -> void* {
+                  reinterpret_cast<void (*)()>(f)();
+                  return nullptr;
+                },
+                reinterpret_cast<void*>(body)),
+            0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+}
+
+/// Reads and writes trees nested far deeper than the thread's stack could hold by recursion,
+/// with max_depth allowing them: each engine stops with stack_exhausted, never a crash.
+void deep_trees_stop_at_the_stack() {
+  constexpr int depth = 300'000;
+  std::string json;
+  for (int i = 0; i < depth; ++i) json += R"({"children":[)";
+  for (int i = 0; i < depth; ++i) json += "]}";
+  Tree tree = deep_tree(depth);
+  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+    serializer_options o;
+    o.max_depth(2 * depth + 2).engine(e);
+    Tree read;
+    const auto r = jsonjit::deserialize_into(read, json, o);
+    EXPECT_EQ(r.info.code, error_code::stack_exhausted) << jsonjit::to_string(r);
+    EXPECT_GT(r.info.offset, 0u);
+    dismantle(read);
+    const auto w = jsonjit::try_serialize(tree, o);
+    ASSERT_FALSE(w);
+    EXPECT_EQ(w.error().info.code, error_code::stack_exhausted) << jsonjit::to_string(w.error());
+  }
+  dismantle(tree);
+}
+
+TEST(SerializerRecursion, NestingBeyondTheThreadsStackIsAnErrorOnEveryEngine) {
+  deep_trees_stop_at_the_stack();                          // this thread's (8 MiB, usually)
+  on_stack_of(std::size_t{512} << 10, deep_trees_stop_at_the_stack);  // a small one
 }
 
 }  // namespace serializer_test

@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "common/stack_p.hpp"
 #include "engines/interp/interp_p.hpp"
 #include "text/ascii_p.hpp"
 #include "text/base64_p.hpp"
@@ -54,6 +55,10 @@ class read_engine {
 
   bool value(const type_info& info, void* target) {
     const token_type t = in_.token();
+    // Each container's value recurses: max_depth allows what the thread's stack may not hold.
+    if ((t == token_type::start_object || t == token_type::start_array) && stack_exhausted()) {
+      return fail(error_code::stack_exhausted);
+    }
     switch (info.kind) {
       case type_kind::boolean:
         if (t == token_type::true_value || t == token_type::false_value) {

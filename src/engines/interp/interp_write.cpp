@@ -5,6 +5,7 @@
 #include <string>
 #include <type_traits>
 
+#include "common/stack_p.hpp"
 #include "dom/json_path_p.hpp"
 #include "engines/interp/interp_p.hpp"
 #include "text/number_p.hpp"
@@ -45,6 +46,13 @@ class write_engine {
         numbers_as_strings_(has_flag(options.numbers(), number_handling::write_as_string)) {}
 
   bool value(const type_info& info, const void* v) {
+    // Each container's value recurses: max_depth allows what the thread's stack may not hold.
+    const bool container = info.kind == type_kind::object || info.kind == type_kind::sequence ||
+                           info.kind == type_kind::map || info.kind == type_kind::tuple;
+    if (container && stack_exhausted()) {
+      out_.direct_fail(error_code::stack_exhausted);
+      return false;
+    }
     switch (info.kind) {
       case type_kind::boolean: out_.bool_value(*static_cast<const bool*>(v)); break;
       case type_kind::int8: integer(*static_cast<const std::int8_t*>(v)); break;

@@ -18,6 +18,8 @@
 #include <jsonjit/type_model.hpp>
 #include <jsonjit/writer.hpp>
 
+#include "common/stack_p.hpp"
+
 namespace jsonjit::detail {
 struct type_info;
 struct property_info;
@@ -43,6 +45,9 @@ struct write_context {
   /// value (which may be a container of its own); the container's function keeps the value it
   /// found and puts it back after.
   bool first_item = false;
+  /// A container opened with the stack below this fails (the interpreter then reports
+  /// stack_exhausted): functions call each other per nesting level.
+  std::uintptr_t stack_floor = detail::stack_floor().generated;
 };
 
 /// A compiled writer: appends the JSON of the value at `object` at context->cur. False on any
@@ -63,6 +68,7 @@ struct read_context {
   const serializer_options* options;
   reader_options reading;  ///< the options' reader settings (comments, trailing commas, max_depth)
   int depth;
+  std::uintptr_t stack_floor = detail::stack_floor().generated;  ///< as write_context's
 };
 
 /// A compiled reader: reads the JSON value at `cur` (whitespace before it allowed) into the

@@ -15,6 +15,7 @@ constexpr x86::Mem elements_left = stack_slot(1);  // of a fixed-size sequence
 
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(read_context, end));
 constexpr std::int32_t depth_offset = static_cast<std::int32_t>(offsetof(read_context, depth));
+constexpr std::int32_t stack_floor_offset = static_cast<std::int32_t>(offsetof(read_context, stack_floor));
 constexpr std::int32_t max_depth_offset =
     static_cast<std::int32_t>(offsetof(read_context, reading) + offsetof(reader_options, max_depth));
 
@@ -230,7 +231,7 @@ struct reader_emitter::state : x86_function {
     a.cmp(x86::rcx, asmjit::Imm(static_cast<std::int64_t>(n)));
     a.jb(fail);
   }
-  void open_level() { x86_function::open_level(depth_offset, max_depth_offset, fail); }
+  void open_level() { x86_function::open_level(depth_offset, max_depth_offset, stack_floor_offset, fail); }
   void close_level() { x86_function::close_level(depth_offset); }
   /// The container at `offset` of the object: `open`, one level deeper, `clear` called, then
   /// (unless `close` follows) the loop label for its entries.

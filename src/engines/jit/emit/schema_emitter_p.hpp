@@ -42,6 +42,7 @@ struct schema_context_layout {
   std::int32_t member_evaluated;  // bool: set by the member helper
   std::int32_t discard;    // uint64: where evaluated members and items go when nobody asks
   std::int32_t bindings;   // const void* const*[]: the dynamic anchors' bindings
+  std::int32_t stack_floor;  // uintptr: a function entered with rsp below it gives up
 };
 
 /// A dynamic anchor a scope entry binds: the binding's index, and the table slot it binds to.

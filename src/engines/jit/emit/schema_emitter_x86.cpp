@@ -382,6 +382,8 @@ void schema_emitter::begin_function(bool tracking) {
   a.mov(entry_depth, x86::rax);
   a.sub(x86::qword_ptr(context, s.layout.budget), 1);
   a.js(s.give_up);  // (signed: every call past the budget gives up, not just the first)
+  a.cmp(x86::rsp, x86::qword_ptr(context, s.layout.stack_floor));
+  a.jb(s.give_up);
   s.load_token();
   a.mov(start_reg, cur);
 }

@@ -19,6 +19,7 @@ constexpr x86::Mem saved = stack_slot(3);
 constexpr std::int32_t cur_offset = static_cast<std::int32_t>(offsetof(write_context, cur));
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(write_context, end));
 constexpr std::int32_t depth_offset = static_cast<std::int32_t>(offsetof(write_context, depth));
+constexpr std::int32_t stack_floor_offset = static_cast<std::int32_t>(offsetof(write_context, stack_floor));
 constexpr std::int32_t first_item_offset = static_cast<std::int32_t>(offsetof(write_context, first_item));
 constexpr std::int32_t max_depth_offset =
     static_cast<std::int32_t>(offsetof(write_context, settings) + offsetof(writer_options, max_depth));
@@ -90,7 +91,7 @@ struct writer_emitter::state : x86_function {
     if (shape == function_shape::object) open_level();
   }
 
-  void open_level() { x86_function::open_level(depth_offset, max_depth_offset, fail); }
+  void open_level() { x86_function::open_level(depth_offset, max_depth_offset, stack_floor_offset, fail); }
   void close_level() { x86_function::close_level(depth_offset); }
 
   /// After a helper that returns the new position or null.

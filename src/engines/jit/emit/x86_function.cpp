@@ -197,11 +197,14 @@ void x86_function::assemble_epilogue() {
   a.ret();
 }
 
-void x86_function::open_level(std::int32_t depth, std::int32_t max_depth, asmjit::Label fail) {
+void x86_function::open_level(std::int32_t depth, std::int32_t max_depth, std::int32_t stack_floor,
+                              asmjit::Label fail) {
   a.mov(x86::eax, x86::dword_ptr(context, depth));
   a.inc(x86::eax);
   a.cmp(x86::eax, x86::dword_ptr(context, max_depth));
   a.jg(fail);
+  a.cmp(x86::rsp, x86::qword_ptr(context, stack_floor));
+  a.jb(fail);
   a.mov(x86::dword_ptr(context, depth), x86::eax);
 }
 

@@ -80,8 +80,8 @@ struct x86_function {
   void assemble_epilogue();
   /// One more object or array open: increments the int32 at [context + depth], jumping to
   /// `fail` when it passes the int32 at [context + max_depth] (where a writer or reader would
-  /// stop).
-  void open_level(std::int32_t depth, std::int32_t max_depth, asmjit::Label fail);
+  /// stop), or when the stack pointer is below the uintptr at [context + stack_floor].
+  void open_level(std::int32_t depth, std::int32_t max_depth, std::int32_t stack_floor, asmjit::Label fail);
   void close_level(std::int32_t depth);
   /// Calls `function` (an absolute address: generated code may lie anywhere).
   void call(std::uint64_t function);
