@@ -13,6 +13,11 @@ namespace {
 /// handlers.
 constexpr std::size_t reserve = std::size_t{256} << 10;
 
+stack_floors floors_of(std::uintptr_t bottom, std::size_t size) noexcept {
+  // A small stack keeps half of itself free rather than the whole reserve.
+  return {bottom + std::min(reserve, size / 2), bottom + size - size / 8};
+}
+
 stack_floors find_floors() noexcept {
   pthread_attr_t attr;
   void* low = nullptr;
@@ -20,25 +25,31 @@ stack_floors find_floors() noexcept {
   if (pthread_getattr_np(pthread_self(), &attr) == 0) {
     const bool got = pthread_attr_getstack(&attr, &low, &size) == 0;
     pthread_attr_destroy(&attr);
-    if (got && size != 0) {
-      const auto bottom = reinterpret_cast<std::uintptr_t>(low);
-      // A small stack keeps half of itself free rather than the whole reserve.
-      return {bottom + std::min(reserve, size / 2), bottom + size - size / 8};
-    }
+    if (got && size != 0) return floors_of(reinterpret_cast<std::uintptr_t>(low), size);
   }
   // Unknown: allow below the first caller what the smallest stack a thread commonly gets
   // (musl's 128 KiB) leaves.
   const auto here = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
   constexpr std::uintptr_t assumed = std::uintptr_t{64} << 10;
-  const std::uintptr_t floor = here > assumed ? here - assumed : 0;
-  return {floor, here - assumed / 8};
+  return here > assumed ? floors_of(here - assumed, assumed) : stack_floors{0, 0};
+}
+
+stack_floors& running() noexcept {
+  thread_local stack_floors floors = find_floors();
+  return floors;
 }
 
 }  // namespace
 
-const stack_floors& stack_floor() noexcept {
-  thread_local const stack_floors floors = find_floors();
-  return floors;
+const stack_floors& stack_floor() noexcept { return running(); }
+
+stack_floors use_stack(std::uintptr_t low, std::size_t size) noexcept {
+  stack_floors& floors = running();
+  const stack_floors before = floors;
+  floors = floors_of(low, size);
+  return before;
 }
+
+void restore_stack(const stack_floors& floors) noexcept { running() = floors; }
 
 }  // namespace jsonjit::detail

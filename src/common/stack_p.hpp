@@ -21,8 +21,14 @@ struct stack_floors {
   std::uintptr_t generated;
 };
 
-/// This thread's floors, computed once per thread.
+/// The floors of the stack running now: the thread's (computed once per thread), or the
+/// fiber's it is switched to.
 const stack_floors& stack_floor() noexcept;
+
+/// Makes the stack [low, low + size) the one running (a fiber's, switched to next); returns
+/// the floors to give back to restore_stack once the switch comes back.
+stack_floors use_stack(std::uintptr_t low, std::size_t size) noexcept;
+void restore_stack(const stack_floors& floors) noexcept;
 
 /// Whether the caller's frame is below the interpreters' floor: recursing further could
 /// overflow.

@@ -3,7 +3,9 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 namespace jsonjit::detail::schema {
 namespace {
@@ -70,10 +72,69 @@ bool is_syntax_character(char c) noexcept {
 
 }  // namespace
 
+/// translated_pattern::cost, followed as the translation reads the pattern: per open group,
+/// the cost of its finished alternatives, of its current one, and of its last atom (what a
+/// quantifier repeats).
+class pattern_cost {
+ public:
+  void atom() { add(1); }
+  void open_group() { groups_.push_back({}); }
+  void close_group() {
+    if (groups_.size() < 2) return;  // unbalanced: PCRE2 reports it
+    const group g = groups_.back();
+    groups_.pop_back();
+    add(g.alternatives + g.current);
+  }
+  void alternative() {
+    group& g = groups_.back();
+    g.alternatives += g.current;
+    g.current = g.last = 0;
+  }
+  /// `{m}`, `{m,}` or `{m,n}` at p[i] (i at the brace): true, having counted it and advanced
+  /// i to its closing brace; false for a brace that is not a quantifier.
+  bool counted_repeat(std::string_view p, std::size_t& i) {
+    std::size_t j = i + 1;
+    double low = 0, high = 0;
+    const auto digits = [&](double& n) {
+      const std::size_t from = j;
+      for (; j < p.size() && p[j] >= '0' && p[j] <= '9'; ++j) n = std::min(n * 10 + (p[j] - '0'), 1e18);
+      return j > from;
+    };
+    if (!digits(low)) return false;
+    high = low;
+    if (j < p.size() && p[j] == ',') {
+      ++j;
+      high = 0;
+      if (!digits(high)) high = low;  // {m,}: the unbounded rest is the match limit's
+    }
+    if (j >= p.size() || p[j] != '}') return false;
+    group& g = groups_.back();
+    const double repeats = std::max(high, 1.0);
+    g.current += g.last * (repeats - 1);
+    g.last *= repeats;
+    g.current = std::min(g.current, 1e18);
+    i = j;
+    return true;
+  }
+  double total() const { return groups_.front().alternatives + groups_.front().current; }
+
+ private:
+  struct group {
+    double alternatives = 0, current = 0, last = 0;
+  };
+  void add(double cost) {
+    group& g = groups_.back();
+    g.current = std::min(g.current + cost, 1e18);
+    g.last = cost;
+  }
+  std::vector<group> groups_{group{}};
+};
+
 translated_pattern translate_ecma_pattern(std::string_view p) {
   translated_pattern t;
   std::string& out = t.pcre2;
   bool in_class = false;
+  pattern_cost cost;
   const auto fail = [&](std::size_t at, std::string why) {
     t.ok = false;
     t.why = std::move(why);
@@ -83,6 +144,7 @@ translated_pattern translate_ecma_pattern(std::string_view p) {
   for (std::size_t i = 0; i < p.size(); ++i) {
     const char c = p[i];
     if (c == '\\') {
+      if (!in_class) cost.atom();
       if (i + 1 >= p.size()) return fail(i, "a backslash ends the pattern");
       const char e = p[++i];
       switch (e) {
@@ -182,7 +244,10 @@ translated_pattern translate_ecma_pattern(std::string_view p) {
       continue;
     }
     if (in_class) {
-      if (c == ']') in_class = false;
+      if (c == ']') {
+        in_class = false;
+        cost.atom();
+      }
       if (c == '[') {
         out += "\\[";  // a literal in ECMA-262 (PCRE2 would read "[:" as a POSIX class)
         continue;
@@ -195,11 +260,13 @@ translated_pattern translate_ecma_pattern(std::string_view p) {
       if (p.substr(i, 2) == "[]") {
         out += "(?!)";
         ++i;
+        cost.atom();
         continue;
       }
       if (p.substr(i, 3) == "[^]") {
         out += "[\\s\\S]";
         i += 2;
+        cost.atom();
         continue;
       }
       in_class = true;
@@ -209,8 +276,17 @@ translated_pattern translate_ecma_pattern(std::string_view p) {
     }
     if (c == '.') {
       out += "[^\\n\\r\\x{2028}\\x{2029}]";  // ECMA-262's four line terminators
+      cost.atom();
       continue;
     }
+    if (const std::size_t brace = i; c == '{' && cost.counted_repeat(p, i)) {
+      out += p.substr(brace, i + 1 - brace);
+      continue;
+    }
+    if (c == '(') cost.open_group();
+    if (c == ')') cost.close_group();
+    if (c == '|') cost.alternative();
+    if (c != '(' && c != ')' && c != '|' && c != '*' && c != '+' && c != '?' && c != '^' && c != '$') cost.atom();
     if (c == '(' && i + 1 < p.size() && p[i + 1] == '?') {
       // ECMA-262's groups: (?:…), lookarounds, (?<name>…). Not PCRE2's others: inline
       // flags, comments, Python's (?P…), atomic groups, conditionals.
@@ -225,6 +301,7 @@ translated_pattern translate_ecma_pattern(std::string_view p) {
   }
   if (in_class) return fail(p.size(), "a class is not closed");
   t.ok = true;
+  t.cost = cost.total();
   return t;
 }
 
@@ -239,6 +316,7 @@ std::shared_ptr<const ecma_regex> ecma_regex::compile(std::string_view pattern, 
   if (regex) {
     regex->pattern_ = std::string(pattern);
     regex->simple_ = simple_pattern::recognize(pattern);
+    regex->cost_ = t.cost;
   }
   where = 0;  // PCRE2's offset is in the rewritten pattern
   return regex;
@@ -272,6 +350,10 @@ ecma_regex::~ecma_regex() { pcre2_code_free(static_cast<pcre2_code*>(code_)); }
 
 namespace {
 
+/// The text's length times the pattern's cost (translated_pattern::cost) beyond which a search
+/// is too costly: a pattern of a thousand characters over 10 MB of text passes.
+constexpr double max_search_work = 1e10;
+
 /// Per thread: match data (one pair suffices for a yes or no) and the match limits.
 struct match_scratch {
   pcre2_match_data* data = pcre2_match_data_create(1, nullptr);
@@ -295,6 +377,14 @@ struct match_scratch {
 
 regex_match ecma_regex::search(std::string_view text) const {
   if (simple_) return simple_->matches(text) ? regex_match::found : regex_match::not_found;
+  // PCRE2's match limit counts backtracking, not the steps of a pattern that needs none: a
+  // search tries each start in the text, and each try may run the whole pattern, so
+  // (a{1000}){1000} on 200,000 a's takes 10^11 steps without one backtrack. Past a product of
+  // the two that no reasonable pattern and text reach, it is too costly as a backtracking
+  // hog is.
+  if (static_cast<double>(text.size()) * cost_ > max_search_work) {
+    return regex_match::too_costly;
+  }
   thread_local match_scratch scratch;
   const int rc = pcre2_match(static_cast<pcre2_code*>(code_), reinterpret_cast<PCRE2_SPTR>(text.data()), text.size(),
                              0, PCRE2_NO_UTF_CHECK, scratch.data, scratch.context);

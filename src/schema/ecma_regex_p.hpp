@@ -40,6 +40,7 @@ class ecma_regex {
   static std::shared_ptr<ecma_regex> compile_pcre2_or_explain(std::string_view pcre2_pattern, std::string& why);
   std::string pattern_;
   void* code_ = nullptr;  // pcre2_code_8 (kept out of the header: pcre2.h is not ours to spread)
+  double cost_ = 0;  // translated_pattern::cost (0 for PCRE2's own patterns: the library's)
   std::optional<simple_pattern> simple_;  // matched without PCRE2 where the pattern allows
 };
 
@@ -50,6 +51,10 @@ struct translated_pattern {
   std::string pcre2;
   std::string why;
   std::size_t where = 0;
+  /// The steps one try of the pattern takes at most before it backtracks: its atoms, each
+  /// counted repeat multiplying what it repeats ((a{1000}){1000}: a million). `*`, `+` and
+  /// backtracking are PCRE2's match limit's to bound.
+  double cost = 0;
 };
 translated_pattern translate_ecma_pattern(std::string_view pattern);
 

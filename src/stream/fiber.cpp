@@ -13,6 +13,8 @@
 #include <vector>
 #include <xmmintrin.h>
 
+#include "common/stack_p.hpp"
+
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define JSONJIT_ASAN 1
@@ -214,7 +216,11 @@ void fiber::resume() {
   tsan_caller_ = __tsan_get_current_fiber();
   __tsan_switch_to_fiber(tsan_fiber_, 0);
 #endif
+  // The engines' recursion checks measure the fiber's stack while it runs.
+  const stack_floors resumer = use_stack(reinterpret_cast<std::uintptr_t>(stack_) + page_size(),
+                                         fiber_stack_size - page_size());
   jsonjit_fiber_switch(&caller_sp_, fiber_sp_);
+  restore_stack(resumer);
 #if defined(JSONJIT_ASAN)
   __sanitizer_finish_switch_fiber(fake_stack, nullptr, nullptr);
 #endif

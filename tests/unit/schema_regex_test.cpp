@@ -60,4 +60,19 @@ TEST(SchemaRegex, EcmaRulesThatPcre2DoesNotHave) {
 }
 
 }  // namespace
+TEST(SchemaRegex, ACountedRepeatMultipliesTheCostOfWhatItRepeats) {
+  // The cost bounds one try's steps: a search over a text tries each start, so the text's
+  // length times it is what a search may take without backtracking (too costly past 10^10).
+  const auto cost = [](std::string_view pattern) { return translate_ecma_pattern(pattern).cost; };
+  EXPECT_EQ(cost("abc"), 3);
+  EXPECT_EQ(cost("a|bc"), 3);
+  EXPECT_EQ(cost("(ab){3}"), 6);
+  EXPECT_EQ(cost("\\d{3}-\\d{4}"), 8);
+  EXPECT_EQ(cost("[a-z]{2,5}x"), 6);
+  EXPECT_EQ(cost("a{2,}"), 2);  // the unbounded rest is the match limit's
+  EXPECT_EQ(cost("(a{1000}){1000}"), 1e6);
+  EXPECT_EQ(cost("((a{10}){10}){10}"), 1000);
+  EXPECT_EQ(cost("x{"), 2);  // a brace that is no quantifier is a character
+}
+
 }  // namespace jsonjit::detail::schema

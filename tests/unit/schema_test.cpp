@@ -399,6 +399,15 @@ TEST(Schema, PatternsThatWouldRunUnboundedReportAnErrorInstead) {
   ASSERT_FALSE(v.valid());
   EXPECT_NE(v.errors()[0].message.find("match limit"), std::string::npos) << v.errors()[0].message;
   EXPECT_TRUE(s.validate(R"("aaaa")").valid());
+  // No backtracking, but each of the 200,000 starts runs a million-step pattern (22 s).
+  const schema repeats = compiled(R"({"pattern": "(a{1000}){1000}"})");
+  const validation r = repeats.validate("\"" + std::string(200'000, 'a') + "\"");
+  ASSERT_FALSE(r.valid());
+  EXPECT_NE(r.errors()[0].message.find("match limit"), std::string::npos) << r.errors()[0].message;
+  const validation short_text = repeats.validate("\"" + std::string(1'000, 'a') + "\"");
+  ASSERT_FALSE(short_text.valid());  // decided: a thousand a's are too few
+  EXPECT_EQ(short_text.errors()[0].message.find("match limit"), std::string::npos) << short_text.errors()[0].message;
+  EXPECT_TRUE(compiled(R"({"pattern": "^[a-z]+(-[a-z]+)*$"})").validate("\"" + std::string(1'000'000, 'a') + "\"").valid());
 }
 
 TEST(Schema, NumbersAreComparedAndDividedExactly) {
