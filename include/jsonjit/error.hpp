@@ -90,6 +90,7 @@ enum class error_code : std::uint8_t {
   unknown_discriminator,
   missing_discriminator,
   unsupported_type,
+  converter_value_incomplete,
   conflicting_property_names,
 
   // JSON Schema.

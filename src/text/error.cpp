@@ -76,6 +76,9 @@ std::string_view message(error_code code) noexcept {
     case error_code::unknown_discriminator: return "no type of the variant has this discriminator";
     case error_code::missing_discriminator: return "the type discriminator must be the object's first property";
     case error_code::unsupported_type: return "the type has no description and no converter";
+    case error_code::converter_value_incomplete:
+      return "a converter must write exactly one complete value: it wrote none, more than one, or left an object "
+             "or array open";
     case error_code::conflicting_property_names:
       return "two members of the type have the same JSON name (after the naming policy; or differ only in case, "
              "where names are read case-insensitively)";

@@ -29,6 +29,24 @@ struct writer_access {
     w.name_separator_ = static_cast<std::uint8_t>(writer::nothing | w.force_general_);
     if (has_members) w.end_value(w.out_.pos());
   }
+  /// For a value a converter writes with a writer of its own (so that what it wrote can be
+  /// checked): writes `w`'s separator and indentation for the next value; false after an error.
+  static bool begin_nested_value(writer& w) {
+    char* p = w.begin_value(0);
+    if (p == nullptr) return false;
+    w.out_.advance_to(p);
+    return true;
+  }
+  /// The options of the writer for that value: `w`'s, nesting only as deep as `w` still may.
+  static writer_options nested_options(const writer& w) noexcept {
+    writer_options o = w.options_;
+    o.max_depth = static_cast<int>(w.max_depth_ - w.depth_);
+    return o;
+  }
+  /// Containers open around that value (for nest()).
+  static int nesting(const writer& w) noexcept { return static_cast<int>(w.indent_base_ + w.depth_); }
+  /// The value was written (up to the output's position): `w` goes on after it.
+  static void end_nested_value(writer& w) noexcept { w.end_value(w.out_.pos()); }
   /// The output the writer writes to.
   static output& output_of(writer& w) noexcept { return w.out_; }
   /// Whether the object continue_object opened has members now.

@@ -207,6 +207,55 @@ struct Weather {
   std::vector<celsius> week{{1}, {2}};
 };
 
+/// A converter that writes `mode`: nothing, an object left open, two values, or one value.
+struct sloppy {
+  int mode = 0;
+};
+struct sloppy_converter {
+  using value_type = sloppy;
+  void write(jsonjit::writer& out, const sloppy& s, const serializer_options&) const {
+    if (s.mode == 1) {
+      out.start_object();
+    } else if (s.mode == 2) {
+      out.number_value(1);
+      out.number_value(2);
+    } else if (s.mode == 3) {
+      out.number_value(7);
+    }
+  }
+  error_code read(jsonjit::reader&, sloppy&, const serializer_options&) const { return error_code::none; }
+};
+struct HoldsSloppy {
+  sloppy o;
+  int after = 7;
+};
+
+TEST(SerializerConverters, AConverterMustWriteExactlyOneCompleteValue) {
+  // Each wrote invalid JSON, or lost a value, reported as success: [] or [,] for two values
+  // that wrote nothing, {"a":} in a map, {"o":{"after":7} for an object left open.
+  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit, jsonjit::engine::automatic}) {
+    serializer_options options;
+    options.add_converter<sloppy_converter>().engine(e);
+    for (const int mode : {0, 1, 2}) {
+      const auto expect_refused = [&](const auto& value, std::string_view path) {
+        const auto r = jsonjit::try_serialize(value, options);
+        ASSERT_FALSE(r) << "mode " << mode << ": wrote " << *r;
+        EXPECT_EQ(r.error().info.code, error_code::converter_value_incomplete) << jsonjit::to_string(r.error());
+        EXPECT_EQ(r.error().path, path);
+      };
+      expect_refused(std::vector<sloppy>(2, sloppy{mode}), "$[0]");
+      expect_refused(std::map<std::string, sloppy>{{"a", {mode}}}, "$.a");
+      expect_refused(HoldsSloppy{{mode}}, "$.o");
+      expect_refused(sloppy{mode}, "$");
+    }
+    EXPECT_EQ(jsonjit::serialize(std::vector<sloppy>(2, sloppy{3}), options), "[7,7]");
+    EXPECT_EQ(jsonjit::serialize(HoldsSloppy{{3}}, options), R"({"o":7,"after":7})");
+    serializer_options indented = options;
+    indented.write_indented(true);
+    EXPECT_EQ(jsonjit::serialize(std::vector<sloppy>(2, sloppy{3}), indented), "[\n  7,\n  7\n]");
+  }
+}
+
 TEST(SerializerConverters, OptionsConverterAppliesEverywhereTheTypeAppears) {
   serializer_options options;
   options.add_converter<celsius_converter>();

@@ -9,6 +9,7 @@
 #include "dom/json_path_p.hpp"
 #include "engines/interp/interp_p.hpp"
 #include "text/number_p.hpp"
+#include "text/writer_access_p.hpp"
 
 namespace jsonjit::detail {
 
@@ -92,10 +93,29 @@ class write_engine {
       case type_kind::map: return map(info, v);
       case type_kind::tuple: return tuple(info, v);
       case type_kind::variant: return variant(info, v);
-      case type_kind::custom: info.converter->write(info.converter->self, out_, v, options_); break;
+      case type_kind::custom: return converted(*info.converter, v);
       case type_kind::opaque: out_.direct_fail(error_code::unsupported_type); break;
     }
     return out_.ok();
+  }
+
+  /// The value `converter` writes, on a writer of its own that continues the document where
+  /// out_ stands, so that what it wrote can be checked: exactly one complete value (nothing
+  /// and an object left open would be invalid JSON, two values in an array one value too many).
+  bool converted(const converter_descriptor& converter, const void* v) {
+    if (!writer_access::begin_nested_value(out_)) return false;
+    writer nested(writer_access::output_of(out_), writer_access::nested_options(out_));
+    writer_access::nest(nested, writer_access::nesting(out_));
+    converter.write(converter.self, nested, v, options_);
+    const error_code code = !nested.ok() && nested.error() != error_code::multiple_top_level_values ? nested.error()
+                            : !nested.is_complete() ? error_code::converter_value_incomplete
+                                                    : error_code::none;
+    if (code != error_code::none) {
+      out_.direct_fail(code);
+      return false;
+    }
+    writer_access::end_nested_value(out_);
+    return true;
   }
 
   /// One property of `object`: its name and value, unless its condition leaves it out.
@@ -195,10 +215,7 @@ class write_engine {
   }
 
   bool property_value(const property_info& p, const void* field) {
-    if (p.converter != nullptr) {
-      p.converter->write(p.converter->self, out_, field, options_);
-      return out_.ok();
-    }
+    if (p.converter != nullptr) return converted(*p.converter, field);
     return value(*p.type, field);
   }
 

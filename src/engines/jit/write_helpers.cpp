@@ -127,7 +127,7 @@ char* jsonjit_jit_converter(write_context* context, char* cur, const jsonjit::co
                             const void* value) noexcept {
   return with_writer(context, cur, [&](jsonjit::writer& w) {
     converter->write(converter->self, w, value, *context->options);
-    return true;
+    return w.is_complete();  // else the interpreter's replay reports converter_value_incomplete
   });
 }
 
