@@ -58,7 +58,9 @@ struct document_options {
   int max_depth = 64;
   duplicate_properties duplicates = duplicate_properties::allow;
   /// Keep each number's source text: element::number_text() returns it and writing emits it
-  /// verbatim. Otherwise numbers are written in their shortest round-trip form.
+  /// verbatim. Otherwise numbers are written in their shortest round-trip form. With the text
+  /// kept, a number beyond double's range (1e400) is accepted too: get_double() reports it as
+  /// number_out_of_range, its text is exact (without the text it is a parse error).
   bool preserve_number_text = false;
 };
 

@@ -1,6 +1,7 @@
 // Reading a document's values: types, typed getters with range checks, lookups, paths.
 #include <jsonjit/document.hpp>
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -100,7 +101,12 @@ result<double> element::get_double() const noexcept {
   switch (tag()) {
     case tape_tag::int64: return static_cast<double>(static_cast<std::int64_t>(bits));
     case tape_tag::uint64: return static_cast<double>(bits);
-    default: return tape::as_double(bits);
+    default: {
+      // Infinite only where a number beyond double's range was kept with its text.
+      const double value = tape::as_double(bits);
+      if (std::isinf(value)) return error_code::number_out_of_range;
+      return value;
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 #include <jsonjit/node.hpp>
 #include <jsonjit/output.hpp>
 
+#include <limits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -24,7 +25,10 @@ node node::from(const element& root) {
         } else if (e.is_uint64()) {
           *to = e.get_uint64().value_or(0);
         } else {
-          *to = e.get_double().value_or(0);
+          // A number beyond double's range (kept where the document keeps number text) stays
+          // out of range: writing the node fails on it rather than writing another number.
+          *to = e.get_double().value_or((e.number_text().starts_with('-') ? -1 : 1) *
+                                        std::numeric_limits<double>::infinity());
         }
         break;
       case json_type::string: *to = std::string(e.get_string().value_or({})); break;

@@ -73,7 +73,7 @@ inline bool store_number(tape_writer& out, const number_parts& n, std::string_vi
   }
   // -0, long or rare numbers: the reference conversion.
   tape_number converted;
-  if (convert_number(text, converted) != error_code::none) return false;
+  if (convert_number(text, converted, out.preserve_number_text) != error_code::none) return false;
   out.number(converted, text);
   return true;
 }

@@ -72,7 +72,7 @@ void tape_builder::shrink_to_fit() {
   shrink_buffer(doc_.strings_, doc_.strings_capacity_, doc_.strings_size_);
 }
 
-error_code convert_number(std::string_view text, tape_number& number) noexcept {
+error_code convert_number(std::string_view text, tape_number& number, bool keep_beyond_double) noexcept {
   bool negative = false;
   std::uint64_t magnitude = 0;
   const error_code integer = detail::integer_magnitude(text, negative, magnitude);
@@ -86,7 +86,10 @@ error_code convert_number(std::string_view text, tape_number& number) noexcept {
     // A fraction or exponent, -0 (kept as a double so its sign survives), or an integer
     // beyond 64 bits.
     double value;
-    if (const error_code e = detail::parse_double(text, value); e != error_code::none) return e;
+    if (const error_code e = detail::parse_double(text, value); e != error_code::none) {
+      if (!keep_beyond_double) return e;
+      value = (text[0] == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();  // the text says what
+    }
     number = {tape_tag::double_value, std::bit_cast<std::uint64_t>(value),
               integer != error_code::number_not_integer};
   }

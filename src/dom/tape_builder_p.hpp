@@ -28,8 +28,10 @@ struct tape_number {
   bool integer_syntax;
 };
 
-/// The conversion of valid JSON number text; fails only with number_out_of_range.
-error_code convert_number(std::string_view text, tape_number& number) noexcept;
+/// The conversion of valid JSON number text; fails only with number_out_of_range, unless
+/// `keep_beyond_double` (where the text is kept): then such a number is an infinite double,
+/// which get_double() reports as number_out_of_range.
+error_code convert_number(std::string_view text, tape_number& number, bool keep_beyond_double) noexcept;
 
 /// Where the next tape word and string bytes go, and the open containers. Small and copyable:
 /// a parser keeps a local copy in registers while it stores bytes through char pointers (which
@@ -87,7 +89,7 @@ class tape_builder {
   /// A number from valid JSON number text; fails only with number_out_of_range.
   error_code number(std::string_view text) {
     tape_number n;
-    if (const error_code e = convert_number(text, n); e != error_code::none) return e;
+    if (const error_code e = convert_number(text, n, w_.preserve_number_text); e != error_code::none) return e;
     w_.number(n, text);
     return error_code::none;
   }

@@ -75,7 +75,7 @@ expect "validate invalid" 1 "$work/nobody.json:2:11: /name: expected a string, f
 $work/nobody.json:3:11: /home: missing required property \"city\" (/properties/home/\$ref/required)" $status "$out"
 out=$(printf '{"name": "x"}' | "$tool" validate "$work/schemas/person.json"); expect "validate stdin" 0 "" $? "$out"
 out=$(printf '{"name": "x"' | "$tool" validate "$work/schemas/person.json" -); status=$?
-expect "validate not JSON" 1 "<stdin>:1:13: (root): not JSON: expected ',' or '}' after an object member, found end of input ((root))" $status "$out"
+expect "validate not JSON" 1 "<stdin>:1:13: (root): not JSON: expected ',' or '}' after an object member, found end of input" $status "$out"
 printf '{"name": "a"}\n\n{"name": 1}\n{}\n' > "$work/people.jsonl"
 out=$("$tool" validate --lines "$work/schemas/person.json" "$work/people.jsonl"); status=$?
 expect "validate lines" 1 "$work/people.jsonl:3:10: /name: expected a string, found a number (/properties/name/type)
@@ -93,7 +93,7 @@ printf '{"items": [{"type": "string"}]}' > "$work/tuple.json"
 printf '["a", 1]' > "$work/pair.json"
 out=$("$tool" validate --draft 7 "$work/tuple.json" "$work/pair.json"); expect "validate draft 7" 0 "" $? "$out"
 out=$("$tool" validate "$work/tuple.json" "$work/pair.json" 2>&1); status=$?
-expect "validate invalid schema" 2 "$work/tuple.json:line 1, column 11 (byte 10) at \$.items: the schema is not valid against its meta-schema: \"expected a boolean or an object, found an array (/allOf/1/\$ref/properties/items/\$dynamicRef/type of https://json-schema.org/draft/2020-12/schema)\"" $status "$out"
+expect "validate invalid schema" 2 "$work/tuple.json:1:11: \$.items: the schema is not valid against its meta-schema: \"expected a boolean or an object, found an array (/allOf/1/\$ref/properties/items/\$dynamicRef/type of https://json-schema.org/draft/2020-12/schema)\"" $status "$out"
 # --map: the official test suite's remote schemas, as the suite means them to be found.
 printf '{"$ref": "http://localhost:1234/integer.json"}' > "$work/remote.json"
 printf '1.5' > "$work/fraction.json"
@@ -112,7 +112,7 @@ done
 # More prefix items than the JIT's evaluated mask holds, under an unevaluatedItems.
 printf '{"unevaluatedItems": false, "prefixItems": [true%s]}' "$(printf ', true%.0s' {1..63})" > "$work/long-tuple.json"
 out=$("$tool" validate --engine jit "$work/long-tuple.json" "$work/ada.json" 2>&1); status=$?
-expect "validate --engine jit refused" 2 "$work/long-tuple.json:line 1, column 44 (byte 43) at \$.prefixItems: the JIT does not compile this type or schema with these options: \"prefixItems at file://$work/long-tuple.json# (more than 63, where an unevaluatedItems asks which items were evaluated)\"" $status "$out"
+expect "validate --engine jit refused" 2 "$work/long-tuple.json:1:44: \$.prefixItems: the JIT does not compile this type or schema with these options: \"prefixItems at file://$work/long-tuple.json# (more than 63, where an unevaluatedItems asks which items were evaluated)\"" $status "$out"
 printf '[1]' > "$work/one-item.json"
 out=$("$tool" validate "$work/long-tuple.json" "$work/ada.json" "$work/one-item.json"); status=$?
 expect "validate automatic compiles it (on the interpreter)" 0 "" $status "$out"

@@ -420,6 +420,26 @@ TEST(Schema, NumbersAreComparedAndDividedExactly) {
   EXPECT_TRUE(compiled(R"({"maxLength": 3})").validate(R"("été")").valid());
 }
 
+TEST(Schema, NumbersBeyondDoublesRangeCompileAndCompareExactly) {
+  // A schema with 1e400 anywhere failed to compile (its document refused the number), even in
+  // an annotation or a keyword nobody reads.
+  for (const engine e : {engine::automatic, engine::interpreter, engine::jit}) {
+    schema_options o;
+    o.engine = e;
+    const schema s = compiled(R"({"default": 1e400, "x-extra": [-1e999], "maximum": 1e400, "minimum": -1e400})", o);
+    EXPECT_TRUE(s.validate("5").valid());
+    EXPECT_TRUE(s.validate("1e399").valid());
+    EXPECT_TRUE(s.validate("1e400").valid());
+    EXPECT_FALSE(s.validate("1.0000000000000000000001e400").valid());
+    EXPECT_FALSE(s.validate("-1e401").valid());
+  }
+  const result<document, parse_error> kept = document::parse("[1e400]", {.preserve_number_text = true});
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->root()[0].get_double().error(), error_code::number_out_of_range);
+  EXPECT_EQ(kept->root().to_json().value(), "[1e400]");
+  EXPECT_EQ(document::parse("[1e400]").error().info.code, error_code::number_out_of_range);
+}
+
 TEST(Schema, OneSchemaFromManyThreads) {
   const schema s = compiled(feature_schema);
   const schema copy = s;  // shares the compiled form

@@ -112,11 +112,12 @@ void print_validation(const std::string& name, const validation& v, const valida
     return;
   }
   for (const validation_error& e : v.errors()) {
-    std::printf("%s:%llu:%llu: %s: %s (%s)\n", name.c_str(),
-                static_cast<unsigned long long>(e.position.line + line_offset),
+    // An instance that is not JSON fails before any keyword: no keyword location to show.
+    const std::string keyword = e.keyword_location.empty() ? "" : " (" + e.keyword_location + ")";
+    std::printf("%s:%llu:%llu: %s: %s%s\n", name.c_str(), static_cast<unsigned long long>(e.position.line + line_offset),
                 static_cast<unsigned long long>(e.position.column),
                 e.instance_location.empty() ? "(root)" : e.instance_location.c_str(), e.message.c_str(),
-                e.keyword_location.empty() ? "(root)" : e.keyword_location.c_str());
+                keyword.c_str());
   }
 }
 
@@ -134,7 +135,13 @@ int validate(std::span<const std::string_view> args) {
   o.schema.resolver = [&o](std::string_view uri) { return resolve(o, uri); };
   const result<schema, parse_error> s = schema::compile(*schema_text, o.schema);
   if (!s) {
-    std::fprintf(stderr, "%s:%s\n", o.schema_path.c_str(), to_string(s.error()).c_str());
+    // FILE:LINE:COLUMN: as for instances (and as compilers print), then where in the schema.
+    const parse_error& e = s.error();
+    std::string where = o.schema_path + ":";
+    if (e.info.line != 0) where += std::to_string(e.info.line) + ":" + std::to_string(e.info.column) + ":";
+    std::string what = message(e.info);
+    if (!e.name.empty()) what += ": \"" + e.name + "\"";
+    std::fprintf(stderr, "%s %s%s\n", where.c_str(), e.path.empty() ? "" : (e.path + ": ").c_str(), what.c_str());
     return exit_usage;
   }
   int status = 0;
