@@ -307,8 +307,8 @@ node& node::push_back(node&& value) {
 result<node*> node::insert(std::size_t index, node&& value) {
   if (!is_array() && !is_null()) return error_code::wrong_type;
   if (would_contain_itself(value)) return error_code::node_cycle;
+  if (index > size()) return error_code::index_out_of_range;  // (before a null becomes an array)
   array_storage& a = as_array();
-  if (index > a.size()) return error_code::index_out_of_range;
   auto it = a.emplace(a.begin() + static_cast<std::ptrdiff_t>(index), adopt(std::move(value)));
   return it->get();
 }

@@ -185,6 +185,9 @@ template <class T>
 concept indexable_by_null = requires(T& x) { x[nullptr]; };
 
 TEST(Node, IndexesSelectElementsAndErrorsNameThePath) {
+  node null_node;
+  EXPECT_EQ(null_node.insert(1, 5).error(), error_code::index_out_of_range);
+  EXPECT_TRUE(null_node.is_null());  // a failed insert left it as it was (node_fuzzer found it)
   node n = parse_ok(R"({"a":{"b":[10,20]}})");
   EXPECT_EQ(n["a"]["b"][0].get_int64().value(), 10);  // the literal 0 is an index, not a name
   EXPECT_EQ(n["a"]["b"][1u].get_int64().value(), 20);
