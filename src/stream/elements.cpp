@@ -54,7 +54,12 @@ bool element_source::next(const type_descriptor& type, void* target) {
   if (!reader_.read()) {
     // No (more) values: the end of a JSON Lines input, empty or not.
     const bool no_values = reader_.error().code == error_code::empty_input && format_ == sequence_format::lines;
-    if (reader_.error() && !no_values) return fail(at_root(reader_.error()));
+    // In JSON Lines, where the next line's value should start: the error is that element's
+    // ($[index]). In an array, as reading the whole array as a vector reports it.
+    if (reader_.error() && !no_values) {
+      parse_error e = at_root(reader_.error());
+      return fail(format_ == sequence_format::lines ? in_element(std::move(e), index_) : std::move(e));
+    }
     ended_ = true;
     return false;
   }

@@ -154,7 +154,7 @@ TEST(Schema, InstancesNestedBeyondTheThreadsStackAreInvalidNotACrash) {
     ASSERT_FALSE(v.valid());
     ASSERT_EQ(v.errors().size(), 1u);
     EXPECT_NE(v.errors()[0].message.find("stack"), std::string::npos) << v.errors()[0].message;
-    EXPECT_GT(v.errors()[0].position.column, 1000u);
+    EXPECT_GT(v.errors()[0].position.column, 100u);  // deep in the instance (sanitizers enlarge frames)
     EXPECT_TRUE(s.validate("[[[]]]").valid());
   }
 }

@@ -125,6 +125,21 @@ TEST(StreamElements, JsonLinesErrorNamesTheLine) {
   }
 }
 
+TEST(StreamElements, JsonLinesTokenErrorsNameTheLinesElement) {
+  // A line that is not a value at all fails in the tokenizer, before the element's reading.
+  for (const std::string& lines : {std::string("{\"Email\":\"a\"}\nnope\n"), std::string("{\"Email\":\"a\"}\n}\n"),
+                                   std::string("{\"Email\":\"a\"}\n{\"Email\"\n")}) {
+    for (const engine e : {engine::interpreter, engine::automatic}) {
+      jsonjit::parse_error error;
+      const auto items = read_all<models::LoginViewModel>(lines, with_engine(e), sequence_format::lines, error, 4);
+      EXPECT_EQ(items.size(), 1u);
+      ASSERT_TRUE(error) << lines;
+      EXPECT_GE(error.info.line, 2u) << jsonjit::to_string(error);  // (the third: at the end of the input)
+      EXPECT_EQ(error.path.substr(0, 4), "$[1]") << jsonjit::to_string(error);
+    }
+  }
+}
+
 TEST(StreamElements, WriterWritesWhatSerializeWritesForTheVector) {
   const auto users = models::make_users();
   const std::vector<models::User> some(users.begin(), users.begin() + 50);
