@@ -587,9 +587,10 @@ result<std::shared_ptr<schema_program>, parse_error> compiler::run(std::string_v
   const std::string base = normalized(uri_reference::parse(options_.base_uri).without_fragment());
   if (parse_error e = registry_.add(base, std::string(text), static_cast<draft>(options_.default_draft))) return e;
   const subschema* root = registry_.index().at(base, "");
-  if (!root) {  // the root declared another URI: the retrieval URI still names it
-    parse_error e;
-    e.info.code = error_code::invalid_schema;
+  if (!root) {  // not a schema at all: the walk takes only objects and booleans
+    const schema_document& d = registry_.documents().front();
+    parse_error e = locate(d.text, {}, error_code::invalid_schema);
+    e.name = "a schema is an object or a boolean (found: " + std::string(to_string(d.parsed.root().type())) + ")";
     return e;
   }
   if (check_metaschema) {
@@ -614,9 +615,13 @@ result<std::shared_ptr<schema_program>, parse_error> compiler::run(std::string_v
   program_->reads_dynamic_scope = std::any_of(program_->nodes.begin(), program_->nodes.end(),
                                               [](const schema_node& n) { return n.dynamic != dynamic_kind::none; });
   if (!registry_.index().conflicts().empty()) {
-    parse_error e;
-    e.info.code = error_code::duplicate_schema_uri;
-    e.name = registry_.index().conflicts().front();
+    // At the keyword of the second claim.
+    const resource_index::conflict& c = registry_.index().conflicts().front();
+    const schema_document& d = registry_.documents()[c.document];
+    const std::optional<std::vector<std::string>> tokens = parse_json_pointer(c.pointer);
+    parse_error e = locate(d.text, tokens ? *tokens : std::vector<std::string>{}, error_code::duplicate_schema_uri);
+    e.name = c.uri;
+    if (c.document != 0) e.name += " (in " + d.uri + ")";
     return e;
   }
   return program_;

@@ -44,9 +44,27 @@ void resource_index::add(const element& root, std::string_view uri, draft dialec
   walk(root, std::string(uri), dialect, enclosing);
 }
 
-void resource_index::claim(const std::string& resource, const std::string& document_pointer) {
+void resource_index::claim(const std::string& resource, const std::string& document_pointer,
+                           std::string_view keyword) {
   const auto [it, added] = places_.try_emplace(resource, documents_, document_pointer);
-  if (!added && it->second != std::pair(documents_, document_pointer)) conflicts_.push_back(resource);
+  if (!added && it->second != std::pair(documents_, document_pointer)) add_conflict(resource, document_pointer, keyword);
+}
+
+void resource_index::add_conflict(const std::string& uri, const std::string& document_pointer, std::string_view keyword) {
+  std::string at = document_pointer;
+  if (!keyword.empty()) append_token(at, keyword);
+  conflicts_.push_back({uri, documents_ - 1, std::move(at)});
+}
+
+void resource_index::add_anchor(const std::string& key, const element& schema, const std::string& base,
+                                const std::string& pointer, draft dialect, const std::string& document_pointer,
+                                std::string_view keyword) {
+  const auto it = by_uri_.find(key);
+  if (it != by_uri_.end() && (it->second.base_uri != base || it->second.pointer != pointer)) {
+    add_conflict(key, document_pointer, keyword);
+    return;
+  }
+  add_identifier(key, schema, base, pointer, dialect);
 }
 
 void resource_index::add_identifier(const std::string& key, const element& schema, const std::string& base,
@@ -71,26 +89,32 @@ void resource_index::walk(const element& schema, std::string base, draft dialect
       const uri_reference resolved =
           resolve(uri_reference::parse(base), uri_reference::parse(*id->get_string()));
       const std::string resource = normalized(resolved.without_fragment());
+      const std::string_view id_keyword = dialect == draft::draft4 ? "id" : "$id";
       if (resource != base) {  // a new resource ("#foo" alone names an anchor in the same one)
-        claim(resource, enclosing.front().second);
+        claim(resource, enclosing.front().second, id_keyword);
         base = resource;
         enclosing.emplace_back(base, std::string());
+      } else if (!enclosing.back().second.empty() && !id->get_string()->starts_with("#")) {
+        // The enclosing resource's own URI, declared again by one of its subschemas.
+        add_conflict(resource, enclosing.front().second, id_keyword);
       }
       // Before 2019-09 a fragment in "$id" is a plain-name anchor.
       if (!at_least(dialect, draft::draft2019_09) && resolved.fragment && !resolved.fragment->empty() &&
           (*resolved.fragment)[0] != '/') {
-        add_identifier(base + "#" + *resolved.fragment, schema, base, enclosing.back().second, dialect);
+        add_anchor(base + "#" + *resolved.fragment, schema, base, enclosing.back().second, dialect,
+                   enclosing.front().second, id_keyword);
       }
     }
     if (at_least(dialect, draft::draft2019_09)) {
       if (const std::optional<element> anchor = schema.find("$anchor"); anchor && anchor->is_string()) {
-        add_identifier(base + "#" + std::string(*anchor->get_string()), schema, base, enclosing.back().second,
-                       dialect);
+        add_anchor(base + "#" + std::string(*anchor->get_string()), schema, base, enclosing.back().second, dialect,
+                   enclosing.front().second, "$anchor");
       }
       if (const std::optional<element> anchor = schema.find("$dynamicAnchor");
           anchor && anchor->is_string() && dialect == draft::draft2020_12) {
         const std::string key = base + "#" + std::string(*anchor->get_string());
-        add_identifier(key, schema, base, enclosing.back().second, dialect);  // it is a plain anchor too
+        // It is a plain anchor too.
+        add_anchor(key, schema, base, enclosing.back().second, dialect, enclosing.front().second, "$dynamicAnchor");
         dynamic_anchors_.emplace(key, true);
       }
     }

@@ -47,8 +47,15 @@ class resource_index {
     return std::pair(it->second.first - 1, it->second.second);
   }
 
-  /// Resource URIs that two different schemas claim (their documents, or two places in one).
-  const std::vector<std::string>& conflicts() const noexcept { return conflicts_; }
+  /// A URI that two different schemas claim (a resource's `$id`, in two documents or two places
+  /// in one; an anchor twice in one resource), and where the second claim is: the number of its
+  /// document and the JSON Pointer to the keyword there.
+  struct conflict {
+    std::string uri;
+    std::size_t document;
+    std::string pointer;
+  };
+  const std::vector<conflict>& conflicts() const noexcept { return conflicts_; }
 
   /// The subschema `uri` names (absolute: a resource, a resource and a JSON Pointer fragment
   /// (percent-encoded, as in a `$ref`), or a resource and an anchor); null when none does.
@@ -73,8 +80,14 @@ class resource_index {
   void walk(const element& schema, std::string base, draft dialect, scopes& enclosing);
   void add_identifier(const std::string& key, const element& schema, const std::string& base,
                       const std::string& pointer, draft dialect);
-  /// Records that `resource` is the subschema at `document_pointer` of the document being added.
-  void claim(const std::string& resource, const std::string& document_pointer);
+  /// add_identifier for an anchor, declared by `keyword` of the subschema at `document_pointer`:
+  /// a second subschema with the same anchor in the resource is a conflict.
+  void add_anchor(const std::string& key, const element& schema, const std::string& base, const std::string& pointer,
+                  draft dialect, const std::string& document_pointer, std::string_view keyword);
+  /// Records that `resource` is the subschema at `document_pointer` of the document being
+  /// added (declared by `keyword` there, if any).
+  void claim(const std::string& resource, const std::string& document_pointer, std::string_view keyword = {});
+  void add_conflict(const std::string& uri, const std::string& document_pointer, std::string_view keyword);
 
   struct text_hash {
     using is_transparent = void;
@@ -89,7 +102,7 @@ class resource_index {
   // Each resource's place: the number of the document that holds it, and the pointer there.
   std::map<std::string, std::pair<std::size_t, std::string>, std::less<>> places_;
   std::size_t documents_ = 0;
-  std::vector<std::string> conflicts_;
+  std::vector<conflict> conflicts_;
 };
 
 }  // namespace jsonjit::detail::schema

@@ -297,6 +297,24 @@ TEST(Schema, CompileErrorsSayWhereInTheSchema) {
   e = error_of(R"({"$defs": {"a": {"$id": "urn:x"}, "b": {"$id": "urn:x"}}})");
   EXPECT_EQ(e.info.code, error_code::duplicate_schema_uri);
   EXPECT_EQ(e.name, "urn:x");
+  EXPECT_EQ(e.path, "$.$defs.b.$id");  // at the second claim (was line 0)
+  EXPECT_EQ(e.info.line, 1u);
+  // Anchors twice in one resource, and a subschema declaring its resource's own URI, compiled
+  // silently (the first won).
+  e = error_of(R"({"$defs": {"a": {"$anchor": "x"}, "b": {"$anchor": "x"}}, "$ref": "#x"})");
+  EXPECT_EQ(e.info.code, error_code::duplicate_schema_uri);
+  EXPECT_EQ(e.path, "$.$defs.b.$anchor");
+  EXPECT_EQ(e.name, "urn:jsonjit:schema#x") << e.name;
+  e = error_of(R"({"$id": "urn:r", "$defs": {"a": {"$id": "urn:r", "type": "string"}}})");
+  EXPECT_EQ(e.info.code, error_code::duplicate_schema_uri);
+  EXPECT_EQ(e.path, "$.$defs.a.$id");
+  EXPECT_TRUE(schema::compile(R"({"$defs": {"a": {"$anchor": "x", "$dynamicAnchor": "x"}}})").has_value());
+  for (const std::string_view not_a_schema : {"[]", "1", "null", "\"s\""}) {
+    e = error_of(not_a_schema);
+    EXPECT_EQ(e.info.code, error_code::invalid_schema);
+    EXPECT_EQ(e.info.line, 1u) << not_a_schema;
+    EXPECT_NE(e.name.find("object or a boolean"), std::string::npos) << e.name;
+  }
 
   e = error_of(R"({"$defs": {"a": {"allOf": [{"$ref": "#/$defs/b"}]}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"})");
   EXPECT_EQ(e.info.code, error_code::invalid_schema);
