@@ -28,7 +28,8 @@ struct model {
   std::int64_t integer = 0;
   std::string text;
   std::vector<model> items;
-  std::vector<std::pair<std::string, model>> members;
+  std::vector<std::string> names;  // an object's members: names[i] and values[i]
+  std::vector<model> values;       // (a vector of pairs would need model complete)
 
   void write(std::string& out) const {
     switch (type) {
@@ -45,20 +46,18 @@ struct model {
         break;
       case kind::object:
         out += '{';
-        for (std::size_t i = 0; i < members.size(); ++i) {
+        for (std::size_t i = 0; i < names.size(); ++i) {
           if (i != 0) out += ',';
-          ((out += '"') += members[i].first) += "\":";
-          members[i].second.write(out);
+          ((out += '"') += names[i]) += "\":";
+          values[i].write(out);
         }
         out += '}';
         break;
     }
   }
-  model* find(const std::string& name) {
-    for (auto& [n, v] : members) {
-      if (n == name) return &v;
-    }
-    return nullptr;
+  /// The position of the member `name`, or names.size().
+  std::size_t position(const std::string& name) const {
+    return static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
   }
 };
 
@@ -103,7 +102,10 @@ std::pair<node, model> make_value(bytes& in) {
       m.type = model::kind::array;
       for (int i = 0; i < b % 4; ++i) {
         n.push_back(i);
-        m.items.push_back({model::kind::integer, i, {}, {}, {}});
+        model item;
+        item.type = model::kind::integer;
+        item.integer = i;
+        m.items.push_back(std::move(item));
       }
   }
   return {std::move(n), std::move(m)};
@@ -131,7 +133,7 @@ std::pair<node*, model*> descend(node* n, model* m, bytes& in, int steps) {
       auto it = n->members().begin();
       for (std::size_t j = 0; j < k; ++j) ++it;
       n = &(*it).value;
-      m = &m->members[k].second;
+      m = &m->values[k];
     }
   }
   return {n, m};
@@ -184,10 +186,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         auto [v, mv] = make_value(in);
         n->set(name, std::move(v));
         m->type = model::kind::object;
-        if (model* existing = m->find(name)) {
-          *existing = std::move(mv);
+        if (const std::size_t at = m->position(name); at != m->names.size()) {
+          m->values[at] = std::move(mv);
         } else {
-          m->members.emplace_back(name, std::move(mv));
+          m->names.push_back(name);
+          m->values.push_back(std::move(mv));
         }
         break;
       }
@@ -198,10 +201,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           if (erased) fail("erase by name on a non-object");
           break;
         }
-        const auto there = std::find_if(m->members.begin(), m->members.end(),
-                                        [&](const auto& member) { return member.first == name; });
-        if (erased != (there != m->members.end())) fail("erase by name finds what the model has", name);
-        if (erased) m->members.erase(there);
+        const std::size_t at = m->position(name);
+        if (erased != (at != m->names.size())) fail("erase by name finds what the model has", name);
+        if (erased) {
+          m->names.erase(m->names.begin() + static_cast<std::ptrdiff_t>(at));
+          m->values.erase(m->values.begin() + static_cast<std::ptrdiff_t>(at));
+        }
         break;
       }
       case 3: {  // erase by index
