@@ -145,17 +145,11 @@ class node {
   /// names the path (`$.a.b[3]`). An integer literal selects this overload, never the name's.
   template <class Index>
   requires(std::is_integral_v<Index> && !std::is_same_v<Index, bool>) node& operator[](Index index) {
-    if constexpr (std::is_signed_v<Index>) {
-      if (index < 0) refuse_negative_index();
-    }
-    return element_at(static_cast<std::size_t>(index));
+    return element_at(checked_index(index));
   }
   template <class Index>
   requires(std::is_integral_v<Index> && !std::is_same_v<Index, bool>) const node& operator[](Index index) const {
-    if constexpr (std::is_signed_v<Index>) {
-      if (index < 0) refuse_negative_index();
-    }
-    return element_at(static_cast<std::size_t>(index));
+    return element_at(checked_index(index));
   }
 
   /// The parent array or object, or nullptr at the top.
@@ -221,6 +215,13 @@ class node {
 
   node& element_at(std::size_t index);
   const node& element_at(std::size_t index) const;
+  template <class Index>
+  std::size_t checked_index(Index index) const {
+    if constexpr (std::is_signed_v<Index>) {
+      if (index < 0) refuse_negative_index();
+    }
+    return static_cast<std::size_t>(index);
+  }
   [[noreturn]] void refuse_negative_index() const;
   /// Whether `n` is this node or one of its ancestors.
   bool is_within(const node& n) const noexcept;
