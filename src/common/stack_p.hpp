@@ -4,6 +4,7 @@
 // Private to the library.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace jsonjit::detail {
@@ -21,9 +22,17 @@ struct stack_floors {
   std::uintptr_t generated;
 };
 
-/// The floors of the stack running now: the thread's (computed once per thread), or the
-/// fiber's it is switched to.
-const stack_floors& stack_floor() noexcept;
+/// The floors of the stack running now: the thread's, or the fiber's it is switched to. Zero
+/// until first asked for: constant-initialized, so that reading them is one thread-local load
+/// (every serialize call reads them).
+inline thread_local stack_floors running_stack{};
+/// Sets running_stack to the thread's own floors.
+void find_stack_floors() noexcept;
+
+inline const stack_floors& stack_floor() noexcept {
+  if (running_stack.interpreted == 0) [[unlikely]] find_stack_floors();
+  return running_stack;
+}
 
 /// Makes the stack [low, low + size) the one running (a fiber's, switched to next); returns
 /// the floors to give back to restore_stack once the switch comes back.

@@ -2,9 +2,9 @@
 // editing arrays and objects, parents and paths.
 #include <jsonjit/node.hpp>
 
-#include <limits>
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <utility>
 
 #include "dom/json_path_p.hpp"
@@ -47,10 +47,15 @@ struct node::name_index {
     table[at] = {hash, position};
     ++count;
   }
-  /// Removes the member at `position`, whose name is `name`; the positions after it go down
-  /// by one, as they do in the members' vector.
-  void erase(const std::vector<member_slot>& members, std::string_view name, std::size_t position) {
-    std::size_t hole = probe(members, name, hash_of(name));
+  /// Removes the member at `position`; the positions after it go down by one, as they do in
+  /// the members' vector. One pass over the table does both (no name hashed again).
+  void erase(std::size_t position) {
+    std::size_t hole = 0;
+    for (std::size_t at = 0; at < table.size(); ++at) {
+      entry& e = table[at];
+      if (e.position == position) hole = at;
+      if (e.position != SIZE_MAX && e.position > position) --e.position;
+    }
     // Backward-shift deletion: entries after the hole that it separates from their home
     // move into it, so probes never meet a gap before their entry.
     for (std::size_t next = (hole + 1) & mask(); table[next].position != SIZE_MAX; next = (next + 1) & mask()) {
@@ -63,10 +68,6 @@ struct node::name_index {
     }
     table[hole].position = SIZE_MAX;
     --count;
-    // (A pointer loop: this pass is the erase's cost, in unoptimized builds too.)
-    for (entry *e = table.data(), *end = e + table.size(); e != end; ++e) {
-      if (e->position != SIZE_MAX && e->position > position) --e->position;
-    }
   }
   void grow() {
     std::vector<entry> old(std::max<std::size_t>(16, table.size() * 2), entry{0, SIZE_MAX});
@@ -406,7 +407,7 @@ bool node::erase(std::string_view name) {
   const std::size_t i = find_index(name);
   if (i == SIZE_MAX) return false;
   object_storage& o = std::get<object_storage>(value_);
-  if (o.index) o.index->erase(o.members, name, i);
+  if (o.index) o.index->erase(i);
   std::unique_ptr<node> gone = std::move(o.members[i].value);
   o.members.erase(o.members.begin() + static_cast<std::ptrdiff_t>(i));
   gone->parent_ = nullptr;

@@ -66,7 +66,7 @@ inline bool store_number(tape_writer& out, const number_parts& n, std::string_vi
       return true;
     }
     double value;
-    if (!n.integer && detail::decimal_to_double(n.significand, n.exponent, n.negative, value)) {
+    if (!n.integer && detail::decimal_to_binary(n.significand, n.exponent, n.negative, value)) {
       out.number({tape_tag::double_value, std::bit_cast<std::uint64_t>(value), false}, text);
       return true;
     }

@@ -86,7 +86,7 @@ error_code convert_number(std::string_view text, tape_number& number, bool keep_
     // A fraction or exponent, -0 (kept as a double so its sign survives), or an integer
     // beyond 64 bits.
     double value;
-    if (const error_code e = detail::parse_double(text, value); e != error_code::none) {
+    if (const error_code e = detail::parse_binary(text, value); e != error_code::none) {
       if (!keep_beyond_double) return e;
       value = (text[0] == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();  // the text says what
     }

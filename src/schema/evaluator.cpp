@@ -503,21 +503,27 @@ class evaluator {
   /// evaluation with its `end`. Iterative, with the path on the scratch's stack: a chain of
   /// references as long as the schema takes no machine stack.
   void expand(frame& f, std::size_t depth, std::uint32_t index) {
-    if (on_path_.size() < p_.nodes.size()) on_path_.resize(p_.nodes.size());
-    const std::size_t base = expanding_.size();
+    // A subschema that applies none in place (most) is done at once: it is on no path.
     const auto enter = [&](std::uint32_t at) {
       const schema_node& n = p_.nodes[f.evaluations[at].node];
       if (n.unevaluated_properties || n.unevaluated_items) f.tracks_annotations = true;
+      if (!n.applies_in_place) {
+        f.evaluations[at].end = at + 1;
+        return false;
+      }
       ++on_path_[f.evaluations[at].node];
-      expanding_.push_back({at, n.applies_in_place ? 0 : UINT32_MAX});
+      expanding_.push_back({at, 0});
+      return true;
     };
-    enter(index);
+    if (on_path_.size() < p_.nodes.size()) on_path_.resize(p_.nodes.size());
+    const std::size_t base = expanding_.size();
+    if (!enter(index)) return;
     while (expanding_.size() > base) {
       const std::uint32_t parent = expanding_.back().index;
       const std::uint32_t position = expanding_.back().next;
       const schema_node& n = p_.nodes[f.evaluations[parent].node];
       in_place_child c;
-      if (position == UINT32_MAX || !in_place_edge(depth, parent, n, position, c)) {
+      if (!in_place_edge(depth, parent, n, position, c)) {
         f.evaluations[parent].end = static_cast<std::uint32_t>(f.evaluations.size());
         --on_path_[f.evaluations[parent].node];
         expanding_.pop_back();
@@ -549,10 +555,11 @@ class evaluator {
   /// Whether a container at `depth` is past max_depth or past what the thread's stack holds
   /// (each level recurses).
   bool too_deep(std::size_t depth) {
-    too_deep_at_ = frames_[depth]->position;
-    if (static_cast<int>(depth) >= max_depth_) return true;
-    stack_exhausted_ = stack_exhausted();
-    return stack_exhausted_;
+    const bool past_limit = static_cast<int>(depth) >= max_depth_;
+    stack_exhausted_ = !past_limit && stack_exhausted();
+    if (!past_limit && !stack_exhausted_) return false;
+    too_deep_at_ = frames_[depth]->position;  // (only on failure: this is on every container's path)
+    return true;
   }
 
   /// Reads the value whose first token is current, against the frame at `depth` (its roots

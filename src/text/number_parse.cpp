@@ -38,6 +38,8 @@ bool overflowed(std::string_view text) noexcept {
   return magnitude > 0;
 }
 
+}  // namespace
+
 template <class F>
 error_code parse_binary(std::string_view text, F& value) noexcept {
   // fast_float (Lemire's algorithm, exact like std::from_chars and about twice as fast here)
@@ -71,22 +73,9 @@ bool decimal_to_binary(std::uint64_t w, std::int64_t q, bool negative, F& value)
   return true;
 }
 
-}  // namespace
-
-error_code parse_double(std::string_view text, double& value) noexcept {
-  return parse_binary(text, value);
-}
-
-error_code parse_float(std::string_view text, float& value) noexcept {
-  return parse_binary(text, value);
-}
-
-bool decimal_to_double(std::uint64_t w, std::int64_t q, bool negative, double& value) noexcept {
-  return decimal_to_binary(w, q, negative, value);
-}
-
-bool decimal_to_float(std::uint64_t w, std::int64_t q, bool negative, float& value) noexcept {
-  return decimal_to_binary(w, q, negative, value);
-}
+template error_code parse_binary<double>(std::string_view, double&) noexcept;
+template error_code parse_binary<float>(std::string_view, float&) noexcept;
+template bool decimal_to_binary<double>(std::uint64_t, std::int64_t, bool, double&) noexcept;
+template bool decimal_to_binary<float>(std::uint64_t, std::int64_t, bool, float&) noexcept;
 
 }  // namespace jsonjit::detail

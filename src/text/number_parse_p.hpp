@@ -32,29 +32,15 @@ inline error_code integer_magnitude(std::string_view text, bool& negative,
   return error_code::none;
 }
 
-/// The nearest double to valid JSON number text; fails with number_out_of_range on overflow
-/// (1e400), gives ±0 on underflow.
-error_code parse_double(std::string_view text, double& value) noexcept;
-/// The nearest float, likewise (rounded once, from the text: not through a double).
-error_code parse_float(std::string_view text, float& value) noexcept;
+/// The nearest F (double or float) to valid JSON number text, rounded once from the text (a
+/// float read through a double would round twice); fails with number_out_of_range on
+/// overflow (1e400), gives ±0 on underflow.
+template <class F>
+error_code parse_binary(std::string_view text, F& value) noexcept;
 
-/// The nearest double to ±w * 10^q, where w holds every significant digit, if that is quick to
+/// The nearest F to ±w * 10^q, where w holds every significant digit, if that is quick to
 /// decide (almost always); false otherwise (overflow included): then parse the text.
-bool decimal_to_double(std::uint64_t w, std::int64_t q, bool negative, double& value) noexcept;
-bool decimal_to_float(std::uint64_t w, std::int64_t q, bool negative, float& value) noexcept;
-
-/// parse_double or parse_float, chosen by the target's type.
-inline error_code parse_binary_float(std::string_view text, double& value) noexcept {
-  return parse_double(text, value);
-}
-inline error_code parse_binary_float(std::string_view text, float& value) noexcept {
-  return parse_float(text, value);
-}
-inline bool decimal_to_binary_float(std::uint64_t w, std::int64_t q, bool negative, double& value) noexcept {
-  return decimal_to_double(w, q, negative, value);
-}
-inline bool decimal_to_binary_float(std::uint64_t w, std::int64_t q, bool negative, float& value) noexcept {
-  return decimal_to_float(w, q, negative, value);
-}
+template <class F>
+bool decimal_to_binary(std::uint64_t w, std::int64_t q, bool negative, F& value) noexcept;
 
 }  // namespace jsonjit::detail

@@ -1,6 +1,6 @@
 // Scanning JSON number text fast: its grammar checked and its parts gathered in one pass,
 // eight digits at a time by whole-word arithmetic (SWAR). Shared by the document parser and
-// the JIT's number helpers; decimal_to_double (number_parse_p.hpp) turns the parts into a
+// the JIT's number helpers; decimal_to_binary (number_parse_p.hpp) turns the parts into a
 // double.
 #pragma once
 

@@ -53,7 +53,7 @@ result<std::uint32_t> reader::get_uint32() const {
 result<double> reader::get_double() const {
   if (token_ != token_type::number) return error_code::wrong_token_type;
   double v = 0;
-  if (const error_code e = detail::parse_double(value_, v); e != error_code::none) return e;
+  if (const error_code e = detail::parse_binary(value_, v); e != error_code::none) return e;
   return v;
 }
 

@@ -238,7 +238,7 @@ class read_engine {
   bool floating(void* target) {
     F x = 0;
     if (in_.token() == token_type::number) {
-      if (const error_code e = parse_binary_float(in_.value(), x); e != error_code::none) return fail(e);
+      if (const error_code e = parse_binary(in_.value(), x); e != error_code::none) return fail(e);
     } else if (in_.token() == token_type::string && (numbers_from_strings_ || named_floats_)) {
       const std::string_view text = string_text();
       if (named_floats_ && (text == "NaN" || text == "Infinity" || text == "-Infinity")) {
@@ -246,7 +246,7 @@ class read_engine {
                           : (text[0] == '-' ? -1 : 1) * std::numeric_limits<F>::infinity();
       } else {
         if (!numbers_from_strings_ || !is_number_text(text)) return fail(error_code::invalid_value_format);
-        if (const error_code e = parse_binary_float(text, x); e != error_code::none) return fail(e);
+        if (const error_code e = parse_binary(text, x); e != error_code::none) return fail(e);
       }
     } else {
       return mismatch(error_code::expected_number);

@@ -178,8 +178,8 @@ const char* read_floating(const char* p, const char* end, void* target) noexcept
   if (n.exact && n.integer && n.significand != 0) {
     // At most 19 digits: the conversion of the integer is correctly rounded.
     x = n.negative ? -static_cast<F>(n.significand) : static_cast<F>(n.significand);
-  } else if (!n.exact || n.integer || !jsonjit::detail::decimal_to_binary_float(n.significand, n.exponent, n.negative, x)) {
-    if (jsonjit::detail::parse_binary_float({p, static_cast<std::size_t>(stop - p)}, x) != jsonjit::error_code::none) {
+  } else if (!n.exact || n.integer || !jsonjit::detail::decimal_to_binary(n.significand, n.exponent, n.negative, x)) {
+    if (jsonjit::detail::parse_binary({p, static_cast<std::size_t>(stop - p)}, x) != jsonjit::error_code::none) {
       return nullptr;
     }
   }
