@@ -131,9 +131,9 @@ class options_context {
   options_context(const options_context&) = delete;
   options_context& operator=(const options_context&) = delete;
 
-  /// The resolved type for `descriptor` (resolved on first request). Null when a type in it
-  /// cannot be resolved; `refusal` then says why and names the type.
-  const type_info* find(const type_descriptor& descriptor, type_refusal& refusal) noexcept {
+  /// The type resolved before for `descriptor`, found without a lock (every call of the front
+  /// doors asks); null if it has not been resolved.
+  const type_info* cached(const type_descriptor& descriptor) const noexcept {
     const std::size_t start = slot_of(&descriptor);
     for (std::size_t i = 0; i < probe_limit; ++i) {
       const slot& s = slots_[(start + i) % slot_count];
@@ -141,6 +141,12 @@ class options_context {
       if (key == &descriptor) return s.info.load(std::memory_order_relaxed);
       if (key == nullptr) break;
     }
+    return nullptr;
+  }
+  /// The resolved type for `descriptor` (resolved on first request). Null when a type in it
+  /// cannot be resolved; `refusal` then says why and names the type.
+  const type_info* find(const type_descriptor& descriptor, type_refusal& refusal) noexcept {
+    if (const type_info* hit = cached(descriptor)) return hit;
     return resolve(descriptor, refusal);
   }
 

@@ -37,6 +37,8 @@ inline parse_error not_compiled(std::string_view why) {
 }
 
 /// The resolved type, or null with `error` set (naming the type that could not be resolved).
+/// Callers on the path of every call ask the options' cache first (options.context().cached),
+/// which needs no parse_error.
 inline const type_info* resolve(const type_descriptor& type, const serializer_options& options, parse_error& error) {
   type_refusal refusal;
   const type_info* info = options.context().find(type, refusal);

@@ -162,9 +162,11 @@ parse_error write_next_value(const type_info& info, const void* value, writer& o
 
 parse_error serialize_value(const type_descriptor& type, const void* value, std::string& out,
                             const serializer_options& options) {
-  parse_error refused;
-  const type_info* info = resolve(type, options, refused);
-  if (info == nullptr) return refused;
+  const type_info* info = options.context().cached(type);
+  if (info == nullptr) {
+    parse_error refused;
+    if ((info = resolve(type, options, refused)) == nullptr) return refused;
+  }
   std::string_view refusal;
   const jit::write_fn fn = compiled_writer(*info, options, refusal);
   if (!refusal.empty()) return not_compiled(refusal);
@@ -197,9 +199,11 @@ namespace {
 /// constructed in on success. Every return is a prvalue, as in serialize_value.
 parse_error read_value(const type_descriptor& type, void* target, bool is_new, std::string_view json,
                        const serializer_options& options) {
-  parse_error refused;
-  const type_info* info = resolve(type, options, refused);
-  if (info == nullptr) return refused;
+  const type_info* info = options.context().cached(type);
+  if (info == nullptr) {
+    parse_error refused;
+    if ((info = resolve(type, options, refused)) == nullptr) return refused;
+  }
   jit::read_fn fn = nullptr;
   if (options.engine() != engine::interpreter) {
     std::string_view why;

@@ -2,7 +2,10 @@
 
 #include <fast_float/fast_float.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 namespace jsonjit::detail {
 namespace {
@@ -43,9 +46,7 @@ bool overflowed(std::string_view text) noexcept {
 template <class F>
 error_code parse_binary(std::string_view text, F& value) noexcept {
   // fast_float (Lemire's algorithm, exact like std::from_chars and about twice as fast here)
-  // gives infinity on overflow and a signed zero on underflow. A float is parsed from the
-  // text, never through a double: rounding twice is wrong for one input in a few near a
-  // halfway point (16777217.000000001 would give 2^24).
+  // gives infinity on overflow and a signed zero on underflow.
   const auto r = fast_float::from_chars(text.data(), text.data() + text.size(), value);
   if (std::isinf(value) || r.ec == std::errc::result_out_of_range) {
     if (overflowed(text)) return error_code::number_out_of_range;
@@ -73,9 +74,51 @@ bool decimal_to_binary(std::uint64_t w, std::int64_t q, bool negative, F& value)
   return true;
 }
 
+namespace {
+
+/// Whether rounding `d`, the double nearest a decimal, to float gives the float nearest the
+/// decimal. Rounding is monotonic, so it does unless `d` lies exactly halfway between two
+/// floats (the first rounding may have made the tie: 16777217.000000001 becomes 2^24 + 1,
+/// then 2^24), or outside float's normal range (subnormals round at another bit; past
+/// FLT_MAX the decimal decides between FLT_MAX and overflow).
+bool float_of_double_is_exact(double d) noexcept {
+  const double magnitude = std::fabs(d);
+  if (!(magnitude >= std::numeric_limits<float>::min() && magnitude <= std::numeric_limits<float>::max())) {
+    return magnitude == 0;
+  }
+  constexpr std::uint64_t below_float = (std::uint64_t{1} << 29) - 1;  // the 29 bits a float drops
+  return (std::bit_cast<std::uint64_t>(d) & below_float) != (std::uint64_t{1} << 28);
+}
+
+}  // namespace
+
+// Floats go through the double conversion (its fast paths take the common 8 to 17 digits
+// that float's own would not), and are converted from the text exactly only where the
+// double could have rounded twice.
+template <>
+error_code parse_binary<float>(std::string_view text, float& value) noexcept {
+  double d = 0;
+  if (parse_binary<double>(text, d) == error_code::none && float_of_double_is_exact(d)) {
+    value = static_cast<float>(d);
+    return error_code::none;
+  }
+  const auto r = fast_float::from_chars(text.data(), text.data() + text.size(), value);
+  if (std::isinf(value) || r.ec == std::errc::result_out_of_range) {
+    if (overflowed(text)) return error_code::number_out_of_range;
+    value = text[0] == '-' ? -0.0f : 0.0f;
+  }
+  return error_code::none;
+}
+
+template <>
+bool decimal_to_binary<float>(std::uint64_t w, std::int64_t q, bool negative, float& value) noexcept {
+  double d = 0;
+  if (!decimal_to_binary<double>(w, q, negative, d) || !float_of_double_is_exact(d)) return false;
+  value = static_cast<float>(d);
+  return true;
+}
+
 template error_code parse_binary<double>(std::string_view, double&) noexcept;
-template error_code parse_binary<float>(std::string_view, float&) noexcept;
 template bool decimal_to_binary<double>(std::uint64_t, std::int64_t, bool, double&) noexcept;
-template bool decimal_to_binary<float>(std::uint64_t, std::int64_t, bool, float&) noexcept;
 
 }  // namespace jsonjit::detail

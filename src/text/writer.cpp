@@ -38,8 +38,11 @@ void writer::reset() noexcept {
   // The first top-level value needs nothing before it: compact output takes the fast path
   // (top_level_done() then knows it was written from last_).
   value_separator_ = force_general_;
-  const bool valid_indent = (options_.indent_char == ' ' || options_.indent_char == '\t') && options_.indent_size <= 127;
-  if (!valid_indent) fail(error_code::invalid_writer_options);
+  // (Compact output never writes them: writers made for one value each, the JIT's helpers',
+  // skip the check.)
+  if (options_.indented && !((options_.indent_char == ' ' || options_.indent_char == '\t') && options_.indent_size <= 127)) {
+    fail(error_code::invalid_writer_options);
+  }
 }
 
 void writer::fail(error_code code) noexcept {

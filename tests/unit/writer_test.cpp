@@ -90,6 +90,7 @@ TEST(Writer, IndentationThatWouldNotBeJsonIsRefused) {
               "error: " + std::string(message(error_code::invalid_writer_options)));
   }
   writer_options wide;
+  wide.indented = true;
   wide.indent_size = 128;
   EXPECT_EQ(write([](writer& w) { w.null_value(); }, wide),
             "error: " + std::string(message(error_code::invalid_writer_options)));
