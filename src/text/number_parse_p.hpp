@@ -43,4 +43,10 @@ error_code parse_binary(std::string_view text, F& value) noexcept;
 template <class F>
 bool decimal_to_binary(std::uint64_t w, std::int64_t q, bool negative, F& value) noexcept;
 
+// Floats are specialized: through the double conversion where that rounds once.
+template <>
+error_code parse_binary<float>(std::string_view text, float& value) noexcept;
+template <>
+bool decimal_to_binary<float>(std::uint64_t w, std::int64_t q, bool negative, float& value) noexcept;
+
 }  // namespace jsonjit::detail
