@@ -168,7 +168,10 @@ class schema {
   // (Without these a std::string or a literal would as well convert to a node.)
   validation validate(const std::string& json) const { return validate(std::string_view(json)); }
   validation validate(const char* json) const { return validate(std::string_view(json)); }
-  /// Validates the text `source` gives, reading it as it arrives (a file, a pipe, a socket).
+  /// Validates the text `source` gives (a file, a pipe, a socket). With output_format::flag
+  /// it is validated as it arrives, in memory bounded by its longest token; the other
+  /// formats read it whole first (an invalid instance's errors are explained in a second
+  /// pass over the text), then validate it as validate(std::string_view) does.
   validation validate(input& source) const;
   /// Validates a value already parsed (positions are then zero).
   validation validate(const element& value) const;

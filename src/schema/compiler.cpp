@@ -502,6 +502,38 @@ void compiler::decode(const subschema& s, schema_node& n) {
   }
 }
 
+/// Resolves the dynamic references whose target is the same on every path: a dynamic
+/// reference's target is the outermost resource of the dynamic scope that has the anchor, and
+/// every scope starts with the root's resource and, where the root is a `$ref` alone, its
+/// target's (every evaluation goes through it), and so on: the first of those resources that
+/// has the anchor is the target on every path (the meta-schemas, and the schemas that refer
+/// to them, are written so). Such a reference is then a static one to both engines, and the
+/// interpreter evaluates a subschema that several paths apply to one value once.
+void resolve_fixed_dynamic_references(schema_program& p) {
+  const auto fixed_target = [&](const schema_node& n) {
+    std::uint32_t node = p.root;
+    for (int hops = 0; hops < 16; ++hops) {
+      const schema_resource& r = p.resources[p.nodes[node].resource];
+      if (n.dynamic == dynamic_kind::recursive && r.recursive_anchor) return r.root;
+      if (n.dynamic == dynamic_kind::anchor) {
+        for (const auto& [name, anchored] : r.dynamic_anchors) {
+          if (name == n.dynamic_anchor) return anchored;
+        }
+      }
+      if (!p.nodes[node].only_ref) break;
+      node = p.nodes[node].ref.target;
+    }
+    return no_node;
+  };
+  for (schema_node& n : p.nodes) {
+    if (n.dynamic == dynamic_kind::none) continue;
+    if (const std::uint32_t target = fixed_target(n); target != no_node) {
+      n.dynamic_ref.target = target;
+      n.dynamic = dynamic_kind::none;
+    }
+  }
+}
+
 /// A node that applies itself to the same value through in-place applicators alone
 /// (`{"$ref": "#"}`, definitions that refer to each other through `allOf`, ...), which no
 /// instance could finish; null when there is none. Dynamic references that resolve by the
@@ -605,6 +637,7 @@ result<std::shared_ptr<schema_program>, parse_error> compiler::run(std::string_v
   program_->reader = options_.reader;
   if (failure_) return to_parse_error(*failure_);
   if (document_failure_) return *document_failure_;
+  resolve_fixed_dynamic_references(*program_);
   if (const std::optional<std::uint32_t> looping = node_applying_itself(*program_)) {
     const std::string& location = program_->nodes[*looping].location;
     const std::size_t hash = location.find('#');

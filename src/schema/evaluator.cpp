@@ -7,6 +7,7 @@
 #include "schema/access_p.hpp"
 #include "schema/canonical_p.hpp"
 #include "schema/checks_p.hpp"
+#include "schema/jit_p.hpp"
 #include "schema/json_pointer_p.hpp"
 #include "schema/sources_p.hpp"
 
@@ -217,6 +218,9 @@ class evaluator {
         collect_(collect),
         annotate_(collect && program.annotations),
         max_depth_(max_depth) {}
+
+  /// Whether the last run() stopped at the evaluation budget.
+  bool stopped_by_budget() const noexcept { return over_budget_; }
 
   validation run() {
     std::vector<validation_error> errors;
@@ -1147,31 +1151,50 @@ class evaluator {
 constexpr int parsed_value_depth = 512;
 
 template <class Source>
-validation run(const schema_program& program, Source& source, scratch& s, bool collect, int max_depth) {
+validation run(const schema_program& program, Source& source, scratch& s, bool collect, int max_depth,
+               bool* stopped_by_budget = nullptr) {
   evaluator<Source> e(program, source, s, collect, max_depth);
-  return e.run();
+  validation v = e.run();
+  if (stopped_by_budget) *stopped_by_budget = e.stopped_by_budget();
+  return v;
 }
 
 /// Decides first (no error kept, failed subschemas pruned); collects every error in a second
 /// pass only for an invalid instance, or in one pass where annotations are asked for.
-template <class MakeSource>
+/// `passes_as_text` is the verdict the value's text gets where the budget stops evaluation
+/// (validate_text's: the native code, when it decides "valid", is not bound by the
+/// interpreter's budget), so that a document or node gets the verdict its text gets.
+template <class MakeSource, class PassesAsText>
 validation decide_then_explain(const schema_program& program, output_format format, int max_depth,
-                               const MakeSource& make_source) {
+                               const MakeSource& make_source, const PassesAsText& passes_as_text) {
   scratch_lease lease;
+  bool stopped = false;
   if (format == output_format::flag || !program.annotations) {
     auto source = make_source(*lease);
-    validation decided = run(program, source, *lease, false, max_depth);
+    validation decided = run(program, source, *lease, false, max_depth, &stopped);
+    if (stopped && passes_as_text()) return schema_access::make_validation(true, {}, {});
     if (decided.valid() || format == output_format::flag) return decided;
   }
   auto source = make_source(*lease);
-  return run(program, source, *lease, true, max_depth);
+  validation explained = run(program, source, *lease, true, max_depth, &stopped);
+  if (stopped && passes_as_text()) return schema_access::make_validation(true, {}, {});
+  return explained;
+}
+
+/// Whether the native code finds the text of `value` valid (false without native code).
+template <class Value>
+bool native_code_passes(const schema_program& program, const Value& value) {
+  if (!program.native) return false;
+  const result<std::string> text = value.to_json();
+  return text && program.native->shows_valid(*text);
 }
 
 }  // namespace
 
 validation validate_text(const schema_program& program, std::string_view json) {
   return decide_then_explain(program, program.output, program.reader.max_depth,
-                             [&](scratch& s) { return text_source(json, program.reader, s.text); });
+                             [&](scratch& s) { return text_source(json, program.reader, s.text); },
+                             [] { return false; });  // (schema::validate asked the native code first)
 }
 
 validation validate_input(const schema_program& program, input& in) {
@@ -1183,12 +1206,14 @@ validation validate_input(const schema_program& program, input& in) {
 
 validation validate_element(const schema_program& program, const element& value, output_format format) {
   return decide_then_explain(program, format, std::max(program.reader.max_depth, parsed_value_depth),
-                             [&](scratch&) { return tree_source<element>(value); });
+                             [&](scratch&) { return tree_source<element>(value); },
+                             [&] { return native_code_passes(program, value); });
 }
 
 validation validate_node(const schema_program& program, const node& value) {
   return decide_then_explain(program, program.output, std::max(program.reader.max_depth, parsed_value_depth),
-                             [&](scratch&) { return tree_source<const node*>(&value); });
+                             [&](scratch&) { return tree_source<const node*>(&value); },
+                             [&] { return native_code_passes(program, value); });
 }
 
 }  // namespace jsonjit::detail::schema

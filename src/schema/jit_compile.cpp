@@ -312,7 +312,7 @@ class function_compiler {
     if (n.dynamic_ref) {
       const std::uint32_t binding = plan_.dynamic_binding[static_cast<std::size_t>(&n - p_.nodes.data())];
       if (binding == no_binding) {
-        required({dynamic_target(p_, n), n.dynamic_ref.step});
+        required(n.dynamic_ref);
       } else {
         e_.apply_dynamic(binding, slot(n.dynamic_ref.target));
         e_.jump_if_failed(fail_label());

@@ -6,28 +6,6 @@
 
 namespace jsonjit::detail::schema {
 
-/// Its target is the outermost resource in the dynamic scope that has the anchor. Every scope
-/// starts with the root's resource, and where the root is a `$ref` alone, continues with its
-/// target's (every evaluation goes through it), and so on: the first of those resources that
-/// has the anchor is the target on every path (the meta-schemas, and schemas that refer to
-/// them, are written so).
-std::uint32_t dynamic_target(const schema_program& program, const schema_node& n) {
-  if (n.dynamic == dynamic_kind::none) return n.dynamic_ref.target;
-  std::uint32_t node = program.root;
-  for (int hops = 0; hops < 16; ++hops) {
-    const schema_resource& r = program.resources[program.nodes[node].resource];
-    if (n.dynamic == dynamic_kind::recursive && r.recursive_anchor) return r.root;
-    if (n.dynamic == dynamic_kind::anchor) {
-      for (const auto& [name, anchored] : r.dynamic_anchors) {
-        if (name == n.dynamic_anchor) return anchored;
-      }
-    }
-    if (!program.nodes[node].only_ref) break;
-    node = program.nodes[node].ref.target;
-  }
-  return no_node;
-}
-
 namespace {
 
 /// What a binding is for: every `$recursiveAnchor`, or the `$dynamicAnchor`s of one name.
@@ -52,7 +30,7 @@ std::uint32_t anchored(const schema_resource& r, const anchor_key& key) {
 
 /// Every target `n`'s dynamic reference can have.
 std::vector<std::uint32_t> dynamic_targets(const schema_program& program, const schema_node& n) {
-  if (const std::uint32_t fixed = dynamic_target(program, n); fixed != no_node) return {fixed};
+  if (n.dynamic == dynamic_kind::none) return {n.dynamic_ref.target};
   std::vector<std::uint32_t> to{n.dynamic_ref.target};
   const anchor_key key = key_of(n);
   for (const schema_resource& r : program.resources) {
@@ -95,7 +73,8 @@ bool looks_into_objects(const schema_node& n) { return n.has_object_keywords() |
 /// The subschemas that must all pass on the value where `node` does, through `$ref`, `allOf`
 /// and dynamic references with one target, `node` first (a `$ref` alone left out: it has
 /// nothing of its own); empty where one of them applies another way (`anyOf`, `oneOf`, `not`,
-/// `if`, dependentSchemas), tracks evaluation or is `false`, or where fewer than two look
+/// `if`, dependentSchemas, a dynamic reference whose target depends on the path), tracks
+/// evaluation or is `false`, or where fewer than two look
 /// into objects (nothing to merge), or where `node` only passes the value on to one other.
 constexpr std::size_t max_fused_walk = 64;
 
@@ -119,7 +98,7 @@ std::vector<std::uint32_t> fused_branches(const schema_program& program, const j
     visited.push_back(x);
     const schema_node& n = program.nodes[x];
     if (!n.any_of.empty() || !n.one_of.empty() || n.not_schema || n.if_schema || !n.dependent_schemas.empty() ||
-        n.is_false || plan.tracking[x] != 0) {
+        n.is_false || plan.tracking[x] != 0 || n.dynamic != dynamic_kind::none) {
       return {};
     }
     if (!n.only_ref) {
@@ -128,7 +107,7 @@ std::vector<std::uint32_t> fused_branches(const schema_program& program, const j
     }
     // Pushed in reverse: the branches keep the schema's order.
     for (auto e = n.all_of.rbegin(); e != n.all_of.rend(); ++e) pending.push_back(e->target);
-    if (n.dynamic_ref) pending.push_back(dynamic_target(program, n));
+    if (n.dynamic_ref) pending.push_back(n.dynamic_ref.target);
     if (n.ref) pending.push_back(n.ref.target);
   }
   if (looking < 2 || branches.size() > 64) return {};  // (a bit per branch in fused_object)
@@ -172,7 +151,7 @@ jit_plan plan_of(const schema_program& program) {
   std::vector<anchor_key> keys;
   for (std::uint32_t i = 0; i < count; ++i) {
     const schema_node& n = program.nodes[i];
-    if (!n.dynamic_ref || dynamic_target(program, n) != no_node) continue;
+    if (!n.dynamic_ref || n.dynamic == dynamic_kind::none) continue;
     const anchor_key key = key_of(n);
     const auto found = std::find(keys.begin(), keys.end(), key);
     plan.dynamic_binding[i] = static_cast<std::uint32_t>(found - keys.begin());

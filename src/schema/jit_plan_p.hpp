@@ -24,7 +24,7 @@ struct jit_plan {
   /// not, by a subschema with unevaluatedProperties or unevaluatedItems, or has one).
   std::vector<char> tracking;
   /// By node: the binding its `$dynamicRef` or `$recursiveRef` reads, where its target depends
-  /// on the path; else no_binding (dynamic_target() is where it leads).
+  /// on the path; else no_binding (the reference is static: the compiler resolved it).
   std::vector<std::uint32_t> dynamic_binding;
   /// By node: the bindings entering it sets where unset (binding, the anchored node).
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> binds;
@@ -38,10 +38,6 @@ struct jit_plan {
 };
 
 jit_plan plan_of(const schema_program& program);
-
-/// Where a `$dynamicRef` or `$recursiveRef` of `n` leads on every path, or no_node where that
-/// depends on the path.
-std::uint32_t dynamic_target(const schema_program& program, const schema_node& n);
 
 /// Whether some subschema applies itself to the same value through the subschemas applied
 /// in place (every target a dynamic reference can have counted).

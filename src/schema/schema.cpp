@@ -54,7 +54,17 @@ validation schema::validate(std::string_view json) const {
   return detail::schema::validate_text(*program_, json);
 }
 
-validation schema::validate(input& source) const { return detail::schema::validate_input(*program_, source); }
+validation schema::validate(input& source) const {
+  // Deciding alone, the input is read as it arrives. Errors are explained by a second pass
+  // over an invalid instance (one pass explaining would follow every path a subschema is
+  // applied by, where deciding evaluates it once per value): that needs the text again, so
+  // it is read whole first, and validated as text is.
+  if (program_->output == output_format::flag) return detail::schema::validate_input(*program_, source);
+  while (source.refill(source.data())) {
+  }
+  if (source.failed()) return detail::schema::validate_input(*program_, source);  // reports the failure
+  return validate(std::string_view(source.data(), static_cast<std::size_t>(source.end() - source.data())));
+}
 
 validation schema::validate(const element& value) const {
   return detail::schema::validate_element(*program_, value, program_->output);

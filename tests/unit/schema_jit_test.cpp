@@ -274,12 +274,15 @@ TEST(JitSchema, RefusesWhatItLeavesToTheInterpreterByName) {
   std::string required_65 = R"({"required": ["p0")";
   for (int i = 1; i < 65; ++i) required_65 += ", \"p" + std::to_string(i) + "\"";
   required_65 += "]}";
+  const char* dynamic_loop = R"({"anyOf": [{"$ref": "a"}, {"$ref": "b"}], "$defs": {
+      "a": {"$id": "a", "$dynamicAnchor": "n", "$dynamicRef": "#n"}, "b": {"$id": "b", "$dynamicAnchor": "n"}}})";
   for (const auto& [text, keyword] :
        {// Which of more than 63 items a prefix evaluated: more than the code's mask holds.
         std::pair{prefix_items_64.c_str(), "prefixItems"},
         std::pair{required_65.c_str(), "required"},
-        // The target, resolved, is the schema itself, applied to the same value without end.
-        std::pair{R"({"$dynamicAnchor": "a", "$dynamicRef": "#a"})", "without end"}}) {
+        // On the path through "a", the dynamic reference's target is "a" itself, applied to
+        // the same value without end (through "b" it is "b").
+        std::pair{dynamic_loop, "without end"}}) {
     const result<schema, parse_error> s = schema::compile(text, options);
     ASSERT_FALSE(s) << text;
     EXPECT_EQ(s.error().info.code, error_code::not_compiled);
