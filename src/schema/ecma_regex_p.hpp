@@ -1,7 +1,8 @@
 // Regular expressions with ECMA-262's semantics, as JSON Schema specifies `pattern`,
 // `patternProperties` and the `regex` format: the pattern is rewritten where ECMA-262 and
-// PCRE2 differ (`\s`, `.`, `$`, `\u` escapes, escapes PCRE2 knows and ECMA-262 refuses) and
-// run by PCRE2 with its JIT, under a match limit so that no pattern runs unbounded. Private.
+// PCRE2 differ (`\s`, `.`, `$`, `\u` escapes, escapes PCRE2 knows and ECMA-262 refuses, Annex
+// B's syntax) and run by PCRE2 with its JIT, under a match limit so that no pattern runs
+// unbounded. Private.
 #pragma once
 
 #include <cstdint>
@@ -16,12 +17,23 @@ namespace jsonjit::detail::schema {
 
 enum class regex_match : std::uint8_t { found, not_found, too_costly };
 
+/// Which syntax a pattern is read with (the meaning is the `u` flag's: code points).
+enum class ecma_syntax : std::uint8_t {
+  unicode,  // the `u` flag's (format "regex", as the JSON Schema test suite wants)
+  annex_b,  // without the `u` flag, with Annex B's additions: identity escapes of any
+            // character, legacy octal escapes, braces and "\c" standing for themselves,
+            // class escapes at the ends of a range, quantified lookaheads
+  unicode_else_annex_b,  // the `u` flag's, or Annex B's for a pattern the `u` flag refuses
+                         // (a schema's patterns: many were written for RegExp without `u`)
+};
+
 class ecma_regex {
  public:
-  /// Compiles `pattern` (UTF-8, ECMA-262 with the `u` flag); on failure returns null and sets
-  /// `why` (PCRE2's message, or which ECMA-262 rule the pattern breaks) and `where` (the byte
-  /// offset in the pattern).
-  static std::shared_ptr<const ecma_regex> compile(std::string_view pattern, std::string& why, std::size_t& where);
+  /// Compiles `pattern` (UTF-8, ECMA-262 read with `syntax`); on failure returns null and
+  /// sets `why` (PCRE2's message, or which ECMA-262 rule the pattern breaks) and `where` (the
+  /// byte offset in the pattern).
+  static std::shared_ptr<const ecma_regex> compile(std::string_view pattern, std::string& why, std::size_t& where,
+                                                   ecma_syntax syntax = ecma_syntax::unicode_else_annex_b);
   /// A pattern in PCRE2's own syntax (the library's patterns, such as the Unicode property
   /// classes the IDNA rules use); null if PCRE2 refuses it.
   static std::shared_ptr<const ecma_regex> compile_pcre2(std::string_view pcre2_pattern);
@@ -56,6 +68,6 @@ struct translated_pattern {
   /// backtracking are PCRE2's match limit's to bound.
   double cost = 0;
 };
-translated_pattern translate_ecma_pattern(std::string_view pattern);
+translated_pattern translate_ecma_pattern(std::string_view pattern, ecma_syntax syntax = ecma_syntax::unicode);
 
 }  // namespace jsonjit::detail::schema

@@ -484,7 +484,7 @@ bool valid_uuid(std::string_view s) {
 bool valid_regex(std::string_view s) {
   std::string why;
   std::size_t where = 0;
-  return ecma_regex::compile(s, why, where) != nullptr;
+  return ecma_regex::compile(s, why, where, ecma_syntax::unicode) != nullptr;
 }
 
 struct named_format {

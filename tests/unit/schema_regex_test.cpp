@@ -5,8 +5,11 @@
 
 #include <random>
 
+#include <jsonjit/document.hpp>
+
 #include "schema/ecma_regex_p.hpp"
 #include "schema/simple_pattern_p.hpp"
+#include "test_files.hpp"
 
 namespace jsonjit::detail::schema {
 namespace {
@@ -54,12 +57,76 @@ TEST(SchemaRegex, EcmaRulesThatPcre2DoesNotHave) {
   EXPECT_EQ(compiled("^\\p{Letter}+$")->search("\u00e9t\u00e9"), regex_match::found);
   EXPECT_EQ(compiled("\\u{1F600}")->search("\U0001F600"), regex_match::found);
   EXPECT_EQ(compiled("[^]")->search("\n"), regex_match::found);
-  for (const char* refused : {"\\a", "(?i)a", "(?P<n>a)", "(?#c)", "[a", "a\\"}) {
+  for (const char* refused : {"(?i)a", "(?P<n>a)", "(?#c)", "[a", "a\\", "a**", "a++", "a{2}+", "[z-a]"}) {
     EXPECT_FALSE(compiled(refused)) << refused;
   }
+  // Annex B's identity escapes: refused with the `u` flag's syntax (format "regex"), read as
+  // the character itself in a schema's patterns.
+  EXPECT_FALSE(ecma_regex::compile("\\a", why, where, ecma_syntax::unicode));
+  EXPECT_EQ(compiled("^\\a\\&\\%\\-$")->search("a&%-"), regex_match::found);
+  EXPECT_EQ(compiled("^[\\s\\S]$")->search("\n"), regex_match::found);
+  EXPECT_EQ(compiled("^[^\\S]$")->search("\u3000"), regex_match::found);
+  EXPECT_EQ(compiled("^[^\\S]$")->search("x"), regex_match::not_found);
+  EXPECT_EQ(compiled("^a{$")->search("a{"), regex_match::found);
+  EXPECT_EQ(compiled("^\\1(a)$")->search("a"), regex_match::found);  // a group not yet matched: empty
+}
+
+bool has_astral_character(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0xF0; });
+}
+
+TEST(SchemaRegex, PatternsMatchWhatNodesRegExpMatches) {
+  // data/regex/ecma_patterns.json (scripts/gen_regex_corpus.js): every pattern of SchemaStore's
+  // schemas and hand-written corners, with strings made for each and what Node's RegExp did
+  // with and without the `u` flag. With the `u` flag's syntax (format "regex"), a pattern
+  // compiles where Node's compiles it with `u`; a schema's pattern also where Node compiles it
+  // without (Annex B's syntax: identity escapes, octal escapes, braces as characters).
+  // Matching follows `u`; a pattern only Annex B reads is compared on strings without astral
+  // characters (without `u`, Node matches UTF-16 code units, and `.` half of a surrogate pair).
+  const std::string text = test::read_file(JSONJIT_DATA_DIR "/regex/ecma_patterns.json");
+  const result<document, parse_error> corpus = document::parse(text);
+  ASSERT_TRUE(corpus) << to_string(corpus.error());
+  std::size_t patterns = 0, strings = 0, mismatches = 0;
+  std::string report;
+  const auto mismatch = [&](std::string_view pattern, std::string_view what) {
+    if (++mismatches <= 40) report += "  /" + std::string(pattern) + "/ " + std::string(what) + "\n";
+  };
+  for (const element c : corpus->root().elements()) {
+    const std::string_view pattern = c["pattern"].get_string().value();
+    const auto bits = [&](const char* mode) {
+      return c[mode].is_null() ? std::nullopt : std::optional<std::string_view>(c[mode].get_string().value());
+    };
+    const std::optional<std::string_view> u = bits("u"), legacy = bits("legacy");
+    std::string why;
+    std::size_t where = 0;
+    const auto strict = ecma_regex::compile(pattern, why, where, ecma_syntax::unicode);
+    const auto lenient = ecma_regex::compile(pattern, why, where, ecma_syntax::unicode_else_annex_b);
+    ++patterns;
+    if (static_cast<bool>(strict) != u.has_value()) mismatch(pattern, u ? "refused with u: " + why : "compiled with u");
+    if (static_cast<bool>(lenient) != (u || legacy)) mismatch(pattern, lenient ? "compiled" : "refused: " + why);
+    if (!lenient || !(u || legacy)) continue;
+    const std::string_view expected = u ? *u : *legacy;
+    std::size_t k = 0;
+    for (const element s : c["strings"].elements()) {
+      const std::string_view subject = s.get_string().value();
+      const bool want = expected[k++] == '1';
+      if (!u && has_astral_character(subject)) continue;
+      ++strings;
+      for (const auto* regex : {&strict, &lenient}) {
+        if (*regex && ((*regex)->search(subject) == regex_match::found) != want) {
+          mismatch(pattern, std::string(want ? "misses \"" : "matches \"") + std::string(subject) + "\"" +
+                                (regex == &strict ? " (u)" : ""));
+        }
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0u) << report;
+  EXPECT_GE(patterns, 1400u);
+  EXPECT_GE(strings, 20000u);
 }
 
 }  // namespace
+
 TEST(SchemaRegex, ACountedRepeatMultipliesTheCostOfWhatItRepeats) {
   // The cost bounds one try's steps: a search over a text tries each start, so the text's
   // length times it is what a search may take without backtracking (too costly past 10^10).
@@ -72,7 +139,7 @@ TEST(SchemaRegex, ACountedRepeatMultipliesTheCostOfWhatItRepeats) {
   EXPECT_EQ(cost("a{2,}"), 2);  // the unbounded rest is the match limit's
   EXPECT_EQ(cost("(a{1000}){1000}"), 1e6);
   EXPECT_EQ(cost("((a{10}){10}){10}"), 1000);
-  EXPECT_EQ(cost("x{"), 2);  // a brace that is no quantifier is a character
+  EXPECT_EQ(translate_ecma_pattern("x{", ecma_syntax::annex_b).cost, 2);  // a brace that is no quantifier is a character
 }
 
 }  // namespace jsonjit::detail::schema
