@@ -23,6 +23,15 @@
 //   static constexpr bool disallow_unmapped = true;    reading rejects unknown properties
 //   static constexpr auto constructor =                 reading builds T by T(amount, currency)
 //       jsonjit::constructor<std::int64_t, std::string>("Amount", "Currency");
+//   static constexpr bool converter_from_options = true;  T is written and read only by a
+//                                            converter serializer_options::add_converter supplies
+//                                            at run time (without one, serializing fails then)
+//
+// A type jsonjit cannot describe (not an aggregate, and meta<T> says neither how to reach its
+// members nor how to convert it) is a compile-time error where it is used. Enumerations are
+// written as numbers, or by name with serializer_options::enums_as_strings: the names of an
+// enumeration with a fixed underlying type (every `enum class`) are reflected for the values
+// -128 to 127 (0 to 255 if unsigned); meta<E>::enumerators names others, or renames.
 //
 // With a constructor (STJ's [JsonConstructor]), reading collects the properties first, then
 // calls T's constructor with the named properties' values (default-constructed when absent

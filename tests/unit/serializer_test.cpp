@@ -9,6 +9,7 @@
 #include <deque>
 #include <list>
 #include <map>
+#include <optional>
 #include <pthread.h>
 #include <set>
 #include <unordered_map>
@@ -184,6 +185,61 @@ TEST(SerializerMeta, EnumsAreNumbersOrNames) {
   EXPECT_EQ(jsonjit::try_deserialize<Paint>(R"({"c":300})").error().info.code, error_code::number_out_of_range);
 }
 
+enum class status : std::uint8_t { draft, published = 3, archived = 255 };
+enum legacy_flags { legacy_a, legacy_b };  // no fixed underlying type: not reflected
+
+struct Post {
+  status s = status::published;
+  std::map<status, int> counts{{status::draft, 1}};
+  legacy_flags f = legacy_b;
+};
+
+TEST(SerializerMeta, EnumNamesAreReflectedWithoutMeta) {
+  // enums_as_strings alone: the names come from the enumeration itself, on both engines.
+  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+    serializer_options names;
+    names.enums_as_strings(true).engine(e);
+    EXPECT_EQ(jsonjit::serialize(Post{}, names), R"({"s":"published","counts":{"draft":1},"f":1})");
+    EXPECT_EQ(jsonjit::deserialize<Post>(R"({"s":"archived"})", names).s, status::archived);
+    EXPECT_EQ(jsonjit::deserialize<Post>(R"({"s":"Draft"})", names).s, status::draft);  // case-insensitive
+    EXPECT_EQ(jsonjit::serialize(Post{static_cast<status>(7), {}, legacy_a}, names), R"({"s":7,"counts":{},"f":0})");
+    EXPECT_EQ(jsonjit::try_deserialize<Post>(R"({"s":"deleted"})", names).error().info.code,
+              error_code::invalid_value_format);
+    serializer_options numbers;
+    numbers.engine(e);
+    EXPECT_EQ(jsonjit::serialize(Post{}, numbers), R"({"s":3,"counts":{"draft":1},"f":1})");
+  }
+  // Declared inside a function, with a negative value.
+  enum class direction : std::int8_t { down = -1, up = 1 };
+  serializer_options names;
+  names.enums_as_strings(true);
+  EXPECT_EQ(jsonjit::serialize(std::vector<direction>{direction::down, direction::up}, names), R"(["down","up"])");
+  EXPECT_EQ(jsonjit::deserialize<std::vector<direction>>(R"(["up","down"])", names),
+            (std::vector<direction>{direction::up, direction::down}));
+}
+
+TEST(SerializerMeta, TypesDeclaredInsideAFunctionAreReflected) {
+  struct Vertex {
+    int x = 0;
+    std::string label;
+  };
+  struct Shape {
+    std::vector<Vertex> points;
+    std::optional<Vertex> center;
+  };
+  const Shape shape{{{1, "a"}, {2, "b"}}, Vertex{3, "c"}};
+  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+    serializer_options o;
+    o.engine(e);
+    const std::string json = jsonjit::serialize(shape, o);
+    EXPECT_EQ(json, R"({"points":[{"x":1,"label":"a"},{"x":2,"label":"b"}],"center":{"x":3,"label":"c"}})");
+    const Shape back = jsonjit::deserialize<Shape>(json, o);
+    ASSERT_EQ(back.points.size(), 2u);
+    EXPECT_EQ(back.points[1].label, "b");
+    EXPECT_EQ(back.center->x, 3);
+  }
+}
+
 // ---- converters ----
 
 struct celsius {
@@ -304,6 +360,7 @@ TEST(SerializerConverters, PropertyConverterWinsForItsProperty) {
   EXPECT_EQ(t.outside.degrees, -4);
 }
 
+/// Written and read only by a converter the options supply (none here).
 struct opaque {
   opaque() {}
 };
@@ -311,7 +368,16 @@ struct Holder {
   opaque o;
 };
 
-TEST(SerializerConverters, TypeWithoutDescriptionOrConverterIsReported) {
+}  // namespace serializer_test
+
+template <>
+struct jsonjit::meta<serializer_test::opaque> {
+  static constexpr bool converter_from_options = true;
+};
+
+namespace serializer_test {
+
+TEST(SerializerConverters, TypeWhoseConverterTheOptionsLackIsReported) {
   auto r = jsonjit::try_serialize(Holder{});
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().info.code, error_code::unsupported_type);

@@ -23,6 +23,7 @@
 #include <jsonjit/chrono.hpp>
 #include <jsonjit/converter.hpp>
 #include <jsonjit/detail/reflect.hpp>
+#include <jsonjit/detail/reflect_enum.hpp>
 #include <jsonjit/meta.hpp>
 #include <jsonjit/type_model.hpp>
 
@@ -77,6 +78,11 @@ template <class T>
 concept has_builtin_converter = requires { typename builtin_converter<T>::type; };
 template <class T>
 concept has_meta_enumerators = requires { meta<T>::enumerators; };
+/// The type is written and read only by a converter added to the options at run time.
+template <class T>
+concept converter_from_options = requires {
+  requires meta<T>::converter_from_options;
+};
 
 template <class C>
 concept map_container = requires(C& c, typename C::key_type&& k, typename C::mapped_type&& v) {
@@ -480,6 +486,17 @@ type_descriptor enum_descriptor() {
       return a;
     }();
     d.enumerators = names;
+  } else if constexpr (reflectable_enum<E>) {
+    static constexpr auto names = [] {
+      std::array<enumerator_descriptor, reflected_enumerator_count<E>> a{};
+      std::size_t n = 0;
+      for (std::size_t i = 0; i < enumerator_names_by_value<E>.size(); ++i) {
+        if (enumerator_names_by_value<E>[i].empty()) continue;
+        a[n++] = {reflected_range<E>::min + static_cast<std::int64_t>(i), enumerator_names_by_value<E>[i]};
+      }
+      return a;
+    }();
+    d.enumerators = names;
   }
   return d;
 }
@@ -535,6 +552,12 @@ type_descriptor make_descriptor() {
   } else if constexpr (reflectable_aggregate<T>) {
     return object_descriptor<T>();
   } else {
+    static_assert(converter_from_options<T>,
+                  "jsonjit cannot describe this type (see the type in 'make_descriptor<T>' above): it is not an "
+                  "aggregate (it has constructors, private members, virtual functions or base classes) and "
+                  "jsonjit::meta<T> gives neither properties nor a converter. Specialize jsonjit::meta<T> "
+                  "(<jsonjit/meta.hpp>); for a converter that serializer_options::add_converter supplies at "
+                  "run time, say so there: static constexpr bool converter_from_options = true;");
     return base_descriptor<T>(type_kind::opaque);
   }
 }

@@ -4,8 +4,9 @@
 //    anything;
 //  - the members are bound by a structured binding of that many names (tie_members.hpp);
 //  - a member's name is read from the compiler's spelling of a template argument that points at
-//    that member of an object that is declared but never defined (__PRETTY_FUNCTION__ prints
-//    it as "...external_object<S>.S::name..." with GCC, "...external_object.name..." with clang).
+//    that member of an object that is never constructed (__PRETTY_FUNCTION__ prints it as
+//    "...external_object<S>...value.S::name..." with GCC, "...external_object.value.name..."
+//    with clang).
 // Limits: aggregates without base classes, up to max_reflected_members members; C arrays as
 // members are not supported (brace elision would miscount them; std::array works).
 #pragma once
@@ -21,10 +22,14 @@
 
 namespace jsonjit::detail {
 
-/// Converts to any type; only ever named in unevaluated aggregate initializations.
+/// Converts to any type; only ever named in unevaluated aggregate initializations. (Defined,
+/// never called: GCC counts the conversion to a type declared inside a function as a use,
+/// and such a function cannot be defined elsewhere.)
 struct any_value {
   template <class U>
-  operator U() const;  // NOLINT(google-explicit-constructor): declared, never defined
+  operator U() const {  // NOLINT(google-explicit-constructor)
+    __builtin_unreachable();
+  }
 };
 
 template <class T, std::size_t... I>
@@ -57,14 +62,20 @@ constexpr auto tie_members(T& object) noexcept {
   return tie_members<member_count<std::remove_const_t<T>>>(object);
 }
 
-#if defined(__clang__)
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wundefined-var-template"
-#endif
-
-// Declared, never defined: only the addresses of its members are used, in constant expressions.
+/// Static storage for a T that is never constructed: only the addresses of its members are
+/// used, in constant expressions. (Not an object declared `extern` and never defined, as
+/// glaze does: a type declared inside a function has no linkage, and such an object of it is
+/// an error. A union member's address as a template argument: GCC 12 crashes on an anonymous
+/// union, so the union is the object.)
 template <class T>
-extern const T external_object;
+union storage_for {
+  char none;
+  T value;
+  constexpr storage_for() noexcept : none() {}
+  ~storage_for() {}
+};
+template <class T>
+inline storage_for<T> external_object;
 
 /// A pointer wrapped in a class: clang 14 takes a pointer to a subobject as a template
 /// argument only this way.
@@ -92,7 +103,7 @@ consteval std::string_view member_name_in(std::string_view spelling) noexcept {
 
 template <class T, std::size_t I>
 consteval std::string_view member_name() noexcept {
-  constexpr auto& member = std::get<I>(tie_members(external_object<T>));
+  constexpr auto& member = std::get<I>(tie_members(external_object<T>.value));
   return member_name_in(spelling_of<member_address<std::remove_cvref_t<decltype(member)>>{&member}>());
 }
 
@@ -104,9 +115,5 @@ consteval auto member_names_of(std::index_sequence<I...>) noexcept {
 /// The names of T's members, in declaration order.
 template <reflectable_aggregate T>
 inline constexpr auto member_names = member_names_of<T>(std::make_index_sequence<member_count<T>>{});
-
-#if defined(__clang__)
-#pragma clang diagnostic pop
-#endif
 
 }  // namespace jsonjit::detail
