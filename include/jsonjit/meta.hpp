@@ -14,7 +14,20 @@
 //   };
 //
 // `properties` lists every property (reflection is then not used, so classes with private
-// members work: make `meta<T>` a friend). Other members meta<T> may have:
+// members work: make `meta<T>` a friend); for an aggregate, a member left out of the list is
+// a compile-time error unless it is left out explicitly: jsonjit::ignored(&T::cache).
+// To change a few members of an aggregate and keep reflection for the rest, list only those
+// in `members` instead:
+//
+//   template <> struct jsonjit::meta<Service> {
+//     static constexpr auto members = jsonjit::members(
+//         jsonjit::property("service", &Service::name),            // renamed
+//         jsonjit::property(&Service::port).required(),            // its declared name
+//         jsonjit::ignored(&Service::cache),
+//         jsonjit::computed("url", [](const Service& s) { return s.url(); }));  // added last
+//   };
+//
+// Other members meta<T> may have:
 //   using converter = C;                     T is written and read by converter C (converter.hpp)
 //   static constexpr std::string_view tag = "leaf";    T's discriminator value in variants
 //   static constexpr std::string_view discriminator = "$kind";  (meta of a std::variant) the
@@ -178,9 +191,29 @@ constexpr auto computed(std::string_view name, Getter getter) {
   return computed<typename detail::first_argument<call>::type, Getter>(name, getter);
 }
 
-/// The list meta<T>::properties holds.
+/// A data member under its declared name (in meta<T>::members: only its options change).
+template <class T, class M>
+constexpr detail::member_property<T, M> property(M T::*member) {
+  return property(std::string_view{}, member);
+}
+
+/// A data member never written or read: in meta<T>::properties of an aggregate, where a
+/// member left out of the list must be left out explicitly.
+template <class T, class M>
+constexpr detail::member_property<T, M> ignored(M T::*member) {
+  return property(member).ignore();
+}
+
+/// The list meta<T>::properties holds: every property of T, in order.
 template <class... P>
 constexpr std::tuple<P...> properties(P... p) {
+  return {p...};
+}
+
+/// The list meta<T>::members holds: changes to the reflected members of an aggregate T
+/// (renamed, ignored, required, converted), and computed properties added after them.
+template <class... P>
+constexpr std::tuple<P...> members(P... p) {
   return {p...};
 }
 

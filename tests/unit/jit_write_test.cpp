@@ -583,7 +583,7 @@ template <>
 struct jsonjit::meta<jit_write_test::Derived> {
   using T = jit_write_test::Derived;
   static constexpr auto properties = jsonjit::properties(
-      jsonjit::property("name", &T::name), jsonjit::computed("inner", &T::inner),
+      jsonjit::property("name", &T::name), jsonjit::ignored(&T::ints), jsonjit::computed("inner", &T::inner),
       jsonjit::computed("nested", &T::nested), jsonjit::computed("shout", &T::shout),
       jsonjit::computed("maybe", &T::maybe), jsonjit::computed("coded", &T::coded),
       jsonjit::computed("long", &T::coded).with<jit_write_test::long_code_converter>(),

@@ -185,6 +185,44 @@ TEST(SerializerMeta, EnumsAreNumbersOrNames) {
   EXPECT_EQ(jsonjit::try_deserialize<Paint>(R"({"c":300})").error().info.code, error_code::number_out_of_range);
 }
 
+struct Endpoint {
+  std::string name;
+  int port = 0;
+  std::string cache;
+  bool secure = false;
+  std::string url() const { return (secure ? "https://" : "http://") + name + ":" + std::to_string(port); }
+};
+
+}  // namespace serializer_test
+
+template <>
+struct jsonjit::meta<serializer_test::Endpoint> {
+  using T = serializer_test::Endpoint;
+  static constexpr auto members = jsonjit::members(jsonjit::property("service", &T::name),
+                                                   jsonjit::property(&T::port).required(), jsonjit::ignored(&T::cache),
+                                                   jsonjit::computed("url", &T::url));
+};
+
+namespace serializer_test {
+
+TEST(SerializerMeta, MembersChangeSomeMembersAndReflectionKeepsTheRest) {
+  // Naming one member kept only that one: {"service":"x"} for a struct of four.
+  const Endpoint e{"db", 5432, "stale", true};
+  for (const jsonjit::engine engine : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+    serializer_options o;
+    o.engine(engine);
+    EXPECT_EQ(jsonjit::serialize(e, o), R"({"service":"db","port":5432,"secure":true,"url":"https://db:5432"})");
+    const Endpoint back = jsonjit::deserialize<Endpoint>(R"({"service":"x","port":1,"cache":"c","secure":true})", o);
+    EXPECT_EQ(back.name, "x");
+    EXPECT_EQ(back.port, 1);
+    EXPECT_EQ(back.cache, "");  // ignored
+    EXPECT_TRUE(back.secure);
+    const auto missing = jsonjit::try_deserialize<Endpoint>(R"({"service":"x"})", o);
+    ASSERT_FALSE(missing);
+    EXPECT_EQ(missing.error().info.code, error_code::missing_required_property);
+  }
+}
+
 enum class status : std::uint8_t { draft, published = 3, archived = 255 };
 enum legacy_flags { legacy_a, legacy_b };  // no fixed underlying type: not reflected
 

@@ -73,6 +73,8 @@ inline constexpr bool is_variant<std::variant<U...>> = true;
 template <class T>
 concept has_meta_properties = requires { meta<T>::properties; };
 template <class T>
+concept has_meta_members = requires { meta<T>::members; };
+template <class T>
 concept has_meta_converter = requires { typename meta<T>::converter; };
 template <class T>
 concept has_builtin_converter = requires { typename builtin_converter<T>::type; };
@@ -206,9 +208,9 @@ void apply_property_options(property_descriptor& d, const P& p) {
   if (p.converter != nullptr) d.converter = p.converter();
 }
 
-template <class T, std::size_t I>
+template <class T, std::size_t I, const auto* List = &meta<T>::properties>
 property_descriptor meta_property() {
-  static constexpr auto& p = std::get<I>(meta<T>::properties);
+  static constexpr auto& p = std::get<I>(*List);
   using P = std::remove_cvref_t<decltype(p)>;
   using V = typename P::value_type;
   property_descriptor d{};
@@ -230,6 +232,107 @@ std::array<property_descriptor, sizeof...(I)> meta_properties(std::index_sequenc
   return {meta_property<T, I>()...};
 }
 
+// ---- meta<T>::properties and meta<T>::members over an aggregate's reflected members ----
+
+/// The index of the reflected member of T that `member` points at (member_count<T> if none).
+template <class T, class M>
+constexpr std::size_t reflected_index_of(M T::*member) {
+  const void* wanted = static_cast<const void*>(&(external_object<T>.value.*member));
+  std::size_t found = member_count<T>;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((static_cast<const void*>(&std::get<I>(tie_members(external_object<T>.value))) == wanted ? void(found = I) : void()),
+     ...);
+  }(std::make_index_sequence<member_count<T>>{});
+  return found;
+}
+
+/// Which reflected members of T the data members of a property list name.
+template <class T, class List>
+constexpr std::array<bool, member_count<T>> members_named(const List& list) {
+  std::array<bool, member_count<T>> named{};
+  std::apply(
+      [&](const auto&... p) {
+        const auto mark = [&](const auto& q) {
+          if constexpr (requires { q.member; }) {
+            if (const std::size_t i = reflected_index_of<T>(q.member); i < member_count<T>) named[i] = true;
+          }
+        };
+        (mark(p), ...);
+      },
+      list);
+  return named;
+}
+
+/// The first member of T meta<T>::properties leaves out (member_count<T> if none).
+template <class T>
+consteval std::size_t first_member_left_out() {
+  const std::array<bool, member_count<T>> named = members_named<T>(meta<T>::properties);
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    if (!named[i]) return i;
+  }
+  return member_count<T>;
+}
+
+/// A member name as a template argument, so that a compiler's error shows it.
+template <std::size_t N>
+struct name_literal {
+  char text[N];
+  constexpr name_literal(std::string_view name) : text{} {
+    for (std::size_t i = 0; i < N - 1 && i < name.size(); ++i) text[i] = name[i];
+  }
+};
+
+template <class T, name_literal Member, bool LeftOut>
+struct check_properties_cover_member {
+  static_assert(!LeftOut,
+                "meta<T>::properties leaves out a member of the aggregate T (its name is in "
+                "'check_properties_cover_member<T, {\"name\"}, true>' above): list it "
+                "(jsonjit::property(name, &T::member)), leave it out explicitly (jsonjit::ignored(&T::member)), "
+                "or change only some members and keep the others reflected (meta<T>::members)");
+  static constexpr bool value = !LeftOut;
+};
+
+template <class T>
+constexpr bool properties_cover_every_member() {
+  constexpr std::size_t left_out = first_member_left_out<T>();
+  if constexpr (left_out < member_count<T>) {
+    constexpr std::string_view name = member_names<T>[left_out];
+    return check_properties_cover_member<T, name_literal<name.size() + 1>(name), true>::value;
+  } else {
+    return true;
+  }
+}
+
+/// How many entries of meta<T>::members are not data members (computed properties, getters
+/// and setters): added after the reflected members.
+template <class T>
+constexpr std::size_t added_member_count = std::apply(
+    [](const auto&... p) { return (std::size_t{0} + ... + (requires { p.member; } ? 0u : 1u)); }, meta<T>::members);
+
+/// The reflected members, with the changes meta<T>::members makes, then its added properties.
+template <class T, std::size_t... J>
+std::array<property_descriptor, member_count<T> + added_member_count<T>> refined_properties(std::index_sequence<J...>) {
+  std::array<property_descriptor, member_count<T> + added_member_count<T>> all{};
+  const auto reflected = reflected_properties<T>(std::make_index_sequence<member_count<T>>{});
+  std::copy(reflected.begin(), reflected.end(), all.begin());
+  std::size_t added = member_count<T>;
+  const auto refine = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
+    static constexpr auto& p = std::get<K>(meta<T>::members);
+    if constexpr (requires { p.member; }) {
+      constexpr std::size_t i = reflected_index_of<T>(p.member);
+      static_assert(i < member_count<T>, "meta<T>::members names a member reflection does not see");
+      property_descriptor& d = all[i];
+      const std::string_view declared = d.name;
+      apply_property_options(d, p);
+      if (d.name.empty()) d.name = declared;
+    } else {
+      all[added++] = meta_property<T, K, &meta<T>::members>();
+    }
+  };
+  (refine(std::integral_constant<std::size_t, J>{}), ...);
+  return all;
+}
+
 template <class T, class Binding>
 struct constructor_of;
 template <class T, class... A>
@@ -249,8 +352,16 @@ template <class T>
 type_descriptor object_descriptor() {
   type_descriptor d = base_descriptor<T>(type_kind::object);
   if constexpr (has_meta_properties<T>) {
+    if constexpr (fully_reflectable<T>) static_assert(properties_cover_every_member<T>());
     static const auto properties =
         meta_properties<T>(std::make_index_sequence<std::tuple_size_v<std::remove_cvref_t<decltype(meta<T>::properties)>>>{});
+    d.properties = properties;
+  } else if constexpr (has_meta_members<T>) {
+    static_assert(fully_reflectable<T>,
+                  "meta<T>::members changes the reflected members of an aggregate without base classes; T is "
+                  "not one: list every property in meta<T>::properties");
+    static const auto properties =
+        refined_properties<T>(std::make_index_sequence<std::tuple_size_v<std::remove_cvref_t<decltype(meta<T>::members)>>>{});
     d.properties = properties;
   } else {
     static const auto properties = reflected_properties<T>(std::make_index_sequence<member_count<T>>{});
@@ -514,7 +625,7 @@ type_descriptor make_descriptor() {
     return custom_descriptor<T>(static_converter<typename meta<T>::converter>());
   } else if constexpr (has_builtin_converter<T>) {
     return custom_descriptor<T>(static_converter<typename builtin_converter<T>::type>());
-  } else if constexpr (has_meta_properties<T>) {
+  } else if constexpr (has_meta_properties<T> || has_meta_members<T>) {
     return object_descriptor<T>();
   } else if constexpr (std::is_enum_v<T>) {
     return enum_descriptor<T>();

@@ -32,19 +32,30 @@ struct any_value {
   }
 };
 
-template <class T, std::size_t... I>
+/// Converts to any type but T's base classes: then brace elision initializes a base's
+/// members one by one, and T counts differently exactly where it has a base class.
+template <class T>
+struct any_value_but_bases {
+  template <class U>
+  requires(!std::is_base_of_v<U, T>)
+  operator U() const {  // NOLINT(google-explicit-constructor)
+    __builtin_unreachable();
+  }
+};
+
+template <class T, class Any, std::size_t... I>
 constexpr bool initializable_with(std::index_sequence<I...>) noexcept {
   return requires {
-    T{(void(I), any_value{})...};
+    T{(void(I), Any{})...};
   };
 }
 
-template <class T, std::size_t N = 0>
+template <class T, class Any = any_value, std::size_t N = 0>
 constexpr std::size_t count_members() noexcept {
-  if constexpr (N > max_reflected_members || !initializable_with<T>(std::make_index_sequence<N + 1>{})) {
+  if constexpr (N > max_reflected_members || !initializable_with<T, Any>(std::make_index_sequence<N + 1>{})) {
     return N;
   } else {
-    return count_members<T, N + 1>();
+    return count_members<T, Any, N + 1>();
   }
 }
 
@@ -54,6 +65,12 @@ concept reflectable_aggregate = std::is_aggregate_v<T> && std::is_class_v<T>;
 
 template <reflectable_aggregate T>
 inline constexpr std::size_t member_count = count_members<T>();
+
+/// Whether reflection sees every member of T: an aggregate without base classes and with at
+/// most max_reflected_members members.
+template <class T>
+concept fully_reflectable = reflectable_aggregate<T> && member_count<T> <= max_reflected_members &&
+                            count_members<T, any_value_but_bases<T>>() == member_count<T>;
 
 /// References to the members of `object`, in declaration order.
 template <class T>
