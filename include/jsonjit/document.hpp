@@ -26,6 +26,7 @@
 #include <jsonjit/converter.hpp>
 #include <jsonjit/detail/tape.hpp>
 #include <jsonjit/error.hpp>
+#include <jsonjit/input.hpp>
 #include <jsonjit/writer.hpp>
 
 namespace jsonjit {
@@ -236,6 +237,10 @@ class document {
   /// Parses `json` (the whole input; a UTF-8 byte order mark is skipped). The error says what,
   /// where in the text (line, column, byte offset) and where in the JSON value (path).
   static result<document, parse_error> parse(std::string_view json, const document_options& options = {});
+  /// Reads `source` to its end (jsonjit::file_input for a file by path, a pipe, a socket),
+  /// then parses it as above. An input that fails is error_code::input_failed, its reason in
+  /// `name` ("data.json: No such file or directory").
+  static result<document, parse_error> parse(input& source, const document_options& options = {});
 
   /// Parses `json` into this document, reusing the memory it holds; on an error the document
   /// is empty. Invalidates elements of the previous content.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
 namespace jsonjit {
 
@@ -25,10 +26,18 @@ class input {
   /// (failed()); the window then still starts with the kept bytes. Blocks until bytes come.
   virtual bool refill(const char* keep) = 0;
 
+  /// Refills until the input ends: afterwards [data(), end()) holds every byte from the
+  /// window's start to the end. False if reading failed (the window then ends where it did).
+  bool read_to_end();
+
   /// Reading the source failed (an I/O error, or an operation cancelled): not the end of input.
   bool failed() const noexcept { return failed_; }
   /// The errno of the failure, where the source is a file descriptor (else 0).
   int error_number() const noexcept { return error_number_; }
+  /// Why reading failed, for an error message ("data.json: No such file or directory");
+  /// empty if it did not, or where the source says nothing more. Errors with
+  /// error_code::input_failed carry it in parse_error::name.
+  virtual std::string failure_reason() const;
 
  protected:
   input() = default;

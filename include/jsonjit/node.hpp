@@ -65,6 +65,8 @@ class node {
   static node from(const element& e);
   /// Parses `json` (through a document; the same options and errors).
   static result<node, parse_error> parse(std::string_view json, const document_options& options = {});
+  /// Reads `source` to its end, then parses it (document::parse(input&)).
+  static result<node, parse_error> parse(input& source, const document_options& options = {});
 
   /// A deep copy; the copy has no parent.
   node(const node& other);

@@ -30,6 +30,10 @@ class output {
   /// The destination failed (refused data, a write failed, the operation was stopped): what
   /// it received so far may be incomplete.
   bool failed() const noexcept { return failed_; }
+  /// Why the destination failed, for an error message ("out.json: No space left on device");
+  /// empty where it says nothing more. Errors with error_code::sink_failed carry it in
+  /// parse_error::name.
+  virtual std::string failure_reason() const { return {}; }
 
  protected:
   output() = default;

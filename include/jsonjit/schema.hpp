@@ -161,6 +161,9 @@ class schema {
   /// reference in `name`), a pattern that is not an ECMA-262 regular expression
   /// (invalid_regex), two schemas claiming one URI (duplicate_schema_uri).
   static result<schema, parse_error> compile(std::string_view schema_text, const schema_options& options = {});
+  /// Reads `source` to its end (jsonjit::file_input for a file by path), then compiles it. An
+  /// input that fails is error_code::input_failed, its reason in `name`.
+  static result<schema, parse_error> compile(input& source, const schema_options& options = {});
 
   /// Validates `json` (one JSON text) while reading it. Text that is not JSON is invalid with
   /// the reader's error.

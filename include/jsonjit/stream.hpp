@@ -1,8 +1,8 @@
 // JSON over files, pipes, sockets and iostreams, in bounded memory, with both engines.
 //
-//   jsonjit::fd_output out(fd);                        // or ostream_output(std::cout)
+//   jsonjit::file_output out(path);                   // or fd_output(fd), ostream_output(std::cout)
 //   jsonjit::serialize_to(value, out, options);        // one buffer, however large the value
-//   jsonjit::fd_input in(fd);                          // or istream_input(std::cin)
+//   jsonjit::file_input in(path);                      // or fd_input(fd), istream_input(std::cin)
 //   T v = jsonjit::deserialize<T>(in, options);        // never the whole document in memory
 //
 //   jsonjit::serializer s(value, options);             // resumable: the caller's buffer,
@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <iosfwd>
 #include <new>
 #include <span>
@@ -142,22 +143,53 @@ class pooled_unique {
 /// waited for with poll(2). A failure (failed(), error_number()) is the writer's sink_failed.
 /// The destructor flushes what is pending (errors then go unreported: call flush() to see
 /// them). The descriptor stays the caller's.
-class fd_output final : public output {
+class fd_output : public output {
  public:
   explicit fd_output(int fd, std::size_t buffer_size = default_buffer_size);
   ~fd_output() override;
 
   bool flush() override;
   int error_number() const noexcept { return error_number_; }
+  std::string failure_reason() const override;
+
+ protected:
+  int fd_;
+  int error_number_ = 0;
 
  private:
   bool make_room(std::size_t n) override;
   bool write_out();
 
-  int fd_;
-  int error_number_ = 0;
   std::int8_t socket_ = -1;  // unknown until the first write
   pooled_buffer buffer_;
+};
+
+namespace detail {
+/// A file opened by path: its descriptor, or -1 and the errno of the failure.
+struct opened_file {
+  int fd;
+  int error_number;
+};
+opened_file open_file(const std::filesystem::path& path, bool for_writing) noexcept;
+}  // namespace detail
+
+/// Output to a file by path (created, or truncated), never a string that could be JSON text.
+/// A file that cannot be opened or written is the writer's sink_failed, its reason naming the
+/// path ("out.json: Permission denied"). close() (or the destructor) writes what is pending
+/// and closes the file; only close() says whether every byte reached it.
+class file_output final : public fd_output {
+ public:
+  explicit file_output(const std::filesystem::path& path, std::size_t buffer_size = default_buffer_size);
+  ~file_output() override;
+
+  /// Flushes and closes the file: false if some write, or closing, failed.
+  bool close();
+  const std::filesystem::path& path() const noexcept { return path_; }
+  std::string failure_reason() const override;
+
+ private:
+  file_output(detail::opened_file file, const std::filesystem::path& path, std::size_t buffer_size);
+  std::filesystem::path path_;
 };
 
 /// Output to a std::ostream through one pooled buffer (its write() takes full buffers; flush()
@@ -198,13 +230,33 @@ class buffered_input : public input {
 /// Input from a file descriptor (a file, a pipe, a socket) with read(2); EINTR is retried and
 /// a non-blocking descriptor is waited for with poll(2). The descriptor stays the caller's;
 /// the input reads ahead of what the reader has consumed (up to a buffer).
-class fd_input final : public buffered_input {
+class fd_input : public buffered_input {
  public:
   explicit fd_input(int fd, std::size_t buffer_size = default_buffer_size);
 
+ protected:
+  int fd_;
+
  private:
   std::ptrdiff_t read_some(char* dest, std::size_t size) override;
-  int fd_;
+};
+
+/// Input from a file by path, never a string that could be JSON text. A file that cannot be
+/// opened or read is error_code::input_failed, its reason naming the path ("data.json: No
+/// such file or directory"). The file is closed by the destructor.
+class file_input final : public fd_input {
+ public:
+  explicit file_input(const std::filesystem::path& path, std::size_t buffer_size = default_buffer_size);
+  ~file_input() override;
+  file_input(const file_input&) = delete;
+  file_input& operator=(const file_input&) = delete;
+
+  const std::filesystem::path& path() const noexcept { return path_; }
+  std::string failure_reason() const override;
+
+ private:
+  file_input(detail::opened_file file, const std::filesystem::path& path, std::size_t buffer_size);
+  std::filesystem::path path_;
 };
 
 /// Input from a std::istream's buffer: takes what the stream has at hand once at least one
@@ -410,6 +462,7 @@ class element_source {
  private:
   bool fail(parse_error e);
   bool start(const type_descriptor& type);
+  input& in_;
   reader reader_;
   const serializer_options& options_;
   const type_info* info_ = nullptr;  // resolved by the first next()

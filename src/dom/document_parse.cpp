@@ -10,6 +10,7 @@
 
 #include "dom/structural_parse_p.hpp"
 #include "dom/tape_builder_p.hpp"
+#include "text/input_p.hpp"
 
 namespace jsonjit {
 
@@ -78,6 +79,11 @@ result<document, parse_error> document::parse(std::string_view json, const docum
   if (parse_error error = parse_into(json, options, out)) return error;
   out.shrink_to_fit();
   return doc;
+}
+
+result<document, parse_error> document::parse(input& source, const document_options& options) {
+  if (!source.read_to_end()) return detail::input_failure(source);
+  return parse(std::string_view(source.data(), static_cast<std::size_t>(source.end() - source.data())), options);
 }
 
 parse_error document::assign(std::string_view json, const document_options& options) {

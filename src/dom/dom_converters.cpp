@@ -19,12 +19,12 @@ document_options parse_options(const serializer_options& options) {
   return d;
 }
 
-/// Parses the current value's text with `parse`; the reader ends on the value's last token.
-template <class T, class Parse>
-error_code read_value(reader& in, T& value, const serializer_options& options, Parse parse) {
+/// Parses the current value's text with T::parse; the reader ends on the value's last token.
+template <class T>
+error_code read_value(reader& in, T& value, const serializer_options& options) {
   std::string_view text;
   if (!in.skip_value(text)) return in.error().code;
-  auto parsed = parse(text, parse_options(options));
+  auto parsed = T::parse(text, parse_options(options));
   if (!parsed) return parsed.error().info.code;
   value = std::move(*parsed);
   return error_code::none;
@@ -37,13 +37,13 @@ void document_converter::write(writer& out, const document& value, const seriali
 }
 
 error_code document_converter::read(reader& in, document& value, const serializer_options& options) const {
-  return read_value(in, value, options, &document::parse);
+  return read_value(in, value, options);
 }
 
 void node_converter::write(writer& out, const node& value, const serializer_options&) const { value.write(out); }
 
 error_code node_converter::read(reader& in, node& value, const serializer_options& options) const {
-  return read_value(in, value, options, &node::parse);
+  return read_value(in, value, options);
 }
 
 }  // namespace jsonjit::detail

@@ -67,6 +67,12 @@ result<node, parse_error> node::parse(std::string_view json, const document_opti
   return from(doc->root());
 }
 
+result<node, parse_error> node::parse(input& source, const document_options& options) {
+  auto doc = document::parse(source, options);
+  if (!doc) return doc.error();
+  return from(doc->root());
+}
+
 void node::write(writer& w) const {
   struct frame {
     const node* container;

@@ -18,6 +18,7 @@ struct schema_access {
     v.annotations_ = std::move(annotations);
     return v;
   }
+  static std::vector<validation_error>& errors(validation& v) noexcept { return v.errors_; }
   static ::jsonjit::schema make_schema(std::shared_ptr<const schema_program> program) {
     ::jsonjit::schema s;
     s.program_ = std::move(program);

@@ -1201,7 +1201,11 @@ validation validate_input(const schema_program& program, input& in) {
   // An input is read once: errors are collected as it is read, if they are asked for.
   scratch_lease lease;
   text_source source(in, program.reader, (*lease).text);
-  return run(program, source, *lease, program.output != output_format::flag, program.reader.max_depth);
+  validation v = run(program, source, *lease, program.output != output_format::flag, program.reader.max_depth);
+  if (in.failed() && v.errors().size() == 1) {
+    schema_access::errors(v)[0].message += ": " + in.failure_reason();  // "not JSON: reading the input failed: ..."
+  }
+  return v;
 }
 
 validation validate_element(const schema_program& program, const element& value, output_format format) {

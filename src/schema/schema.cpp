@@ -7,6 +7,7 @@
 #include "schema/jit_p.hpp"
 #include "schema/json_pointer_p.hpp"
 #include "schema/locate_p.hpp"
+#include "text/input_p.hpp"
 
 namespace jsonjit {
 namespace {
@@ -44,6 +45,11 @@ result<schema, parse_error> schema::compile(std::string_view schema_text, const 
   return detail::schema_access::make_schema(std::move(*program));
 }
 
+result<schema, parse_error> schema::compile(input& source, const schema_options& options) {
+  if (!source.read_to_end()) return detail::input_failure(source);
+  return compile(std::string_view(source.data(), static_cast<std::size_t>(source.end() - source.data())), options);
+}
+
 validation schema::validate(std::string_view json) const {
   if (const detail::schema::native_validator* native = program_->native.get()) {
     // (Only the replays are counted: an atomic on a shared line per valid instance would cost
@@ -59,10 +65,9 @@ validation schema::validate(input& source) const {
   // over an invalid instance (one pass explaining would follow every path a subschema is
   // applied by, where deciding evaluates it once per value): that needs the text again, so
   // it is read whole first, and validated as text is.
-  if (program_->output == output_format::flag) return detail::schema::validate_input(*program_, source);
-  while (source.refill(source.data())) {
+  if (program_->output == output_format::flag || !source.read_to_end()) {
+    return detail::schema::validate_input(*program_, source);  // (which reports a failed input)
   }
-  if (source.failed()) return detail::schema::validate_input(*program_, source);  // reports the failure
   return validate(std::string_view(source.data(), static_cast<std::size_t>(source.end() - source.data())));
 }
 

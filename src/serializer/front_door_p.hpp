@@ -32,6 +32,15 @@ inline parse_error success() noexcept {
   return none;
 }
 
+/// `e`, with the reason its input or output gives where that failed (parse_error::name).
+template <class Source>
+parse_error with_failure_reason(parse_error e, const Source& source) {
+  if ((e.info.code == error_code::input_failed || e.info.code == error_code::sink_failed) && e.name.empty()) {
+    e.name = source.failure_reason();
+  }
+  return e;
+}
+
 inline parse_error not_compiled(std::string_view why) {
   return at_root({error_code::not_compiled}, std::string(why));
 }

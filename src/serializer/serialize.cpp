@@ -134,7 +134,7 @@ parse_error serialize_value(const type_descriptor& type, const void* value, outp
                             const serializer_options& options) {
   parse_error e;
   const type_info* info = resolve(type, options, e);
-  return info == nullptr ? e : write_value(*info, value, out, options, true);
+  return info == nullptr ? e : with_failure_reason(write_value(*info, value, out, options, true), out);
 }
 
 parse_error write_next_value(const type_info& info, const void* value, writer& out,

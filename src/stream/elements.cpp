@@ -27,10 +27,10 @@ parse_error in_element(parse_error e, std::size_t index) {
 }  // namespace
 
 element_source::element_source(input& in, const serializer_options& options, sequence_format format)
-    : reader_(in, sequence_reading(options, format)), options_(options), format_(format) {}
+    : in_(in), reader_(in, sequence_reading(options, format)), options_(options), format_(format) {}
 
 bool element_source::fail(parse_error e) {
-  error_ = std::move(e);
+  error_ = with_failure_reason(std::move(e), in_);
   ended_ = true;
   return false;
 }
@@ -81,8 +81,8 @@ element_sink::element_sink(output& out, const serializer_options& options, seque
     : out_(out), options_(options), format_(format), writer_(out, options.context().writing()) {}
 
 parse_error element_sink::fail(parse_error e) {
-  error_ = e;
-  return e;
+  error_ = with_failure_reason(std::move(e), out_);
+  return error_;
 }
 
 parse_error element_sink::write(const type_descriptor& type, const void* value) {

@@ -54,7 +54,7 @@ parse_error read_stream(const type_descriptor& type, void* target, bool is_new, 
   if (info == nullptr) return e;
   if ((e = jit_refusal(*info, options))) return e;
   reader in(json, options.context().reading());
-  return read_with(in, *info, target, is_new, stream_shortcut(options));
+  return with_failure_reason(read_with(in, *info, target, is_new, stream_shortcut(options)), json);
 }
 
 }  // namespace

@@ -94,7 +94,8 @@ std::string_view message(error_code code) noexcept {
 
 std::string message(const error_info& error) {
   std::string text(message(error.code));
-  if (error.at_end_of_input) text += ", found end of input";
+  // (An input that failed ends there too: the failure is what matters.)
+  if (error.at_end_of_input && error.code != error_code::input_failed) text += ", found end of input";
   return text;
 }
 
@@ -117,8 +118,11 @@ std::string to_string(const parse_error& error) {
   if (!error.path.empty()) text += (text.empty() ? "at " : " at ") + error.path;
   if (!text.empty()) text += ": ";
   text += message(error.info);
-  if (!error.name.empty()) text += ": \"" + error.name + "\"";
-  return text;
+  if (error.name.empty()) return text;
+  // An input's or output's failure reason is a sentence ("data.json: No such file or
+  // directory"); other names are names from the JSON, quoted.
+  const bool reason = error.info.code == error_code::input_failed || error.info.code == error_code::sink_failed;
+  return text + (reason ? ": " + error.name : ": \"" + error.name + "\"");
 }
 
 void detail::out_of_memory() {

@@ -15,6 +15,8 @@
 
 #include <gtest/gtest.h>
 
+#include <jsonjit/schema.hpp>
+
 #include "dotnet_models.hpp"
 #include "stream_support.hpp"
 #include "test_files.hpp"
@@ -74,6 +76,91 @@ TEST(StreamIo, FilesWrittenAndReadThroughDescriptors) {
     close(in_fd);
     ASSERT_TRUE(back) << jsonjit::to_string(back.error());
     EXPECT_TRUE(*back == users);
+  }
+}
+
+TEST(StreamIo, FilesByPathEveryWay) {
+  const auto users = models::make_users();
+  temporary_file file("by_path.json");
+  for (const engine e : {engine::interpreter, engine::automatic}) {
+    const auto options = with_engine(e);
+    jsonjit::file_output out(file.path());
+    ASSERT_FALSE(jsonjit::serialize_to(users, out, options));
+    EXPECT_TRUE(out.close());
+    EXPECT_TRUE(jsonjit::test::read_file(file.path()) == jsonjit::serialize(users, options));
+    jsonjit::file_input in(file.path(), 1000);
+    auto back = jsonjit::try_deserialize<std::vector<models::User>>(in, options);
+    ASSERT_TRUE(back) << jsonjit::to_string(back.error());
+    EXPECT_TRUE(*back == users);
+  }
+  jsonjit::file_input for_document(file.path());
+  const auto document = jsonjit::document::parse(for_document);
+  ASSERT_TRUE(document);
+  EXPECT_EQ(document->root().size(), users.size());
+  jsonjit::file_input for_node(file.path());
+  const auto node = jsonjit::node::parse(for_node);
+  ASSERT_TRUE(node);
+  EXPECT_EQ(node->size(), users.size());
+
+  temporary_file schema_file("schema.json");
+  jsonjit::test::write_file(schema_file.path(), R"({"type": "array", "minItems": 1})");
+  jsonjit::file_input schema_in(schema_file.path());
+  const auto schema = jsonjit::schema::compile(schema_in);
+  ASSERT_TRUE(schema) << jsonjit::to_string(schema.error());
+  jsonjit::file_input instance(file.path());
+  EXPECT_TRUE(schema->validate(instance).valid());
+}
+
+TEST(StreamIo, AFileThatCannotBeOpenedOrWrittenNamesItsPathAndTheReason) {
+  // "reading the input failed, found end of input" said neither which file nor why.
+  const std::filesystem::path missing = std::filesystem::temp_directory_path() / "jsonjit_no_such_dir" / "in.json";
+  const std::string expected_reason = missing.string() + ": No such file or directory";
+  {
+    jsonjit::file_input in(missing);
+    EXPECT_TRUE(in.failed());
+    EXPECT_EQ(in.error_number(), ENOENT);
+    const auto r = jsonjit::try_deserialize<std::vector<int>>(in);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().info.code, jsonjit::error_code::input_failed);
+    EXPECT_EQ(r.error().name, expected_reason);
+    EXPECT_EQ(jsonjit::to_string(r.error()),
+              "line 1, column 1 (byte 0) at $: reading the input failed: " + expected_reason);
+  }
+  for (const bool as_node : {false, true}) {
+    jsonjit::file_input in(missing);
+    const jsonjit::parse_error e =
+        as_node ? jsonjit::node::parse(in).error() : jsonjit::document::parse(in).error();
+    EXPECT_EQ(e.info.code, jsonjit::error_code::input_failed);
+    EXPECT_EQ(e.name, expected_reason);
+  }
+  {
+    jsonjit::file_input in(missing);
+    const auto s = jsonjit::schema::compile(in);
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.error().name, expected_reason);
+    jsonjit::file_input instance(missing);
+    const jsonjit::validation v = jsonjit::schema::compile("{}")->validate(instance);
+    ASSERT_EQ(v.errors().size(), 1u);
+    EXPECT_EQ(v.errors()[0].message, "not JSON: reading the input failed: " + expected_reason);
+  }
+  {
+    jsonjit::file_input directory(std::filesystem::temp_directory_path());  // opens; read(2) fails
+    const auto r = jsonjit::try_deserialize<int>(directory);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().name, std::filesystem::temp_directory_path().string() + ": Is a directory");
+  }
+  {
+    jsonjit::file_output out(missing);
+    const jsonjit::parse_error e = jsonjit::serialize_to(std::vector<int>{1, 2}, out);
+    EXPECT_EQ(e.info.code, jsonjit::error_code::sink_failed);
+    EXPECT_EQ(e.name, expected_reason);
+    EXPECT_FALSE(out.close());
+  }
+  if (std::filesystem::exists("/dev/full")) {  // every write fails: ENOSPC
+    jsonjit::file_output out("/dev/full");
+    const jsonjit::parse_error e = jsonjit::serialize_to(std::vector<int>(10, 1), out);
+    EXPECT_EQ(e.info.code, jsonjit::error_code::sink_failed);
+    EXPECT_EQ(e.name, "/dev/full: No space left on device");
   }
 }
 
