@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <limits>
 #include <ratio>
+#include <string>
 #include <string_view>
 
 #include <jsonjit/converter.hpp>
@@ -86,6 +87,21 @@ error_code from_nanoseconds(nanoseconds128 ns, D& d) noexcept {
   return error_code::none;
 }
 
+/// "" for whole seconds, else how finely D counts a second ("with at most 3 decimals of a
+/// second"), for the error that a text is finer than D holds.
+template <exact_duration D>
+std::string precision_phrase() {
+  using period = typename D::period;
+  if constexpr (period::num % period::den == 0) {
+    return period::num == period::den ? " in whole seconds" : " in whole multiples of the type's unit";
+  } else {
+    std::intmax_t decimals = 0, den = period::den;
+    while (den % 10 == 0) den /= 10, ++decimals;
+    if (period::num == 1 && den == 1) return " with at most " + std::to_string(decimals) + " decimals of a second";
+    return " in whole multiples of the type's unit";
+  }
+}
+
 /// What the time converters share: T is written as the text Derived::format gives (as a value
 /// or a property name) and read by Derived::parse.
 template <class Derived, class T>
@@ -117,6 +133,11 @@ template <class Clock, exact_duration D, time_text form>
 struct time_point_converter
     : time_text_converter<time_point_converter<Clock, D, form>, std::chrono::time_point<Clock, D>> {
   using time_point = std::chrono::time_point<Clock, D>;
+  static std::string expected_format() {
+    return std::string(form == time_text::utc ? "an ISO 8601 UTC date and time (2024-05-01T09:30:00Z)"
+                                              : "an ISO 8601 local date and time (2024-05-01T09:30:00)") +
+           precision_phrase<D>();
+  }
   static char* format(char* out, const time_point& t) noexcept {
     return format_time_point(out, to_nanoseconds(t.time_since_epoch()), form);
   }
@@ -132,6 +153,7 @@ struct time_point_converter
 
 template <exact_duration D>
 struct duration_converter : time_text_converter<duration_converter<D>, D> {
+  static std::string expected_format() { return "an ISO 8601 duration (PT1H30M)" + precision_phrase<D>(); }
   static char* format(char* out, const D& d) noexcept { return format_duration(out, to_nanoseconds(d)); }
   static error_code parse(std::string_view text, D& d) noexcept {
     nanoseconds128 ns{};
@@ -141,6 +163,7 @@ struct duration_converter : time_text_converter<duration_converter<D>, D> {
 };
 
 struct date_converter : time_text_converter<date_converter, std::chrono::year_month_day> {
+  static std::string expected_format() { return "an ISO 8601 date (2024-05-01)"; }
   static char* format(char* out, const std::chrono::year_month_day& date) noexcept;
   static error_code parse(std::string_view text, std::chrono::year_month_day& date) noexcept;
 };

@@ -36,6 +36,10 @@
 // in place, for a max_text_size of up to 256 bytes; at most 4096). Its text is trusted: it is
 // not checked.
 //
+// A converter whose read_string() may fail with error_code::invalid_value_format may say what
+// it accepts, for the error message ("\"5 pm\" is not a time of day (HH:MM)"):
+//   static std::string expected_format() { return "a time of day (HH:MM)"; }
+//
 // A converter whose type is used as a map key (STJ's WriteAsPropertyName/ReadAsPropertyName)
 // also has
 //   void write_key(jsonjit::writer& out, const T& key, const jsonjit::serializer_options&) const;
@@ -140,6 +144,9 @@ converter_descriptor converter_calls(const C* self) noexcept {
     d.read_string = [](const void* c, std::string_view text, void* value, const serializer_options& options) {
       return static_cast<const C*>(c)->read_string(text, *static_cast<T*>(value), options);
     };
+  }
+  if constexpr (requires { { C::expected_format() } -> std::convertible_to<std::string>; }) {
+    d.expected_format = [] { return std::string(C::expected_format()); };
   }
   if constexpr (key_converter<C>) {
     d.write_key = [](const void* c, writer& out, const void* key, const serializer_options& options) {

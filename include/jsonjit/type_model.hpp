@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include <jsonjit/error.hpp>
@@ -84,6 +85,9 @@ struct converter_descriptor {
   /// its length. `write` then does the same through a writer.
   std::size_t (*write_text)(const void* self, char* out, const void* value, const serializer_options& options) = nullptr;
   std::size_t max_text_size = 0;
+  /// What the converter reads, for the error that a string is not in its format (null when
+  /// the converter does not say).
+  std::string (*expected_format)() = nullptr;
 };
 
 /// One property of an object. Exactly one access path is set: `offset` (a data member), or

@@ -119,9 +119,10 @@ std::string to_string(const parse_error& error) {
   if (!text.empty()) text += ": ";
   text += message(error.info);
   if (error.name.empty()) return text;
-  // An input's or output's failure reason is a sentence ("data.json: No such file or
-  // directory"); other names are names from the JSON, quoted.
-  const bool reason = error.info.code == error_code::input_failed || error.info.code == error_code::sink_failed;
+  // An input's or output's failure reason, and what is wrong with a value, are sentences
+  // ("data.json: No such file or directory"); other names are names from the JSON, quoted.
+  const bool reason = error.info.code == error_code::input_failed || error.info.code == error_code::sink_failed ||
+                      error.info.code == error_code::invalid_value_format;
   return text + (reason ? ": " + error.name : ": \"" + error.name + "\"");
 }
 

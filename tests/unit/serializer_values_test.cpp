@@ -44,6 +44,30 @@ TEST(SerializerTime, SystemTimeIsUtcWithTheShortestExactFraction) {
   EXPECT_EQ(too_late.error().info.code, error_code::number_out_of_range);
 }
 
+TEST(SerializerTime, ErrorsNameTheTextAndWhatTheTypeAccepts) {
+  // A time finer than the type holds, and a malformed one, said only "the value is not in the
+  // format its type needs".
+  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+    jsonjit::serializer_options o;
+    o.engine(e);
+    const auto fine = jsonjit::try_deserialize<std::vector<sys_time<milliseconds>>>(R"(["2024-02-29T13:45:30.1234Z"])", o);
+    ASSERT_FALSE(fine);
+    EXPECT_EQ(fine.error().name,
+              "\"2024-02-29T13:45:30.1234Z\" is not an ISO 8601 UTC date and time (2024-05-01T09:30:00Z) with at "
+              "most 3 decimals of a second");
+    EXPECT_EQ(fine.error().path, "$[0]");
+    const auto whole = jsonjit::try_deserialize<sys_seconds>(R"("2024-02-29T13:45:30.5Z")", o);
+    EXPECT_NE(whole.error().name.find("in whole seconds"), std::string::npos) << whole.error().name;
+    const auto day = jsonjit::try_deserialize<year_month_day>(R"("yesterday")", o);
+    EXPECT_EQ(day.error().name, R"("yesterday" is not an ISO 8601 date (2024-05-01))");
+    const auto span = jsonjit::try_deserialize<seconds>(R"("P1Y")", o);
+    EXPECT_EQ(span.error().name, R"("P1Y" is not an ISO 8601 duration (PT1H30M) in whole seconds)");
+    const std::string long_text = "\"" + std::string(100, '9') + "\"";
+    const auto cut = jsonjit::try_deserialize<seconds>(long_text, o);
+    EXPECT_EQ(cut.error().name.substr(0, 69), "\"" + std::string(64, '9') + "...\"");
+  }
+}
+
 TEST(SerializerTime, SystemTimeReadsIso8601VariantsAsUtc) {
   const sys_seconds expected = sys_days(2024y / February / 29) + 13h + 45min + 30s;
   EXPECT_EQ(jsonjit::deserialize<sys_seconds>(R"("2024-02-29T13:45:30Z")"), expected);

@@ -127,6 +127,11 @@ class read_engine {
     failure_.where = {code, in_.token_offset(), in_.token_line(), in_.token_column(), false};
     return false;
   }
+  /// The same, naming what was wrong (a sentence for invalid_value_format, else a name).
+  bool fail(error_code code, std::string what) {
+    failure_.name = std::move(what);
+    return fail(code);
+  }
   /// The token does not fit the type: null gets its own message.
   bool mismatch(error_code expected) {
     return fail(in_.token() == token_type::null ? error_code::null_not_allowed : expected);
@@ -289,8 +294,26 @@ class read_engine {
       store_enumerator(info.descriptor->underlying, target, e->value);
       return true;
     }
-    return with_integer_type(info.descriptor->underlying,
-                             [&](auto i) { return integer_from_text<decltype(i)>(text, target); });
+    if (with_integer_type(info.descriptor->underlying,
+                          [&](auto i) { return integer_from_text<decltype(i)>(text, target); })) {
+      return true;
+    }
+    if (failure_.where.code != error_code::invalid_value_format) return false;
+    std::string names;
+    for (std::size_t i = 0; i < info.enum_names.size() && i < 16; ++i) {
+      names += (i == 0 ? "" : ", ") + std::string(info.enum_names[i].name);
+    }
+    if (info.enum_names.size() > 16) names += ", ...";
+    return fail(error_code::invalid_value_format, quoted_excerpt(text) + " is neither a name of the enumeration (" +
+                                                      names + ") nor an integer");
+  }
+
+  /// `text` in quotes, cut after 64 bytes (at a character boundary), for an error message.
+  static std::string quoted_excerpt(std::string_view text) {
+    if (text.size() <= 64) return "\"" + std::string(text) + "\"";
+    std::size_t cut = 64;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    return "\"" + std::string(text.substr(0, cut)) + "...\"";
   }
 
   bool convert(const converter_descriptor& converter, void* target) {
@@ -301,6 +324,11 @@ class read_engine {
     if (in_.error()) {
       failure_.where = in_.error();
       return false;
+    }
+    if (code == error_code::invalid_value_format && in_.token() == token_type::string) {
+      std::string what = quoted_excerpt(string_text());
+      if (converter.expected_format != nullptr) what += " is not " + converter.expected_format();
+      return fail(code, std::move(what));
     }
     return fail(code);
   }
@@ -655,7 +683,7 @@ class read_engine {
             break;
           }
         }
-        if (chosen == info.elements.size()) return fail(error_code::unknown_discriminator);
+        if (chosen == info.elements.size()) return fail(error_code::unknown_discriminator, std::string(string_text()));
         return members(*info.elements[chosen], ops.emplace(target, chosen));
       }
       // No discriminator: the alternative without a tag, if there is one, takes the object.
