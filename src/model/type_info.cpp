@@ -4,7 +4,7 @@
 #include <string>
 
 #include "model/type_info_p.hpp"
-#include "text/ascii_p.hpp"
+#include "text/case_folding_p.hpp"
 
 namespace jsonjit::detail {
 namespace {
@@ -187,7 +187,7 @@ bool options_context::complete(type_info& info, attempt& a) {
       if (options_.case_insensitive_names()) {
         info.folded_names.reserve(info.properties.size());
         for (const property_info& p : info.properties) {
-          lower_ascii(info.folded_names.emplace_back(p.json_name));
+          fold_case(p.json_name, info.folded_names.emplace_back());
         }
       }
       for (const property_info& p : info.properties) {
@@ -231,7 +231,8 @@ bool options_context::complete(type_info& info, attempt& a) {
     }
     case type_kind::enumeration:
       for (const enumerator_descriptor& e : d.enumerators) {
-        info.enum_names.push_back({e.value, e.name, encode(e.name, mode)});
+        enum_name& added = info.enum_names.emplace_back(enum_name{e.value, e.name, encode(e.name, mode), {}});
+        fold_case(e.name, added.folded);
       }
       return true;
     default: return true;

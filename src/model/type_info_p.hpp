@@ -65,6 +65,7 @@ struct enum_name {
   std::int64_t value;
   std::string_view name;
   encoded_text encoded;
+  std::string folded;  // the name case-folded: text names it where it folds to this
 };
 
 struct type_info {

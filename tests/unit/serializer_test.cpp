@@ -497,6 +497,34 @@ TEST(SerializerOptions, CaseInsensitiveNamesAndUnmappedMembers) {
   EXPECT_EQ(r.error().info.offset, 7u);
 }
 
+struct Städte {
+  int größe = 0;
+  int Ärzte = 0;
+  int straße = 0;
+};
+
+enum class Farbe { grün, weiß };
+
+TEST(SerializerOptions, CaseInsensitiveNamesFoldUnicodeCase) {
+  // ASCII only, "GRÖSSE"-style spellings of a name beyond ASCII did not match it. Unicode's
+  // simple case folding: "Ö" and "ö" are one, "ß" stays itself (its full folding "ss" is not
+  // simple), the Kelvin sign is "k".
+  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+    serializer_options insensitive;
+    insensitive.case_insensitive_names(true).engine(e);
+    const Städte s = jsonjit::deserialize<Städte>(R"({"GRÖßE":1,"ärzte":2,"STRASSE":3})", insensitive);
+    EXPECT_EQ(s.größe, 1);
+    EXPECT_EQ(s.Ärzte, 2);
+    EXPECT_EQ(s.straße, 0);  // "SS" is not "ß" under simple folding
+    // Escaped names fold too.
+    EXPECT_EQ(jsonjit::deserialize<Städte>(R"({"Ärzte":4})", insensitive).Ärzte, 4);
+    serializer_options names;
+    names.enums_as_strings(true).engine(e);
+    EXPECT_EQ(jsonjit::deserialize<std::vector<Farbe>>(R"(["GRÜN","Weiß"])", names),
+              (std::vector<Farbe>{Farbe::grün, Farbe::weiß}));
+  }
+}
+
 TEST(SerializerOptions, DuplicatesLastWinsOrRejected) {
   EXPECT_EQ(jsonjit::deserialize<Point>(R"({"x":1,"x":2})").x, 2);
   serializer_options reject;

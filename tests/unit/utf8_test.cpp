@@ -1,4 +1,4 @@
-// The vector UTF-8 checks against the scalar ones (the definition): the AVX-512 validator, and
+// Unicode simple case folding. The vector UTF-8 checks against the scalar ones (the definition): the AVX-512 validator, and
 // the string scan that validates 16 bytes at a time (the JIT's helpers' string_end); every
 // short sequence at every position around the blocks, and random near-UTF-8 text.
 #include <gtest/gtest.h>
@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engines/jit/scan_p.hpp"
+#include "text/case_folding_p.hpp"
 #include "text/unescape_p.hpp"
 #include "text/utf8_p.hpp"
 
@@ -103,7 +104,9 @@ void expect_same_string_end(const std::string& text) {
   const char* found = jit::string_end(begin, end, escaped);
   const char* expected = string_end_by_bytes(begin, end, escaped_by_bytes);
   ASSERT_EQ(found == nullptr ? -1 : found - begin, expected == nullptr ? -1 : expected - begin) << "size " << text.size();
-  if (expected != nullptr) ASSERT_EQ(escaped, escaped_by_bytes);
+  if (expected != nullptr) {
+    ASSERT_EQ(escaped, escaped_by_bytes);
+  }
 }
 
 TEST(Utf8StringScan, AgreesWithTheScanByBytesAtEveryBlockEdge) {
@@ -150,3 +153,27 @@ TEST(Utf8StringScan, AgreesWithTheScanByBytesOnRandomText) {
 
 }  // namespace
 }  // namespace jsonjit::detail
+
+namespace {
+
+TEST(CaseFolding, UnicodeSimpleFolding) {
+  using jsonjit::detail::fold_case;
+  EXPECT_EQ(fold_case(U'A'), U'a');
+  EXPECT_EQ(fold_case(U'\u212A'), U'k');          // Kelvin sign
+  EXPECT_EQ(fold_case(U'\u1E9E'), U'\u00DF');     // capital sharp s: simple folding is ß
+  EXPECT_EQ(fold_case(U'\u00DF'), U'\u00DF');     // ß itself (its full folding "ss" is not simple)
+  EXPECT_EQ(fold_case(U'\u03C2'), U'\u03C3');     // final sigma
+  EXPECT_EQ(fold_case(U'\u0130'), U'\u0130');     // İ: only a full (or Turkic) folding
+  EXPECT_EQ(fold_case(U'\u0100'), U'\u0101');     // Latin Extended-A pairs (stride 2)
+  EXPECT_EQ(fold_case(U'\u0101'), U'\u0101');
+  EXPECT_EQ(fold_case(U'\U00010400'), U'\U00010428');  // Deseret
+  EXPECT_EQ(fold_case(U'\u13F8'), U'\u13F0');     // Cherokee small letters fold to capitals
+  std::string out;
+  jsonjit::detail::fold_case("\xC8\xBA-\xFF-\xE2\x84\xAA", out);  // Ⱥ folds to a longer ⱥ; a stray byte stays
+  EXPECT_EQ(out, "\xE2\xB1\xA5-\xFF-k");
+  EXPECT_TRUE(jsonjit::detail::folds_to("GRÖSSE", "grösse"));
+  EXPECT_FALSE(jsonjit::detail::folds_to("GRÖSSE", "größe"));
+  EXPECT_FALSE(jsonjit::detail::folds_to("AB", "a"));
+}
+
+}  // namespace

@@ -8,7 +8,7 @@
 
 #include "common/stack_p.hpp"
 #include "engines/interp/interp_p.hpp"
-#include "text/ascii_p.hpp"
+#include "text/case_folding_p.hpp"
 #include "text/base64_p.hpp"
 #include "text/reader_access_p.hpp"
 #include "text/number_parse_p.hpp"
@@ -269,10 +269,11 @@ class read_engine {
     });
   }
 
-  /// Finds an enumerator by name (ASCII case-insensitively, as STJ's string enum converter).
+  /// Finds an enumerator by name, case-insensitively (as STJ's string enum converter; case
+  /// folding, case_folding_p.hpp).
   const enum_name* enumerator(const type_info& info, std::string_view name) const noexcept {
     for (const enum_name& e : info.enum_names) {
-      if (equals_ignoring_ascii_case(e.name, name)) return &e;
+      if (folds_to(name, e.folded)) return &e;
     }
     return nullptr;
   }
@@ -348,8 +349,11 @@ class read_engine {
       }
     } else {
       string(scratch_);
-      if (case_insensitive_) lower_ascii(scratch_);
       name = scratch_;
+      if (case_insensitive_) {
+        fold_case(scratch_, folded_);
+        name = folded_;
+      }
     }
     auto it = info.by_name.find(name);
     return it == info.by_name.end() ? nullptr : &properties[it->second];
@@ -709,6 +713,7 @@ class read_engine {
   bool numbers_from_strings_;
   bool named_floats_;
   bool case_insensitive_;
+  std::string folded_;  // a name case-folded, where names are case-insensitive
   bool reject_duplicates_;
   bool reject_unmapped_;
 };

@@ -12,7 +12,7 @@
 #include "engines/interp/interp_p.hpp"
 #include "engines/jit/jit_p.hpp"
 #include "engines/jit/scan_p.hpp"
-#include "text/ascii_p.hpp"
+#include "text/case_folding_p.hpp"
 #include "text/base64_p.hpp"
 #include "text/number_parse_p.hpp"
 #include "text/number_scan_p.hpp"
@@ -192,11 +192,17 @@ const char* read_floating(const char* p, const char* end, void* target) noexcept
 const jsonjit::detail::property_info* find_property(const jsonjit::detail::type_info& type,
                                                     std::string_view name) noexcept {
   if (type.options->case_insensitive_names()) {
-    // Folded on the stack (names longer than any property's cannot match one).
-    char folded[256];
-    if (name.size() > sizeof folded) return nullptr;
-    for (std::size_t i = 0; i < name.size(); ++i) folded[i] = jsonjit::detail::to_ascii_lower(name[i]);
-    const auto it = type.by_name.find(std::string_view(folded, name.size()));
+    // Folded on the stack (the heap for a long name: a folding may be longer than the name).
+    char on_stack[512];
+    std::string on_heap;
+    std::string_view folded;
+    if (name.size() <= sizeof on_stack / 2) {
+      folded = std::string_view(on_stack, jsonjit::detail::fold_case(name, on_stack));
+    } else {
+      jsonjit::detail::fold_case(name, on_heap);
+      folded = on_heap;
+    }
+    const auto it = type.by_name.find(folded);
     return it == type.by_name.end() ? nullptr : &type.properties[it->second];
   }
   if (type.properties.size() <= 8) {
@@ -442,7 +448,7 @@ const char* jsonjit_jit_read_enum(read_context* context, const char* cur, const 
   const auto [name, after] = plain_string(cur, context->end);
   if (after == nullptr) return nullptr;
   for (const jsonjit::detail::enum_name& e : type->enum_names) {
-    if (!jsonjit::detail::equals_ignoring_ascii_case(e.name, name)) continue;
+    if (!jsonjit::detail::folds_to(name, e.folded)) continue;
     // The value, as an integer of the underlying type (stored by its width).
     const std::uint64_t bits = static_cast<std::uint64_t>(e.value);
     std::memcpy(target, &bits, type->descriptor->size);  // little-endian: the low bytes
