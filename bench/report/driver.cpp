@@ -346,7 +346,7 @@ int run(const options& options, const char* self) {
         "typed_write",  "typed_write_relaxed", "typed_read",    "stream_write",  "stream_read",
         "json_serde",   "schema_validate",     "schema_compile", "dom_parse",    "dom_serialize", "read_tokens",
         "read_values",
-        "write_values", "write_number_text",   "jit_compile",   "jit_cold_start"};
+        "write_values", "write_number_text",   "jit_compile",   "jit_cold_start", "jit_first_use"};
     for (std::size_t i = 0; i < std::size(order); ++i) {
       if (group == order[i]) return i;
     }

@@ -1,9 +1,13 @@
 // What the JIT costs before it pays: each model's types resolved and compiled from scratch
 // (fresh options every iteration), beside resolution alone (the interpreter's set-up), and the
 // first serialization and deserialization from a cold start. Counters: functions compiled and
-// machine code bytes per model, and compile time per function (jit_stats()).
+// machine code bytes per model, and compile time per function (jit_stats()). And the first
+// use in a fresh process, measured by that process (jsonjit_first_use).
+#include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "main.hpp"
 #include "peers.hpp"
@@ -64,9 +68,47 @@ void add_costs(const std::string& name, const T& value) {
   }
 }
 
+/// One run of jsonjit_first_use (beside this program): its two figures in nanoseconds, or
+/// false if it did not run.
+bool probe_first_use(const char* engine, long long& first, long long& second) {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return false;
+  const std::string command = (self.parent_path() / "jsonjit_first_use").string() + " " + engine;
+  FILE* child = popen(command.c_str(), "r");
+  if (child == nullptr) return false;
+  const int read = std::fscanf(child, "%lld %lld", &first, &second);
+  return pclose(child) == 0 && read == 2;
+}
+
+/// The first serialize and deserialize in a fresh process (first: of a program's first type,
+/// which pays what the JIT sets up once per process; second: of the next type), as that
+/// process measured them: each iteration starts a process.
+void add_first_use() {
+  for (const bool second_type : {false, true}) {
+    for (const char* engine : {"automatic", "interpreter"}) {
+      const std::string name = std::string("jit_first_use/") + (second_type ? "second_type" : "first_type") + "/" +
+                               (std::string_view(engine) == "automatic" ? "jsonjit" : "jsonjit_interp");
+      register_benchmark(name, [second_type, engine](benchmark::State& state) {
+        for (auto _ : state) {
+          long long first = 0, second = 0;
+          if (!probe_first_use(engine, first, second)) {
+            state.SkipWithError("jsonjit_first_use did not run");
+            break;
+          }
+          state.SetIterationTime(static_cast<double>(second_type ? second : first) / 1e9);
+        }
+      })
+          ->UseManualTime()
+          ->Unit(benchmark::kMicrosecond);
+    }
+  }
+}
+
 void register_all() {
   for_each_model([](std::string_view name, const auto& value) { add_costs(std::string(name), value); });
   add_costs("User", make_users(1).front());
+  add_first_use();
 }
 
 const bool registered = (register_all(), true);

@@ -12,14 +12,14 @@
 namespace jsonjit::detail::jit {
 namespace {
 
-/// One allocator for the whole process: its pools are a memory file mapped twice (read+write
+/// One allocator for the whole process: its pool is a memory file mapped twice (read+write
 /// and read+execute), set up once rather than per options object, and shared by the small
 /// functions of many types. It serializes its own bookkeeping. Never destroyed: options with
 /// static storage may give their code back after every other static object is gone.
 asmjit::JitAllocator& shared_allocator() {
   static asmjit::JitAllocator* const allocator = [] {
     asmjit::JitAllocator::CreateParams params{};
-    params.options = asmjit::JitAllocatorOptions::kUseDualMapping | asmjit::JitAllocatorOptions::kUseMultiplePools;
+    params.options = asmjit::JitAllocatorOptions::kUseDualMapping;
     return new asmjit::JitAllocator(&params);
   }();
   return *allocator;

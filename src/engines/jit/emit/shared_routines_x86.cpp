@@ -253,11 +253,13 @@ class routine_emitter {
   }
 
   /// SSSE3 where the processor has it, unless JSONJIT_CPU=baseline asks for SSE2 code only
-  /// (how the tests cover what processors without it run).
+  /// (how the tests cover what processors without it run). (libgcc's answer, found when the
+  /// program started: asmjit's CpuInfo::host() runs CPUID some thirty times, which a virtual
+  /// machine traps, about 110 µs, most of the first JIT use in a process.)
   static bool use_ssse3() {
     const char* cpu = std::getenv("JSONJIT_CPU");
     if (cpu != nullptr && std::string_view(cpu) == "baseline") return false;
-    return asmjit::CpuInfo::host().hasFeature(asmjit::CpuFeatures::X86::kSSSE3);
+    return __builtin_cpu_supports("ssse3");
   }
 
   x86_function f_;

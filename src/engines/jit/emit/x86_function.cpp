@@ -27,7 +27,11 @@ constexpr std::size_t label_shift = 64;
 /// the code's size in `code_size`.
 std::vector<std::uint8_t> assemble(const code_template& t, std::size_t changed_value, std::uint32_t moved,
                                    std::size_t& code_size) {
-  asmjit::CodeHolder code;
+  // One code holder per thread, reset between assemblies: setting one up costs more than
+  // assembling a template (the first JIT use in a process assembles every template it needs
+  // several times over).
+  thread_local asmjit::CodeHolder code;
+  code.reset(asmjit::ResetPolicy::kSoft);
   code.init(asmjit::Environment::host());
   x86::Assembler as(&code);
   std::vector<asmjit::Label> targets;
