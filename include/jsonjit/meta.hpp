@@ -46,6 +46,9 @@
 // enumeration with a fixed underlying type (every `enum class`) are reflected for the values
 // -128 to 127 (0 to 255 if unsigned); meta<E>::enumerators names others, or renames.
 //
+// An aggregate with a member that has no default constructor is read the same way without
+// meta: its members are the constructor's arguments, in order (aggregate initialization).
+//
 // With a constructor (STJ's [JsonConstructor]), reading collects the properties first, then
 // calls T's constructor with the named properties' values (default-constructed when absent
 // from the JSON, an error when required) and stores the remaining properties afterwards.

@@ -41,7 +41,8 @@ parse_error deserialize_new_value(const type_descriptor& type, void* storage, st
 [[noreturn]] void throw_or_abort(const parse_error& error);
 
 /// A T read by `read(void* target, bool is_new)`: into a default-constructed T, or (types
-/// built by their meta constructor) into storage where it is constructed on success.
+/// built by a constructor: meta's, or an aggregate's initialization) into storage where it is
+/// constructed on success.
 template <class T, class Read>
 result<T, parse_error> read_result(Read read) {
   if constexpr (std::is_default_constructible_v<T>) {
@@ -50,7 +51,9 @@ result<T, parse_error> read_result(Read read) {
     if (error) return error;
     return value;
   } else {
-    static_assert(requires { meta<T>::constructor; }, "jsonjit reads a T by default construction or meta<T>::constructor");
+    static_assert(requires { meta<T>::constructor; } || built_from_members<T>,
+                  "jsonjit reads a T by default construction, by meta<T>::constructor, or (an aggregate whose "
+                  "members it reflects) by aggregate initialization from its members");
     alignas(T) unsigned char storage[sizeof(T)];
     parse_error error = read(storage, true);
     if (error) return error;

@@ -348,6 +348,24 @@ struct constructor_of<T, constructor_binding<A...>> {
       [](void* storage, void* const* arguments) { construct(storage, arguments, std::index_sequence_for<A...>{}); }};
 };
 
+/// An aggregate without a default constructor (a member without one), described by
+/// reflection alone: read as meta<T>::constructor would read it, with every member an
+/// argument of its aggregate initialization.
+template <class T>
+concept built_from_members = !std::is_default_constructible_v<T> && fully_reflectable<T> &&
+                             !has_meta_properties<T> && !has_meta_members<T> && !requires { meta<T>::constructor; };
+
+template <class T, class Indices = std::make_index_sequence<member_count<T>>>
+struct aggregate_constructor;
+template <class T, std::size_t... I>
+struct aggregate_constructor<T, std::index_sequence<I...>> {
+  static constexpr descriptor_fn types[] = {&descriptor_of<member_type_t<T, I>>...};
+  static constexpr constructor_descriptor descriptor{
+      member_names<T>, types, [](void* storage, void* const* arguments) {
+        ::new (storage) T{std::move(*static_cast<member_type_t<T, I>*>(arguments[I]))...};
+      }};
+};
+
 template <class T>
 type_descriptor object_descriptor() {
   type_descriptor d = base_descriptor<T>(type_kind::object);
@@ -370,6 +388,8 @@ type_descriptor object_descriptor() {
   if constexpr (requires { meta<T>::disallow_unmapped; }) d.disallow_unmapped = meta<T>::disallow_unmapped;
   if constexpr (requires { meta<T>::constructor; }) {
     d.constructor = &constructor_of<T, std::remove_cvref_t<decltype(meta<T>::constructor)>>::descriptor;
+  } else if constexpr (built_from_members<T>) {
+    d.constructor = &aggregate_constructor<T>::descriptor;
   }
   if constexpr (std::equality_comparable<T> && std::is_default_constructible_v<T>) {
     d.is_default = [](const void* object) { return *static_cast<const T*>(object) == T{}; };
