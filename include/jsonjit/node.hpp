@@ -134,6 +134,10 @@ class node {
   bool contains(std::string_view name) const { return find(name) != nullptr; }
   /// Removes the property; false if there is none.
   bool erase(std::string_view name);
+  /// Renames the property `from` to `to`, keeping its value and its place; the value. Fails
+  /// with property_not_found where there is no `from`, duplicate_property_name where another
+  /// property is already named `to`, wrong_type where this is not an object.
+  result<node*> rename(std::string_view from, std::string_view to);
   /// The value of `name`, added as null if missing. The node must be an object or null (which
   /// becomes an object); anything else is an error: json_error is thrown, or the program stops
   /// where exceptions are disabled.

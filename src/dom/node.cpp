@@ -47,14 +47,15 @@ struct node::name_index {
     table[at] = {hash, position};
     ++count;
   }
-  /// Removes the member at `position`; the positions after it go down by one, as they do in
-  /// the members' vector. One pass over the table does both (no name hashed again).
-  void erase(std::size_t position) {
+  /// Removes the member at `position`; with `lower_later`, the positions after it go down by
+  /// one, as they do in the members' vector when it is erased. One pass over the table does
+  /// both (no name hashed again).
+  void erase(std::size_t position, bool lower_later = true) {
     std::size_t hole = 0;
     for (std::size_t at = 0; at < table.size(); ++at) {
       entry& e = table[at];
       if (e.position == position) hole = at;
-      if (e.position != SIZE_MAX && e.position > position) --e.position;
+      if (lower_later && e.position != SIZE_MAX && e.position > position) --e.position;
     }
     // Backward-shift deletion: entries after the hole that it separates from their home
     // move into it, so probes never meet a gap before their entry.
@@ -412,6 +413,19 @@ bool node::erase(std::string_view name) {
   o.members.erase(o.members.begin() + static_cast<std::ptrdiff_t>(i));
   gone->parent_ = nullptr;
   return true;
+}
+
+result<node*> node::rename(std::string_view from, std::string_view to) {
+  if (!is_object()) return error_code::wrong_type;
+  const std::size_t i = find_index(from);
+  if (i == SIZE_MAX) return error_code::property_not_found;
+  object_storage& o = std::get<object_storage>(value_);
+  if (from == to) return o.members[i].value.get();
+  if (find_index(to) != SIZE_MAX) return error_code::duplicate_property_name;
+  if (o.index) o.index->erase(i, false);
+  o.members[i].name = std::string(to);
+  if (o.index) o.index->add(o.members, i);
+  return o.members[i].value.get();
 }
 
 node& node::operator[](std::string_view name) {

@@ -8,6 +8,8 @@
 int main() {
   // @STATEMENTS
   check(name == "jsonjit", "name");
-  check(first == "fast", "first tag");
+  check(first == "first", "first tag");
+  check(!sixth && sixth.error() == jsonjit::error_code::index_out_of_range, "no sixth tag");
+  shown(where, R"($.limits.depth)");
   shown(text, "{\n  \"depth\": 64\n}");
 }

@@ -181,6 +181,30 @@ TEST(Node, EraseAndLookupInTurnStayLinear) {
   EXPECT_EQ(o.find("member0")->path(), "$.member0");
 }
 
+TEST(Node, RenameKeepsTheValueAndItsPlace) {
+  for (const int count : {3, 40}) {  // a linear search, and the name index
+    node o = node::object();
+    for (int i = 0; i < count; ++i) o.set("m" + std::to_string(i), i);
+    node* renamed = o.rename("m1", "second").value();
+    EXPECT_EQ(renamed->get_int64().value(), 1);
+    EXPECT_EQ(renamed->path(), "$.second");
+    EXPECT_EQ(o.find("m1"), nullptr);
+    EXPECT_EQ(o.find("second"), renamed);
+    auto second = o.members().begin();
+    ++second;
+    EXPECT_EQ((*second).name, "second");  // in place
+    EXPECT_EQ(o.find("m2")->get_int64().value(), 2);
+    EXPECT_EQ(o.rename("missing", "x").error(), error_code::property_not_found);
+    EXPECT_EQ(o.rename("m0", "m2").error(), error_code::duplicate_property_name);
+    EXPECT_EQ(o.find("m0")->get_int64().value(), 0);  // unchanged
+    EXPECT_EQ(o.rename("m0", "m0").value(), o.find("m0"));
+    o.erase("second");
+    EXPECT_EQ(o.find("m2")->get_int64().value(), 2);
+  }
+  node a = node::array();
+  EXPECT_EQ(a.rename("a", "b").error(), error_code::wrong_type);
+}
+
 template <class T>
 concept indexable_by_null = requires(T& x) { x[nullptr]; };
 
