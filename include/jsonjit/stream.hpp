@@ -248,8 +248,6 @@ class file_input final : public fd_input {
  public:
   explicit file_input(const std::filesystem::path& path, std::size_t buffer_size = default_buffer_size);
   ~file_input() override;
-  file_input(const file_input&) = delete;
-  file_input& operator=(const file_input&) = delete;
 
   const std::filesystem::path& path() const noexcept { return path_; }
   std::string failure_reason() const override;

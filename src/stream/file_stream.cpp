@@ -8,6 +8,13 @@
 #include <system_error>
 
 namespace jsonjit {
+namespace {
+/// "PATH: REASON", or nothing where there is no reason.
+std::string on_path(const std::filesystem::path& path, const std::string& reason) {
+  return reason.empty() ? reason : path.string() + ": " + reason;
+}
+}  // namespace
+
 std::string fd_output::failure_reason() const {
   return failed_ && error_number_ != 0 ? std::generic_category().message(error_number_) : std::string();
 }
@@ -36,10 +43,7 @@ file_input::~file_input() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-std::string file_input::failure_reason() const {
-  const std::string reason = input::failure_reason();
-  return reason.empty() ? reason : path_.string() + ": " + reason;
-}
+std::string file_input::failure_reason() const { return on_path(path_, input::failure_reason()); }
 
 file_output::file_output(const std::filesystem::path& path, std::size_t buffer_size)
     : file_output(detail::open_file(path, true), path, buffer_size) {}
@@ -66,9 +70,6 @@ bool file_output::close() {
   return !failed_;
 }
 
-std::string file_output::failure_reason() const {
-  const std::string reason = fd_output::failure_reason();
-  return reason.empty() ? reason : path_.string() + ": " + reason;
-}
+std::string file_output::failure_reason() const { return on_path(path_, fd_output::failure_reason()); }
 
 }  // namespace jsonjit

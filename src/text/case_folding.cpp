@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "text/case_folding_table_p.hpp"
+#include "text/utf8_p.hpp"
 
 namespace jsonjit::detail {
 
@@ -21,45 +22,6 @@ char32_t fold_case(char32_t c) noexcept {
 
 namespace {
 
-/// The code point of the UTF-8 sequence at s[i] and its length; a byte that starts no valid
-/// sequence is taken as itself (length 1), so that any bytes fold to something.
-std::pair<char32_t, std::size_t> decode(std::string_view s, std::size_t i) noexcept {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned lead = byte(i);
-  const std::size_t length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF8 ? 4 : 1;
-  if (length == 1 || i + length > s.size()) return {lead, 1};
-  char32_t cp = lead & (0x7Fu >> length);
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return {lead, 1};
-    cp = (cp << 6) | (byte(i + k) & 0x3Fu);
-  }
-  return {cp, length};
-}
-
-/// `cp` in UTF-8 at `out`; the number of bytes.
-std::size_t encode(char32_t cp, char* out) noexcept {
-  if (cp < 0x80) {
-    out[0] = static_cast<char>(cp);
-    return 1;
-  }
-  if (cp < 0x800) {
-    out[0] = static_cast<char>(0xC0 | (cp >> 6));
-    out[1] = static_cast<char>(0x80 | (cp & 0x3F));
-    return 2;
-  }
-  if (cp < 0x10000) {
-    out[0] = static_cast<char>(0xE0 | (cp >> 12));
-    out[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = static_cast<char>(0x80 | (cp & 0x3F));
-    return 3;
-  }
-  out[0] = static_cast<char>(0xF0 | (cp >> 18));
-  out[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-  out[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-  out[3] = static_cast<char>(0x80 | (cp & 0x3F));
-  return 4;
-}
-
 /// The folding of the code point at text[i] into `out` (at most 4 bytes); advances i.
 std::size_t fold_next(std::string_view text, std::size_t& i, char* out) noexcept {
   const unsigned char c = static_cast<unsigned char>(text[i]);
@@ -68,14 +30,17 @@ std::size_t fold_next(std::string_view text, std::size_t& i, char* out) noexcept
     ++i;
     return 1;
   }
-  const auto [cp, length] = decode(text, i);
-  const char32_t folded = length == 1 ? cp : fold_case(cp);
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data()) + i;
+  const utf8_sequence sequence = decode_utf8(p, reinterpret_cast<const unsigned char*>(text.data() + text.size()));
+  // (A byte that starts no valid sequence stays as it is.)
+  const std::size_t length = sequence.length > 0 ? static_cast<std::size_t>(sequence.length) : 1;
+  const char32_t folded = sequence.length > 0 ? fold_case(sequence.code_point) : c;
   i += length;
-  if (folded == cp) {  // (also bytes that start no valid sequence, as they are)
+  if (sequence.length <= 0 || folded == sequence.code_point) {
     std::copy_n(text.data() + i - length, length, out);
     return length;
   }
-  return encode(folded, out);
+  return static_cast<std::size_t>(encode_utf8(folded, out));
 }
 
 }  // namespace
