@@ -176,7 +176,10 @@ class schema {
   /// formats read it whole first (an invalid instance's errors are explained in a second
   /// pass over the text), then validate it as validate(std::string_view) does.
   validation validate(input& source) const;
-  /// Validates a value already parsed (positions are then zero).
+  /// Validates a value already parsed (positions are then zero). Numbers are what the value
+  /// holds: a document keeps a number's exact text only when parsed with
+  /// document_options::preserve_number_text (else 1.0000000000000000001 is the double 1, an
+  /// integer, where its text is not one).
   validation validate(const element& value) const;
   validation validate(const node& value) const;
 
