@@ -8,8 +8,9 @@ common=(cmake ninja-build g++ make libfast-float-dev libasmjit-dev libssl-dev li
 report=(libbenchmark-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlohmann-json3-dev gnuplot-nox
   libvalijson-dev)
 case "${1:-}" in
-  # python3-jsonschema: the JSON Schema tests cross-check verdicts with it.
-  test) wanted=("${common[@]}" "${report[@]}" libgtest-dev clang libclang-rt-14-dev pkg-config python3-jsonschema) ;;
+  # python3-jsonschema: the JSON Schema tests cross-check verdicts with it; python3 also makes
+  # programs of README.md's code blocks (tests/docs/extract_blocks.py).
+  test) wanted=("${common[@]}" "${report[@]}" libgtest-dev clang libclang-rt-14-dev pkg-config python3 python3-jsonschema) ;;
   bench) wanted=("${common[@]}" "${report[@]}" valgrind) ;;
   *) echo "usage: $0 test|bench" >&2; exit 2 ;;
 esac
