@@ -239,4 +239,15 @@ bool options_context::complete(type_info& info, attempt& a) {
   }
 }
 
+const enum_name* find_enumerator(const type_info& info, std::string_view text) noexcept {
+  char on_stack[256];
+  // (A folding is at most one and a half times as long; a longer text folds on the way.)
+  const bool fits = text.size() <= sizeof on_stack / 2;
+  const std::string_view folded = fits ? std::string_view(on_stack, fold_case(text, on_stack)) : std::string_view();
+  for (const enum_name& e : info.enum_names) {
+    if (fits ? folded == e.folded : folds_to(text, e.folded)) return &e;
+  }
+  return nullptr;
+}
+
 }  // namespace jsonjit::detail

@@ -117,6 +117,10 @@ struct type_info {
   mutable std::unique_ptr<jit::read_fn[]> jit_tagged_readers;
 };
 
+/// The enumerator `text` names, case-insensitively (case folding, as STJ's string enum
+/// converter ignores case), or null. The text is folded once, on the stack.
+const enum_name* find_enumerator(const type_info& info, std::string_view text) noexcept;
+
 /// The per-options state: every type resolved so far. Lookups take no lock.
 /// Why a type cannot be serialized with some options: unsupported_type (no description and
 /// no converter) or conflicting_property_names; `name` names the type (and the JSON name).

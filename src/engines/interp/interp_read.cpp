@@ -269,15 +269,6 @@ class read_engine {
     });
   }
 
-  /// Finds an enumerator by name, case-insensitively (as STJ's string enum converter; case
-  /// folding, case_folding_p.hpp).
-  const enum_name* enumerator(const type_info& info, std::string_view name) const noexcept {
-    for (const enum_name& e : info.enum_names) {
-      if (folds_to(name, e.folded)) return &e;
-    }
-    return nullptr;
-  }
-
   bool enumeration(const type_info& info, void* target) {
     const type_kind underlying = info.descriptor->underlying;
     if (in_.token() == token_type::string && !info.enum_names.empty() && options_.enums_as_strings()) {
@@ -291,7 +282,7 @@ class read_engine {
   /// numbers (in quotes where numbers are quoted, and as map keys); like .NET's
   /// Enum.TryParse, integer text is the value.
   bool enumerator_from_text(const type_info& info, std::string_view text, void* target) {
-    if (const enum_name* e = enumerator(info, text)) {
+    if (const enum_name* e = find_enumerator(info, text)) {
       store_enumerator(info.descriptor->underlying, target, e->value);
       return true;
     }

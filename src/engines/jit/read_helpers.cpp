@@ -447,10 +447,9 @@ const char* jsonjit_jit_read_enum(read_context* context, const char* cur, const 
   if (*cur != '"') return read_integer_of(type->descriptor->underlying, cur, context->end, target);
   const auto [name, after] = plain_string(cur, context->end);
   if (after == nullptr) return nullptr;
-  for (const jsonjit::detail::enum_name& e : type->enum_names) {
-    if (!jsonjit::detail::folds_to(name, e.folded)) continue;
+  if (const jsonjit::detail::enum_name* e = jsonjit::detail::find_enumerator(*type, name)) {
     // The value, as an integer of the underlying type (stored by its width).
-    const std::uint64_t bits = static_cast<std::uint64_t>(e.value);
+    const std::uint64_t bits = static_cast<std::uint64_t>(e->value);
     std::memcpy(target, &bits, type->descriptor->size);  // little-endian: the low bytes
     return after;
   }
