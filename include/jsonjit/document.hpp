@@ -171,12 +171,20 @@ class element {
   /// The element at `index`, or an undefined element. Linear in `index`.
   element operator[](std::size_t index) const noexcept;
   std::optional<element> find(std::string_view name) const noexcept;
-  result<element> at(std::string_view name) const noexcept;
-  result<element> at(std::size_t index) const noexcept;
+  /// The value of `name`, which must exist. The error names what was missing and where:
+  /// `at $.user: the object has no property of that name: "email"` (property_not_found, or
+  /// wrong_type where this is not an object). The getters of the undefined element that
+  /// operator[] returns fail with the code alone; at() is the lookup that says which.
+  result<element, parse_error> at(std::string_view name) const;
+  /// The element at `index`, which must exist: index_out_of_range names it (`at $.tags[5]`).
+  result<element, parse_error> at(std::size_t index) const;
   /// The elements of an array; empty for other values.
   array_range elements() const noexcept;
   /// The members of an object; empty for other values.
   object_range members() const noexcept;
+
+  /// The JSON path of this element in its document ("$.a[2]['b c']"); empty if undefined.
+  std::string path() const;
 
   /// Writes the value through `w` (its options decide layout and escaping).
   void write(writer& w) const;

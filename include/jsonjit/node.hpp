@@ -113,8 +113,10 @@ class node {
   /// Inserts `value` before `index` (index <= size()); returns it.
   result<node*> insert(std::size_t index, node&& value);
   result<node*> insert(std::size_t index, const node& value) { return insert(index, node(value)); }
-  result<node*> at(std::size_t index) noexcept;
-  result<const node*> at(std::size_t index) const noexcept;
+  /// The element at `index`, which must exist: the error names it (`at $.tags[5]: the index is
+  /// past the end of the array`; wrong_type where this is not an array).
+  result<node*, parse_error> at(std::size_t index);
+  result<const node*, parse_error> at(std::size_t index) const;
   /// Removes the element at `index`; false if there is none.
   bool erase(std::size_t index);
 
@@ -129,8 +131,10 @@ class node {
   /// may allocate.)
   node* find(std::string_view name);
   const node* find(std::string_view name) const;
-  result<node*> at(std::string_view name);
-  result<const node*> at(std::string_view name) const;
+  /// The value of `name`, which must exist: the error names it and where (`at $.user: the
+  /// object has no property of that name: "email"`; wrong_type where this is not an object).
+  result<node*, parse_error> at(std::string_view name);
+  result<const node*, parse_error> at(std::string_view name) const;
   bool contains(std::string_view name) const { return find(name) != nullptr; }
   /// Removes the property; false if there is none.
   bool erase(std::string_view name);

@@ -157,16 +157,18 @@ std::optional<element> element::find(std::string_view name) const noexcept {
   return e;
 }
 
-result<element> element::at(std::string_view name) const noexcept {
+result<element, parse_error> element::at(std::string_view name) const {
   const element e = (*this)[name];
-  if (!e.exists()) return e.why_;
-  return e;
+  if (e.exists()) return e;
+  return parse_error{error_info{e.why_}, path(), std::string(name)};
 }
 
-result<element> element::at(std::size_t index) const noexcept {
+result<element, parse_error> element::at(std::size_t index) const {
   const element e = (*this)[index];
-  if (!e.exists()) return e.why_;
-  return e;
+  if (e.exists()) return e;
+  std::string where = path();
+  if (e.why_ == error_code::index_out_of_range) detail::append_path_index(where, index);
+  return parse_error{error_info{e.why_}, std::move(where), std::string()};
 }
 
 array_range element::elements() const noexcept {
@@ -184,26 +186,24 @@ element document::root() const noexcept {
   return {tape_.get(), strings_.get(), 0};
 }
 
-std::string document::path_of(const element& e) const {
-  if (!e.exists() || e.tape_ != tape_.get() || e.index_ >= tape_size_) {
-    return e.tape_ == null_tape ? "$" : std::string();
-  }
-  const std::uint64_t* t = tape_.get();
+std::string element::path() const {
+  if (!exists()) return {};
+  // The root is a document's first word: walk down from it to this element.
   std::string path = "$";
-  std::uint32_t at = 0;  // a container holding the target, or the target
-  while (at != e.index_) {
-    const bool object = tape::tag(t[at]) == tape_tag::start_object;
-    const std::uint32_t end = tape::end_index(t[at]);
+  std::uint32_t at = 0;  // a container holding this element, or this element
+  while (at != index_) {
+    const bool object = tape::tag(tape_[at]) == tape_tag::start_object;
+    const std::uint32_t end = tape::end_index(tape_[at]);
     std::size_t position = 0;
     std::uint32_t i = at + 1;
     for (;; ++position) {
-      if (i >= end) return {};  // the target is a property name or an end word: no value
+      if (i >= end) return {};  // (an element never refers to a property name or an end word)
       const std::uint32_t value = object ? i + 1 : i;
-      const std::uint32_t after = tape::next(t, value);
-      if (e.index_ < after) {
-        if (e.index_ < value) return {};
+      const std::uint32_t after = tape::next(tape_, value);
+      if (index_ < after) {
+        if (index_ < value) return {};
         if (object) {
-          detail::append_path_name(path, tape::text_at(strings_.get(), tape::offset(t[i])));
+          detail::append_path_name(path, tape::text_at(strings_, tape::offset(tape_[i])));
         } else {
           detail::append_path_index(path, position);
         }
@@ -214,6 +214,12 @@ std::string document::path_of(const element& e) const {
     }
   }
   return path;
+}
+
+std::string document::path_of(const element& e) const {
+  if (e.tape_ == null_tape) return "$";
+  if (!e.exists() || e.tape_ != tape_.get() || e.index_ >= tape_size_) return {};
+  return e.path();
 }
 
 }  // namespace jsonjit

@@ -315,18 +315,21 @@ result<node*> node::insert(std::size_t index, node&& value) {
   return it->get();
 }
 
-result<node*> node::at(std::size_t index) noexcept {
-  auto* a = std::get_if<array_storage>(&value_);
-  if (a == nullptr) return error_code::wrong_type;
-  if (index >= a->size()) return error_code::index_out_of_range;
-  return (*a)[index].get();
+result<const node*, parse_error> node::at(std::size_t index) const {
+  const auto* a = std::get_if<array_storage>(&value_);
+  if (a == nullptr) return parse_error{error_info{error_code::wrong_type}, path(), std::string()};
+  if (index >= a->size()) {
+    std::string where = path();
+    detail::append_path_index(where, index);
+    return parse_error{error_info{error_code::index_out_of_range}, std::move(where), std::string()};
+  }
+  return static_cast<const node*>((*a)[index].get());
 }
 
-result<const node*> node::at(std::size_t index) const noexcept {
-  const auto* a = std::get_if<array_storage>(&value_);
-  if (a == nullptr) return error_code::wrong_type;
-  if (index >= a->size()) return error_code::index_out_of_range;
-  return static_cast<const node*>((*a)[index].get());
+result<node*, parse_error> node::at(std::size_t index) {
+  auto found = std::as_const(*this).at(index);
+  if (!found) return found.error();
+  return const_cast<node*>(*found);
 }
 
 bool node::erase(std::size_t index) {
@@ -390,18 +393,16 @@ const node* node::find(std::string_view name) const {
   return i == SIZE_MAX ? nullptr : std::get<object_storage>(value_).members[i].value.get();
 }
 
-result<node*> node::at(std::string_view name) {
-  if (!is_object()) return error_code::wrong_type;
-  node* n = find(name);
-  if (n == nullptr) return error_code::property_not_found;
-  return n;
+result<const node*, parse_error> node::at(std::string_view name) const {
+  const error_code code = !is_object() ? error_code::wrong_type : error_code::property_not_found;
+  if (const node* n = find(name)) return n;
+  return parse_error{error_info{code}, path(), std::string(name)};
 }
 
-result<const node*> node::at(std::string_view name) const {
-  if (!is_object()) return error_code::wrong_type;
-  const node* n = find(name);
-  if (n == nullptr) return error_code::property_not_found;
-  return n;
+result<node*, parse_error> node::at(std::string_view name) {
+  auto found = std::as_const(*this).at(name);
+  if (!found) return found.error();
+  return const_cast<node*>(*found);
 }
 
 bool node::erase(std::string_view name) {

@@ -147,12 +147,47 @@ TEST(Document, LookupsAndIteration) {
   EXPECT_EQ(root["missing"]["deeper"][3].get_string().error(), error_code::property_not_found);
   EXPECT_EQ(root["a"]["b"][2].get_int64().error(), error_code::index_out_of_range);
   EXPECT_EQ(root["x"]["y"].get_int64().error(), error_code::wrong_type);
-  EXPECT_EQ(root.at("missing").error(), error_code::property_not_found);
-  EXPECT_EQ(root["a"]["b"].at(5).error(), error_code::index_out_of_range);
   EXPECT_EQ(root["a"]["b"].at(0).value().get_int64().value(), 10);
+  EXPECT_EQ(root.at("x").value().get_int64().value(), 2);
   EXPECT_FALSE(root.find("missing").has_value());
   EXPECT_EQ(root.find("x")->get_int64().value(), 2);
   EXPECT_EQ(root["missing"].to_json().error(), error_code::property_not_found);
+}
+
+// at() is the lookup whose error says what was missing and where.
+TEST(Document, CheckedLookupsNameWhatIsMissing) {
+  const document doc = parse_ok(R"({"user":{"name":"ada","tags":["x","y"]},"n":1})");
+  const element user = doc.root()["user"];
+  const parse_error missing = user.at("email").error();
+  EXPECT_EQ(missing.info.code, error_code::property_not_found);
+  EXPECT_EQ(missing.path, "$.user");
+  EXPECT_EQ(missing.name, "email");
+  EXPECT_EQ(to_string(missing), "at $.user: the object has no property of that name: \"email\"");
+  const parse_error past = user["tags"].at(5).error();
+  EXPECT_EQ(past.info.code, error_code::index_out_of_range);
+  EXPECT_EQ(to_string(past), "at $.user.tags[5]: the index is past the end of the array");
+  const parse_error not_object = doc.root()["n"].at("x").error();
+  EXPECT_EQ(not_object.info.code, error_code::wrong_type);
+  EXPECT_EQ(not_object.path, "$.n");
+  EXPECT_EQ(not_object.name, "x");
+  EXPECT_EQ(doc.root()["n"].at(0).error().path, "$.n");
+  EXPECT_EQ(element().at("a").error().info.code, error_code::wrong_type);  // undefined: no path
+  EXPECT_EQ(element().at("a").error().path, "");
+  EXPECT_EQ(user.at("tags").value().at(1).value().get_string().value(), "y");
+#if defined(__cpp_exceptions)
+  try {
+    (void)doc.root().at("user").value().at("email").value().get_string().value();
+    ADD_FAILURE() << "no exception";
+  } catch (const json_error& e) {
+    EXPECT_EQ(e.code(), error_code::property_not_found);
+    EXPECT_EQ(e.path(), "$.user");
+    EXPECT_NE(std::string_view(e.what()).find("\"email\""), std::string_view::npos) << e.what();
+  }
+#endif
+  // An element knows its own path, without its document.
+  EXPECT_EQ(user["tags"][1].path(), "$.user.tags[1]");
+  EXPECT_EQ(doc.root().path(), "$");
+  EXPECT_EQ(user["nothing"].path(), "");
 }
 
 TEST(Document, PathsOfElements) {

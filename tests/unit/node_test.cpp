@@ -70,8 +70,9 @@ TEST(Node, EditArrays) {
   EXPECT_FALSE(a.erase(5));
   EXPECT_EQ(compact(a), R"(["x",2,3])");
   EXPECT_EQ(a.at(2).value()->get_int64().value(), 3);
-  EXPECT_EQ(a.at(3).error(), error_code::index_out_of_range);
-  EXPECT_EQ(node(1).at(0).error(), error_code::wrong_type);
+  EXPECT_EQ(a.at(3).error().info.code, error_code::index_out_of_range);
+  EXPECT_EQ(to_string(a.at(3).error()), "at $[3]: the index is past the end of the array");
+  EXPECT_EQ(node(1).at(0).error().info.code, error_code::wrong_type);
   std::vector<std::string> seen;
   for (const node& e : a.elements()) seen.push_back(compact(e));
   EXPECT_EQ(seen, (std::vector<std::string>{"\"x\"", "2", "3"}));
@@ -90,8 +91,11 @@ TEST(Node, EditObjects) {
   EXPECT_EQ(compact(o), R"({"a":"replaced","c":3})");
   EXPECT_TRUE(o.contains("c"));
   EXPECT_EQ(o.find("zz"), nullptr);
-  EXPECT_EQ(o.at("zz").error(), error_code::property_not_found);
-  EXPECT_EQ(node(1).at("a").error(), error_code::wrong_type);
+  EXPECT_EQ(o.at("zz").error().info.code, error_code::property_not_found);
+  EXPECT_EQ(to_string(std::as_const(o).at("zz").error()), "at $: the object has no property of that name: \"zz\"");
+  EXPECT_EQ(o.at("a").value()->get_string().value(), "replaced");
+  EXPECT_EQ(node(1).at("a").error().info.code, error_code::wrong_type);
+  EXPECT_EQ(node(1).at("a").error().name, "a");
   std::vector<std::string> names;
   for (const auto [name, value] : o.members()) names.push_back(name);
   EXPECT_EQ(names, (std::vector<std::string>{"a", "c"}));
