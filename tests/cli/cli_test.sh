@@ -102,7 +102,10 @@ expect "validate map" 1 "$work/fraction.json:1:1: (root): expected an integer, f
 out=$("$tool" validate "$work/remote.json" "$work/fraction.json" 2>/dev/null); expect "validate unresolved" 2 "" $? "$out"
 out=$("$tool" validate 2>/dev/null); expect "validate no schema" 2 "" $? "$out"
 out=$("$tool" validate --draft 5 "$work/tuple.json" 2>/dev/null); expect "validate bad draft" 2 "" $? "$out"
-out=$("$tool" validate "$work/schemas/person.json" "$work/missing.json" 2>/dev/null); expect "validate unreadable" 2 "" $? "$out"
+out=$("$tool" validate "$work/schemas/person.json" "$work/missing.json" 2>&1); status=$?
+expect "validate unreadable" 2 "jsonjit validate: cannot read $work/missing.json: No such file or directory" $status "$out"
+out=$("$tool" validate "$work/missing-schema.json" "$work/ada.json" 2>&1); status=$?
+expect "validate unreadable schema" 2 "jsonjit validate: cannot read the schema $work/missing-schema.json: No such file or directory" $status "$out"
 # The engines report alike; the JIT refuses by name what it leaves to the interpreter.
 for engine in interpreter jit; do
   out=$("$tool" validate --engine $engine "$work/schemas/person.json" "$work/ada.json" "$work/nobody.json"); status=$?

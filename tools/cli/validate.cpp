@@ -126,14 +126,16 @@ void print_validation(const std::string& name, const validation& v, const valida
 int validate(std::span<const std::string_view> args) {
   validate_options o;
   if (const int status = parse_arguments(args, o); status != 0) return status;
-  const std::optional<std::string> schema_text = read_file(o.schema_path);
-  if (!schema_text) {
-    std::fprintf(stderr, "jsonjit validate: cannot read the schema %s\n", o.schema_path.c_str());
+  input_file schema_file(o.schema_path);
+  std::string schema_text;
+  if (!schema_file.is_open() || !schema_file.read_all(schema_text)) {
+    std::fprintf(stderr, "jsonjit validate: cannot read the schema %s: %s\n", o.schema_path.c_str(),
+                 schema_file.error().c_str());
     return exit_usage;
   }
   o.schema.base_uri = file_uri(o.schema_path);
   o.schema.resolver = [&o](std::string_view uri) { return resolve(o, uri); };
-  const result<schema, parse_error> s = schema::compile(*schema_text, o.schema);
+  const result<schema, parse_error> s = schema::compile(schema_text, o.schema);
   if (!s) {
     // FILE:LINE:COLUMN: as for instances (and as compilers print), then where in the schema.
     const parse_error& e = s.error();
