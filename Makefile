@@ -3,7 +3,7 @@
 #                 quick run), then the unit tests again under
 #                 ASan+UBSan, the JIT's tests (compiling and running from 8 threads) and the
 #                 streams' I/O and element tests under TSan,
-#                 then the fuzzers (clang + libFuzzer) for a short run each
+#                 then the fuzzers (clang + libFuzzer) for a short run each, two at a time
 #   make bench  - build Release and run the side-by-side benchmark report: every workload in a
 #                 process of its own, contenders interleaved and repeated, outputs checked first;
 #                 tables in bench/results/report.md and .csv, charts in bench/results/*.svg/png
@@ -26,7 +26,7 @@ test:
 	ctest --preset tsan -R '^(Jit|StreamIo|StreamElements)'
 	cmake --preset fuzz
 	cmake --build --preset fuzz
-	ctest --test-dir build/fuzz --output-on-failure -L fuzz
+	ctest --test-dir build/fuzz --output-on-failure -L fuzz -j2
 
 # A quick run writes into bench/results/quick/, so it never replaces a full report.
 results = bench/results$(if $(QUICK),/quick)
