@@ -93,10 +93,12 @@ TEST(JitObserve, ListingsNameTheTypeAndItsProperties) {
   EXPECT_NE(listings[1].find("looked up"), std::string::npos);  // the reader's lookup path
 }
 
-// Without a listing, fixed instruction sequences are copied from templates assembled once;
-// with one, the assembler writes them: the listing shows the code that runs only if both give
-// the same instructions, hence the same sizes (a template whose holes took the wrong width, or
-// a jump of another length, would change them).
+// Without a listing, fixed instruction sequences are copied from templates analysed when
+// jsonjit was built; with one, the assembler writes them: the listing shows the code that runs
+// only if both give the same instructions, hence the same sizes (a template whose holes took
+// the wrong width, or a jump of another length, would change them; jit_templates_test.cpp
+// compares each template's bytes). (The bytes of two such functions differ where they call
+// the functions of their own options.)
 TEST(JitObserve, ListingsShowTheCodeThatRuns) {
   std::map<std::string, std::uint64_t> listed;  // function: its size
   jsonjit::serializer_options listing;

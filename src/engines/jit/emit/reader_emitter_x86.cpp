@@ -37,86 +37,6 @@ helper_fn helper_of(scalar_helper helper) {
   return nullptr;
 }
 
-// The templates of the reader (see code_template).
-/// Skips whitespace and loads the next byte into eax: targets[0] at the end of the input,
-/// the whitespace routine targets[1] called where there is some.
-void write_load_token(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t*) {
-  const asmjit::Label back = as.newLabel();
-  as.cmp(cur, end);
-  as.jae(targets[0]);
-  as.movzx(x86::eax, x86::byte_ptr(cur));
-  as.cmp(x86::eax, ' ');
-  as.ja(back);
-  as.call(targets[1]);
-  as.bind(back);
-}
-
-/// After a member's value: a comma (anything else to targets[2]) and the token after it
-/// (targets[0], [1] as in write_load_token), then on to targets[3].
-void write_next_member(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
-  write_load_token(as, targets, values);
-  as.cmp(x86::eax, ',');
-  as.jne(targets[2]);
-  as.inc(cur);
-  write_load_token(as, targets, values);
-  as.jmp(targets[3]);
-}
-
-/// A string value into the std::string at rdx, with its first byte in eax: one of up to 15
-/// plain bytes found by the shared scan (values[0]) and stored in place; a longer plain one
-/// to the function's assign routine (targets[0]); anything else to its read routine
-/// (targets[1]).
-void write_string(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
-  const asmjit::Label general = as.newLabel(), assign = as.newLabel(), done = as.newLabel();
-  as.mov(x86::r11, asmjit::Imm(values[0]));
-  as.call(x86::r11);  // rcx: its length, or negative
-  as.test(x86::rcx, x86::rcx);
-  as.js(general);
-  as.cmp(x86::rcx, 15);
-  as.ja(assign);
-  as.lea(x86::rax, x86::ptr(x86::rdx, 16));
-  as.cmp(x86::qword_ptr(x86::rdx), x86::rax);
-  as.jne(assign);  // its text is on the heap: assign reuses that
-  as.movdqu(x86::ptr(x86::rdx, 16), x86::xmm0);
-  as.mov(x86::qword_ptr(x86::rdx, 8), x86::rcx);
-  as.mov(x86::byte_ptr(x86::rdx, x86::rcx, 0, 16), 0);
-  as.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
-  as.jmp(done);
-  as.bind(assign);  // a plain string that does not fit in place: assigned, without a second scan
-  as.call(targets[0]);
-  as.jmp(done);
-  as.bind(general);
-  as.call(targets[1]);
-  as.bind(done);
-}
-
-/// Whether values[0] (1) bytes are left at the position, else to targets[0].
-void write_name_room(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
-  as.lea(x86::rcx, x86::ptr(cur, static_cast<std::int32_t>(values[0])));
-  as.cmp(x86::rcx, end);
-  as.ja(targets[0]);
-}
-/// The 8 bytes at the position (values[1] (1) past it in write_compare8_at) compared with
-/// values[0] (8, not a 32-bit value), to targets[0] where they differ.
-void write_compare8(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
-  as.mov(x86::rax, asmjit::Imm(values[0]));
-  as.cmp(x86::qword_ptr(cur), x86::rax);
-  as.jne(targets[0]);
-}
-void write_compare8_at(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
-  as.mov(x86::rax, asmjit::Imm(values[0]));
-  as.cmp(x86::qword_ptr(cur, static_cast<std::int32_t>(values[1])), x86::rax);
-  as.jne(targets[0]);
-}
-/// The 4 bytes at the position and at values[2] (1) past it compared with values[0] and
-/// values[1] (4), to targets[0] where they differ.
-void write_compare4_pair(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
-  as.cmp(x86::dword_ptr(cur), asmjit::Imm(values[0]));
-  as.jne(targets[0]);
-  as.cmp(x86::dword_ptr(cur, static_cast<std::int32_t>(values[2])), asmjit::Imm(values[1]));
-  as.jne(targets[0]);
-}
-
 }  // namespace
 
 struct reader_emitter::state : x86_function {
@@ -137,9 +57,8 @@ struct reader_emitter::state : x86_function {
   /// Skips whitespace and loads the next byte into eax (gives up at the end of the input).
   /// Whitespace (compact JSON has none) takes a call to the function's whitespace routine.
   void load_token() {
-    static const code_template sequence(&write_load_token, 2);
     if (!whitespace.isValid()) whitespace = a.newLabel();
-    emit(sequence, {fail, whitespace});
+    emit(x86_template::load_token, {fail, whitespace});
   }
   /// The whitespace routine, called within the function: skips the whitespace at the
   /// position and loads the byte after it into eax; at the end of the input it leaves through
@@ -320,12 +239,10 @@ void reader_emitter::if_end_of_object(label to) {
 void reader_emitter::match_name(std::string_view text, label miss) {
   state& s = *state_;
   auto& a = s.a;
-  static const code_template room(&write_name_room, 1, {1}), compare8(&write_compare8, 1, {8}),
-      compare8_at(&write_compare8_at, 1, {8, 1}), compare4_pair(&write_compare4_pair, 1, {4, 4, 1});
   const asmjit::Label to = s.labels[miss];
   const auto n = static_cast<std::int64_t>(text.size());
   if (small_value(n)) {
-    s.emit(room, {to}, {n});
+    s.emit(x86_template::name_room, {to}, {n});
   } else {
     write_name_room(a, &to, &n);
   }
@@ -336,9 +253,9 @@ void reader_emitter::match_name(std::string_view text, label miss) {
       const std::uint64_t word = bytes_of<std::uint64_t>(text, from);
       const std::int64_t values[] = {static_cast<std::int64_t>(word), static_cast<std::int64_t>(from)};
       if (from == 0 && needs_64_bits(word)) {
-        s.emit(compare8, {to}, {values[0]});
+        s.emit(x86_template::compare8, {to}, {values[0]});
       } else if (small_value(values[1]) && needs_64_bits(word)) {
-        s.emit(compare8_at, {to}, {values[0], values[1]});
+        s.emit(x86_template::compare8_at, {to}, {values[0], values[1]});
       } else {
         write_compare8_at(a, &to, values);
       }
@@ -348,7 +265,7 @@ void reader_emitter::match_name(std::string_view text, label miss) {
     const std::int64_t values[] = {bytes_of<std::int32_t>(text, 0),
                                    bytes_of<std::int32_t>(text, text.size() - 4), n - 4};
     if (small_value(values[2])) {
-      s.emit(compare4_pair, {to}, {values[0], values[1], values[2]});
+      s.emit(x86_template::compare4_pair, {to}, {values[0], values[1], values[2]});
     } else {
       write_compare4_pair(a, &to, values);
     }
@@ -377,9 +294,8 @@ void reader_emitter::next_member(label next, label done) {
   // Anything but a comma goes to the object's closing tail (shared by its members).
   auto tail = std::find_if(s.closings.begin(), s.closings.end(), [&](const state::closing_tail& t) { return t.done == done; });
   if (tail == s.closings.end()) tail = s.closings.insert(s.closings.end(), {done, a.newLabel()});
-  static const code_template sequence(&write_next_member, 4);
   if (!s.whitespace.isValid()) s.whitespace = a.newLabel();
-  s.emit(sequence, {s.fail, s.whitespace, tail->start, s.labels[next]});
+  s.emit(x86_template::next_member, {s.fail, s.whitespace, tail->start, s.labels[next]});
 }
 
 void reader_emitter::dispatch(const type_info* type, std::span<const label> values, label skipped) {
@@ -465,10 +381,9 @@ void reader_emitter::string(std::ptrdiff_t offset, value_base base, bool inline_
   // Inline around the shared scan rather than a routine of its own: a call and return per
   // string made LoginViewModel's read 3–4% slower (80–83 ns against 79–89 ns in three
   // interleaved runs; noisy). What is not a short plain string calls the function's routines.
-  static const code_template sequence(&write_string, 2, {8});
   if (!s.assign_string.isValid()) s.assign_string = a.newLabel();
   if (!s.read_string.isValid()) s.read_string = a.newLabel();
-  s.emit(sequence, {s.assign_string, s.read_string}, {static_cast<std::int64_t>(s.shared.string_scan)});
+  s.emit(x86_template::read_string, {s.assign_string, s.read_string}, {static_cast<std::int64_t>(s.shared.string_scan)});
 }
 
 void reader_emitter::converted(const converter_descriptor* converter, std::ptrdiff_t offset, value_base base) {

@@ -24,52 +24,6 @@ constexpr std::int32_t first_item_offset = static_cast<std::int32_t>(offsetof(wr
 constexpr std::int32_t max_depth_offset =
     static_cast<std::int32_t>(offsetof(write_context, settings) + offsetof(writer_options, max_depth));
 
-// The templates of the writer (see code_template). Values marked 1 are small_value()s.
-/// Room for values[0] (1) bytes at the position, else to targets[0].
-void write_room_check(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
-  as.mov(x86::rax, end);
-  as.sub(x86::rax, cur);
-  as.cmp(x86::rax, values[0]);
-  as.jb(targets[0]);
-}
-/// The 8 bytes values[0] (8, not a 32-bit value) at the position.
-void write_store8(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
-  as.mov(x86::rax, asmjit::Imm(values[0]));
-  as.mov(x86::qword_ptr(cur), x86::rax);
-}
-/// The same at values[1] (1) past the position.
-void write_store8_at(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
-  as.mov(x86::rax, asmjit::Imm(values[0]));
-  as.mov(x86::qword_ptr(cur, static_cast<std::int32_t>(values[1])), x86::rax);
-}
-/// The 4 bytes values[0] (4) at the position.
-void write_store4(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
-  as.mov(x86::dword_ptr(cur), asmjit::Imm(values[0]));
-}
-/// The same at values[1] (1) past the position.
-void write_store4_at(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
-  as.mov(x86::dword_ptr(cur, static_cast<std::int32_t>(values[1])), asmjit::Imm(values[0]));
-}
-/// Calls the shared routine values[0] (8), to targets[0] on failure (eax = 0).
-void write_checked_routine(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
-  as.mov(x86::r11, asmjit::Imm(values[0]));
-  as.call(x86::r11);
-  as.test(x86::eax, x86::eax);
-  as.jz(targets[0]);
-}
-
-/// The growth of the output by rdx bytes; to targets[0] if it failed.
-void write_grow(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t*) {
-  as.mov(x86::rdi, context);
-  as.mov(x86::rsi, cur);
-  as.mov(x86::rax, asmjit::Imm(reinterpret_cast<std::uint64_t>(&jsonjit_jit_reserve)));
-  as.call(x86::rax);
-  as.test(x86::rax, x86::rax);
-  as.jz(targets[0]);
-  as.mov(cur, x86::rax);
-  as.mov(end, x86::qword_ptr(context, end_offset));
-}
-
 }  // namespace
 
 struct writer_emitter::state : x86_function {
@@ -199,8 +153,7 @@ void writer_emitter::reserve(std::size_t n) {
   state::cold_reserve c{a.newLabel(), a.newLabel(), n};
   const auto size = static_cast<std::int64_t>(n);
   if (small_value(size)) {
-    static const code_template sequence(&write_room_check, 1, {1});
-    s.emit(sequence, {c.start}, {size});
+    s.emit(x86_template::room_check, {c.start}, {size});
   } else {
     write_room_check(a, &c.start, &size);
   }
@@ -211,8 +164,6 @@ void writer_emitter::reserve(std::size_t n) {
 void writer_emitter::bytes(std::string_view text) {
   state& s = *state_;
   auto& a = s.a;
-  static const code_template store8(&write_store8, 0, {8}), store8_at(&write_store8_at, 0, {8, 1}),
-      store4(&write_store4, 0, {4}), store4_at(&write_store4_at, 0, {4, 1});
   std::size_t at = 0;
   for (; text.size() - at >= 8; at += 8) {
     const std::uint64_t word = bytes_of<std::uint64_t>(text, at);
@@ -220,17 +171,17 @@ void writer_emitter::bytes(std::string_view text) {
     if (!needs_64_bits(word) || !(at == 0 || small_value(values[1]))) {
       write_store8_at(a, nullptr, values);
     } else if (at == 0) {
-      s.emit(store8, {}, {values[0]});
+      s.emit(x86_template::store8, {}, {values[0]});
     } else {
-      s.emit(store8_at, {}, {values[0], values[1]});
+      s.emit(x86_template::store8_at, {}, {values[0], values[1]});
     }
   }
   if (text.size() - at >= 4) {
     const std::int64_t values[] = {bytes_of<std::int32_t>(text, at), static_cast<std::int64_t>(at)};
     if (at == 0) {
-      s.emit(store4, {}, {values[0]});
+      s.emit(x86_template::store4, {}, {values[0]});
     } else if (small_value(values[1])) {
-      s.emit(store4_at, {}, {values[0], values[1]});
+      s.emit(x86_template::store4_at, {}, {values[0], values[1]});
     } else {
       write_store4_at(a, nullptr, values);
     }
@@ -293,8 +244,7 @@ void writer_emitter::string(std::ptrdiff_t offset, value_base base, escape_mode 
   state& s = *state_;
   if (!inline_short) return s.value_helper(&jsonjit_jit_string, at(base, offset));
   s.a.lea(x86::rdx, at(base, offset));
-  static const code_template sequence(&write_checked_routine, 1, {8});
-  s.emit(sequence, {s.fail}, {static_cast<std::int64_t>(s.shared.write_string[static_cast<int>(mode)])});
+  s.emit(x86_template::checked_routine, {s.fail}, {static_cast<std::int64_t>(s.shared.write_string[static_cast<int>(mode)])});
 }
 
 void writer_emitter::text(std::ptrdiff_t offset, const converter_descriptor* converter, value_base base) {
@@ -617,7 +567,7 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
   // Growth, out of the straight line: the helper moves what was written and reports the new
   // room, or null when the output failed. (Before the failure exit, which they jump forward
   // to, as templates do.)
-  static const code_template grow(&write_grow, 1);
+  const auto reserve = static_cast<std::int64_t>(reinterpret_cast<std::uint64_t>(&jsonjit_jit_reserve));
   for (const state::cold_reserve& c : s.cold) {
     a.bind(c.start);
     if (c.n != 0) {
@@ -625,7 +575,11 @@ placed_code writer_emitter::finish(code_memory& memory, std::string_view name) {
     } else {
       a.mov(x86::rdx, x86::rax);
     }
-    s.emit(grow, {s.fail});
+    if (needs_64_bits(static_cast<std::uint64_t>(reserve))) {
+      s.emit(x86_template::grow, {s.fail}, {reserve});
+    } else {
+      write_grow(a, &s.fail, &reserve);  // a shorter immediate (a program not built as PIE)
+    }
     a.jmp(c.back);
   }
   a.bind(s.fail);

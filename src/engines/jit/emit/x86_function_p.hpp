@@ -16,6 +16,7 @@
 
 #include "engines/jit/emit/code_memory_p.hpp"
 #include "engines/jit/emit/value_base_p.hpp"
+#include "engines/jit/emit/x86_templates_p.hpp"
 
 namespace jsonjit::detail::jit {
 
@@ -32,36 +33,6 @@ constexpr bool small_value(std::int64_t v) {
 constexpr bool needs_64_bits(std::uint64_t v) {
   return v > 0xFFFF'FFFFull && static_cast<std::int64_t>(v) != static_cast<std::int32_t>(v);
 }
-
-/// A fixed instruction sequence written once as assembler calls, `write(a, labels, values)`:
-/// with the labels it jumps to (bound after it) and values of fixed widths (immediates and
-/// displacements; the instruction forms must not depend on them: an 8-bit one only where the
-/// assembler encodes any value in range as 8 bits, a 4-bit one where any is 32 bits, ...).
-/// The assembler's encoder costs about 200 instructions of compile time per instruction; so
-/// each template is assembled once per process with stand-ins — where each one lands found by
-/// assembling it again with that one changed — and functions copy its bytes and fill those
-/// places in (x86_function::emit). A function with a listing assembles it with `write`
-/// instead, which gives the same bytes and their text.
-class code_template {
- public:
-  using writer = void (*)(x86::Assembler& a, const asmjit::Label* labels, const std::int64_t* values);
-  /// `value_widths`: the width in bytes (1, 4 or 8) of each value.
-  code_template(writer write, std::uint32_t labels, std::initializer_list<std::uint8_t> value_widths = {});
-
-  writer write;
-  std::uint32_t label_count;
-  std::vector<std::uint8_t> widths;  ///< of each value
-  /// False if the stand-ins could not be found (then `write` is always used).
-  bool usable = false;
-  std::vector<std::uint8_t> bytes;
-  /// A 32-bit displacement to label `label` at `at`, relative to `at + next` (the end of the
-  /// instruction).
-  struct displacement {
-    std::uint32_t label, at, next;
-  };
-  std::vector<displacement> displacements;
-  std::vector<std::uint32_t> value_at;  ///< per value, where its bytes are
-};
 
 struct x86_function {
   /// With `listing`, every instruction is also logged as text (see listing()).
@@ -93,8 +64,9 @@ struct x86_function {
   void advance(std::int64_t n);
   /// After a helper call that returns the new position (r12) or null (jumps to `fail`).
   void take_position(asmjit::Label fail);
-  /// The instructions of `t` with these labels and immediates (see code_template).
-  void emit(const code_template& t, std::initializer_list<asmjit::Label> labels,
+  /// The instructions of template `t` with these labels and values (see code_template): its
+  /// bytes copied, or assembled where there is a listing.
+  void emit(x86_template t, std::initializer_list<asmjit::Label> labels,
             std::initializer_list<std::int64_t> values = {});
   /// Calls a shared routine (shared_routines_p.hpp) through r11, which none takes as input.
   void call_routine(std::uint64_t routine);
@@ -107,9 +79,17 @@ struct x86_function {
   /// Resolves the labels and places the code, then its constant pool, in `memory` as the
   /// function `name` (a null entry if that fails).
   placed_code place(code_memory& memory, std::string_view name);
+  /// The code, then its constant pool, as bytes that run anywhere (empty if a label is not
+  /// bound, or the code refers to an address of its own that depends on where it is placed):
+  /// what x86_prebuilt_generator keeps. After it, code.labelOffsetFromBase() gives a label's
+  /// place in them.
+  std::vector<std::uint8_t> position_independent_bytes();
 
  private:
   void place_constants();
+  /// The constant pool placed and every label's displacement filled in; false if a label is
+  /// not bound.
+  bool resolve();
 
  public:
 
