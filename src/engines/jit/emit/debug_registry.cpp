@@ -82,6 +82,7 @@ class byte_writer {
 /// and one FDE covering the function, with its frame's instructions; then the terminator.
 std::vector<unsigned char> eh_frame(const void* code, std::size_t size, std::span<const std::uint8_t> unwind) {
   std::vector<unsigned char> out;
+  out.reserve(64 + unwind.size());  // (one allocation: registering is part of every compilation)
   byte_writer w(out);
   const std::size_t cie = w.size();
   w.put(std::uint32_t{0});  // length, patched
@@ -123,7 +124,10 @@ std::vector<unsigned char> elf_object(const void* code, std::size_t size, std::s
   const std::string symbol_names = std::string("\0", 1) + std::string(name) + std::string("\0", 1);
   const std::vector<unsigned char> frame_table = eh_frame(code, size, unwind);
 
-  std::vector<unsigned char> out(sizeof(Elf64_Ehdr));
+  std::vector<unsigned char> out;
+  out.reserve(sizeof(Elf64_Ehdr) + frame_table.size() + 2 * sizeof(Elf64_Sym) + symbol_names.size() +
+              section_names.size() + section_count * sizeof(Elf64_Shdr) + 32);  // the padding
+  out.resize(sizeof(Elf64_Ehdr));
   byte_writer w(out);
   Elf64_Shdr sections[section_count]{};
   auto place = [&](std::uint16_t index, const void* data, std::size_t n, std::size_t alignment) {
