@@ -26,10 +26,14 @@ struct validate_options {
   std::vector<std::string_view> files;
 };
 
-std::optional<std::string> read_file(const std::filesystem::path& path) {
+/// The file's text, or nothing (with the reason in `why`, where given).
+std::optional<std::string> read_file(const std::filesystem::path& path, std::string* why = nullptr) {
   input_file in(path.string());
   std::string text;
-  if (!in.is_open() || !in.read_all(text)) return std::nullopt;
+  if (!in.is_open() || !in.read_all(text)) {
+    if (why != nullptr) *why = in.error();
+    return std::nullopt;
+  }
   return text;
 }
 
@@ -126,16 +130,15 @@ void print_validation(const std::string& name, const validation& v, const valida
 int validate(std::span<const std::string_view> args) {
   validate_options o;
   if (const int status = parse_arguments(args, o); status != 0) return status;
-  input_file schema_file(o.schema_path);
-  std::string schema_text;
-  if (!schema_file.is_open() || !schema_file.read_all(schema_text)) {
-    std::fprintf(stderr, "jsonjit validate: cannot read the schema %s: %s\n", o.schema_path.c_str(),
-                 schema_file.error().c_str());
+  std::string why;
+  const std::optional<std::string> schema_text = read_file(o.schema_path, &why);
+  if (!schema_text) {
+    std::fprintf(stderr, "jsonjit validate: cannot read the schema %s: %s\n", o.schema_path.c_str(), why.c_str());
     return exit_usage;
   }
   o.schema.base_uri = file_uri(o.schema_path);
   o.schema.resolver = [&o](std::string_view uri) { return resolve(o, uri); };
-  const result<schema, parse_error> s = schema::compile(schema_text, o.schema);
+  const result<schema, parse_error> s = schema::compile(*schema_text, o.schema);
   if (!s) {
     // FILE:LINE:COLUMN: as for instances (and as compilers print), then where in the schema.
     const parse_error& e = s.error();

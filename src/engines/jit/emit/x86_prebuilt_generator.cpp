@@ -13,18 +13,13 @@
 namespace jsonjit::detail::jit {
 
 namespace {
-std::vector<analysed_template>& analysed() {
-  static std::vector<analysed_template> all;
-  return all;
-}
-std::vector<code_template>& analysed_views() {
-  static std::vector<code_template> all;
-  return all;
-}
+// This run's analysis, in x86_template's order, and the views template_of() gives of it.
+std::vector<analysed_template> analysed;
+std::vector<code_template> analysed_views;
 }  // namespace
 
 // Here the templates come from this run's analysis (the routines are assembled with them).
-const code_template& template_of(x86_template t) noexcept { return analysed_views()[static_cast<std::size_t>(t)]; }
+const code_template& template_of(x86_template t) noexcept { return analysed_views[static_cast<std::size_t>(t)]; }
 
 }  // namespace jsonjit::detail::jit
 
@@ -54,8 +49,8 @@ bool write_templates(std::string& text) {
   std::string table = "constexpr code_template templates[] = {\n";
   for (std::size_t i = 0; i < x86_template_count; ++i) {
     const template_shape& shape = shape_of(static_cast<x86_template>(i));
-    analysed().push_back(analyse(shape));
-    const analysed_template& t = analysed().back();
+    analysed.push_back(analyse(shape));
+    const analysed_template& t = analysed.back();
     const std::string name(shape.name);
     // Instruction forms that depend on the values (a width that does not hold, a jump the
     // assembler shortens) are a defect of the template.
@@ -72,7 +67,7 @@ bool write_templates(std::string& text) {
              span_of(name + "_displacements", t.displacements.empty()) + ", " +
              span_of(name + "_value_at", t.value_at.empty()) + "},\n";
   }
-  for (const analysed_template& t : analysed()) analysed_views().push_back({t.bytes, t.displacements, t.value_at});
+  for (const analysed_template& t : analysed) analysed_views.push_back({t.bytes, t.displacements, t.value_at});
   text += table + "};\n\n";
   return true;
 }
