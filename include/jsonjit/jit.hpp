@@ -33,6 +33,12 @@ struct jit_statistics {
 
 jit_statistics jit_stats() noexcept;
 
+/// Whether this build of jsonjit has a code generator for the processor it runs on (x86-64 and
+/// AArch64; none when built with JSONJIT_JIT=OFF). Without one, engine::automatic runs the
+/// interpreter everywhere and engine::jit is refused (not_compiled: "no code generator for
+/// this processor"), for types and for schemas alike.
+bool jit_available() noexcept;
+
 namespace detail {
 parse_error precompile_type(const type_descriptor& type, const serializer_options& options);
 }

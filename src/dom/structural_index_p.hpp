@@ -23,14 +23,15 @@ struct structural_index {
   stage1_state state;
 };
 
-enum class instruction_set { none, avx2, avx512 };
-
-/// What this CPU offers: AVX-512 (F, BW), else AVX2 (with BMI2, PCLMUL), else none.
-instruction_set best_instruction_set() noexcept;
-
-/// Indexes `json`: operators outside strings, every unescaped quote, and the first byte of every
-/// number or literal. Needs the instruction set named.
-void index_avx2(const char* json, std::uint32_t size, structural_index& index) noexcept;
-void index_avx512(const char* json, std::uint32_t size, structural_index& index) noexcept;
+/// The best stage 1 this CPU runs: the indexing (operators outside strings, every
+/// unescaped quote, and the first byte of every number or literal) and the UTF-8 validation
+/// that goes with it. All null where jsonjit has none for the processor: the reference parser
+/// (document_parse.cpp) then parses every document. One file per processor
+/// (structural_index_x86_64.cpp) defines it.
+struct stage1_kernels {
+  void (*index)(const char* json, std::uint32_t size, structural_index& index) noexcept = nullptr;
+  bool (*valid_utf8)(const char* p, const char* end) noexcept = nullptr;
+};
+stage1_kernels best_stage1() noexcept;
 
 }  // namespace jsonjit::detail

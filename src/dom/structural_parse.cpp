@@ -241,7 +241,11 @@ struct index_buffer {
   }
 };
 
-const instruction_set available = best_instruction_set();
+#if defined(__x86_64__)
+const stage1_kernels available = best_stage1();
+#else
+constexpr stage1_kernels available{};  // (no stage 1 for this processor yet)
+#endif
 
 bool parse_indexed(tape_builder& out, std::string_view json, const document_options& options) {
   static constexpr char bom[] = "\xEF\xBB\xBF";
@@ -249,16 +253,9 @@ bool parse_indexed(tape_builder& out, std::string_view json, const document_opti
   const auto size = static_cast<std::uint32_t>(json.size());
   thread_local index_buffer buffer;
   structural_index index = buffer.reserve(size);
-  if (available == instruction_set::avx512) {
-    index_avx512(json.data(), size, index);
-  } else {
-    index_avx2(json.data(), size, index);
-  }
+  available.index(json.data(), size, index);
   bool ok = index.state.in_string == 0 && index.state.bad == 0 && index.count != 0;
-  if (ok && index.state.non_ascii != 0) {
-    ok = available == instruction_set::avx512 ? is_valid_utf8_avx512(json.data(), json.data() + size)
-                                              : is_valid_utf8(json.data(), json.data() + size);
-  }
+  if (ok && index.state.non_ascii != 0) ok = available.valid_utf8(json.data(), json.data() + size);
   if (ok) ok = build_tape(out.writer(), json.data(), size, index, options);
   buffer.trim();
   return ok;
@@ -268,7 +265,7 @@ bool parse_indexed(tape_builder& out, std::string_view json, const document_opti
 
 bool structural_parser_runs(const document_options& options) noexcept {
   // Relaxations and duplicate checks are the reference parser's alone.
-  return available != instruction_set::none && !options.skip_comments && !options.allow_trailing_commas &&
+  return available.index != nullptr && !options.skip_comments && !options.allow_trailing_commas &&
          options.duplicates == duplicate_properties::allow;
 }
 

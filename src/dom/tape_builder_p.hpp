@@ -3,20 +3,18 @@
 // (structural_parse.cpp). Private to the library.
 #pragma once
 
-#include <jsonjit/document.hpp>
-
-#include <emmintrin.h>
-
 #include <algorithm>
-#include <cstring>
-
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <unordered_set>
 #include <vector>
 
+#include <jsonjit/document.hpp>
+
 #include "text/unescape_p.hpp"
+#include "text/vec16_p.hpp"
 
 namespace jsonjit {
 
@@ -129,13 +127,12 @@ inline void tape_writer::put_string(detail::tape_tag tag, std::string_view sourc
   char* end = bytes + source.size();
   if (escaped) {
     end = detail::unescape(source.data(), source.data() + source.size(), bytes);
+#if JSONJIT_VEC16
   } else if (source.data() + source.size() + 16 <= input_end) {
     // Whole 16-byte blocks (the strings buffer has room for the overrun): no call for the
     // many short strings.
-    for (std::size_t i = 0; i < source.size(); i += 16) {
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(bytes + i),
-                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(source.data() + i)));
-    }
+    for (std::size_t i = 0; i < source.size(); i += 16) detail::vec16::store(bytes + i, detail::vec16::load(source.data() + i));
+#endif
   } else {
     std::memcpy(bytes, source.data(), source.size());
   }

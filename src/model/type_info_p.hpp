@@ -17,8 +17,11 @@
 #include <jsonjit/type_model.hpp>
 #include <jsonjit/writer.hpp>
 
-#include "engines/jit/emit/code_memory_p.hpp"
 #include "engines/jit/jit_p.hpp"
+
+namespace jsonjit::detail::jit {
+class code_memory;
+}
 
 namespace jsonjit::detail {
 
@@ -161,9 +164,10 @@ class options_context {
   const writer_options& writing() const noexcept { return writing_; }
   const reader_options& reading() const noexcept { return reading_; }
 
-  /// The JIT compiles under this lock, into this memory (freed with the options).
+  /// The JIT compiles under this lock, into this memory (made by the first compilation, under
+  /// the lock; freed with the options).
   std::mutex& jit_mutex() noexcept { return jit_mutex_; }
-  jit::code_memory& code() { return code_; }
+  jit::code_memory& code();
 
  private:
   static constexpr std::size_t slot_count = 1024, probe_limit = 32;
@@ -190,7 +194,8 @@ class options_context {
   const reader_options reading_;
   std::mutex mutex_;
   std::mutex jit_mutex_;
-  jit::code_memory code_;
+  // (Its deleter comes from the code that makes it, so the type model need not see the JIT.)
+  std::unique_ptr<jit::code_memory, void (*)(jit::code_memory*)> code_{nullptr, nullptr};
   // Every resolved type, owned; also the lookup when the slot table has no room.
   std::unordered_map<const type_descriptor*, std::unique_ptr<type_info>> all_;
   slot slots_[slot_count];

@@ -13,6 +13,7 @@
 #include <jsonjit/serializer_options.hpp>
 
 #include "engines/jit/jit_p.hpp"
+#include "text/simd_p.hpp"
 #include "model/type_info_p.hpp"
 #include "serializer/front_door_p.hpp"
 
@@ -99,7 +100,7 @@ inline bool read_compiled(jit::read_fn fn, const type_info& info, void* target, 
       is_new ? jsonjit_jit_read_constructed(&context, target, json.data(), info.jit_constructed.get(), true)
              : fn(&context, target, json.data());
   if (p == nullptr) return false;
-  if (p == end || jsonjit_jit_skip_whitespace(p, end) == end) return true;
+  if (p == end || skip_whitespace(p, end) == end) return true;
   if (is_new) info.descriptor->destroy(target);
   return false;
 }

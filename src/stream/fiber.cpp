@@ -1,6 +1,5 @@
-// Fibers on x86-64 (System V): the switch saves what the ABI says a callee keeps (rbx, rbp,
-// r12-r15, the SSE and x87 control words) on the stack it leaves and restores them from the
-// stack it enters. Stacks are reserved address space from a pool, with a guard page below.
+// Fibers: stacks are reserved address space from a pool, with a guard page below; the switch
+// between them is the processor's (fiber_switch_p.hpp). The sanitizers are told of every switch.
 #include "stream/fiber_p.hpp"
 
 #include <sys/mman.h>
@@ -11,9 +10,9 @@
 #include <cstring>
 #include <mutex>
 #include <vector>
-#include <xmmintrin.h>
 
 #include "common/stack_p.hpp"
+#include "stream/fiber_switch_p.hpp"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -36,62 +35,6 @@
 #if defined(JSONJIT_TSAN)
 #include <sanitizer/tsan_interface.h>
 #endif
-
-#if !defined(__x86_64__)
-#error "jsonjit's fibers are written for x86-64"
-#endif
-
-extern "C" {
-/// Saves the running context's registers on its stack and its stack pointer at *save, then
-/// continues the context whose stack pointer is `to`.
-void jsonjit_fiber_switch(void** save, void* to) noexcept;
-/// Where a new fiber's first switch returns to: calls r13(r12) (fiber::start(self)).
-void jsonjit_fiber_trampoline() noexcept;
-}
-
-asm(R"(
-  .text
-  .globl jsonjit_fiber_switch
-  .type jsonjit_fiber_switch, @function
-  .p2align 4
-jsonjit_fiber_switch:
-  .cfi_startproc
-  pushq %rbp
-  pushq %rbx
-  pushq %r12
-  pushq %r13
-  pushq %r14
-  pushq %r15
-  subq $8, %rsp
-  stmxcsr (%rsp)
-  fnstcw 4(%rsp)
-  movq %rsp, (%rdi)
-  movq %rsi, %rsp
-  ldmxcsr (%rsp)
-  fldcw 4(%rsp)
-  addq $8, %rsp
-  popq %r15
-  popq %r14
-  popq %r13
-  popq %r12
-  popq %rbx
-  popq %rbp
-  ret
-  .cfi_endproc
-  .size jsonjit_fiber_switch, .-jsonjit_fiber_switch
-
-  .globl jsonjit_fiber_trampoline
-  .type jsonjit_fiber_trampoline, @function
-  .p2align 4
-jsonjit_fiber_trampoline:
-  .cfi_startproc
-  .cfi_undefined rip
-  movq %r12, %rdi
-  callq *%r13
-  ud2
-  .cfi_endproc
-  .size jsonjit_fiber_trampoline, .-jsonjit_fiber_trampoline
-)");
 
 namespace jsonjit::detail {
 namespace {
@@ -156,19 +99,9 @@ stack_pool& stacks() {
 fiber::fiber(entry_fn entry, void* argument) : entry_(entry), argument_(argument) {
   stack_ = stacks().acquire();
   if (stack_ == nullptr) std::abort();  // no address space left: as a thread that cannot start
-  const auto top = reinterpret_cast<std::uintptr_t>(stack_) + fiber_stack_size;
-  // The frame jsonjit_fiber_switch pops: control words, r15, r14, r13, r12, rbx, rbp, return
-  // address. After its `ret` the stack pointer is 16-byte aligned, as the trampoline's call needs.
-  auto* frame = reinterpret_cast<std::uint64_t*>(top - 16 - 64);
-  const std::uint32_t mxcsr = _mm_getcsr();
-  const std::uint16_t fpu_control = 0x037F;  // the x87 default the ABI starts processes with
-  std::memset(frame, 0, 64);
-  std::memcpy(frame, &mxcsr, 4);
-  std::memcpy(reinterpret_cast<char*>(frame) + 4, &fpu_control, 2);
-  frame[3] = reinterpret_cast<std::uint64_t>(&fiber::start);  // r13
-  frame[4] = reinterpret_cast<std::uint64_t>(this);           // r12
-  frame[7] = reinterpret_cast<std::uint64_t>(&jsonjit_fiber_trampoline);
-  fiber_sp_ = frame;
+  const std::size_t guard = page_size();
+  fiber_sp_ = first_fiber_frame(static_cast<char*>(stack_) + guard, fiber_stack_size - guard,
+                                [](void* self) { start(static_cast<fiber*>(self)); }, this);
 #if defined(JSONJIT_TSAN)
   tsan_fiber_ = __tsan_create_fiber(0);
 #endif

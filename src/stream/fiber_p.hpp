@@ -39,8 +39,8 @@ class fiber {
   entry_fn entry_;
   void* argument_;
   void* stack_ = nullptr;        // the pooled stack's lowest address (its guard page)
-  void* fiber_sp_ = nullptr;     // the fiber's saved stack pointer while it is not running
-  void* caller_sp_ = nullptr;    // the resumer's saved stack pointer while the fiber runs
+  void* fiber_sp_ = nullptr;     // the fiber's saved context while it is not running
+  void* caller_sp_ = nullptr;    // the resumer's saved context while the fiber runs
   bool started_ = false;
   bool finished_ = false;
   // Sanitizer bookkeeping (unused in other builds).

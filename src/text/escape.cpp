@@ -85,7 +85,7 @@ char* escape_block_in(const char*& in, const char* block_end, const char* end, c
   const escape_table& table = mode == escape_mode::html_safe ? html_safe_table : relaxed_table;
   const char* p = in;
   while (p < block_end) {
-#if JSONJIT_SSE2
+#if JSONJIT_VEC16
     // Up to 16 bytes at a time, never past block_end (the room is counted up to it). A block
     // whose bytes to escape are all ASCII is finished here from its copy on the stack (so
     // that each piece between escapes is one 16-byte move, never read past the input); one
@@ -95,46 +95,44 @@ char* escape_block_in(const char*& in, const char* block_end, const char* end, c
       if (left < 4) break;
       const std::size_t take = std::min<std::size_t>(16, static_cast<std::size_t>(block_end - p));
       alignas(16) char block[32];
-      __m128i v;
+      vec16::vec v;
       if (left >= 16) {
-        v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        v = vec16::load(p);
       } else {
-        _mm_store_si128(reinterpret_cast<__m128i*>(block), _mm_setzero_si128());
+        vec16::store(block, vec16::zero());
         copy_short(block, p, left);
-        v = _mm_load_si128(reinterpret_cast<const __m128i*>(block));
+        v = vec16::load(block);
       }
       const unsigned wanted = take == 16 ? 0xFFFFu : (1u << take) - 1;
       unsigned mask = special_mask<mode>(v) & wanted;
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
+      vec16::store(out, v);
       if (mask == 0) {
         p += take;
         out += take;
         continue;
       }
-      if ((static_cast<unsigned>(_mm_movemask_epi8(v)) & mask) != 0) {
+      if ((vec16::bits(v) & mask) != 0) {
         const auto clean = static_cast<std::size_t>(__builtin_ctz(mask));
         p += clean;
         out += clean;
         break;
       }
       const ascii_escapes& escapes = mode == escape_mode::html_safe ? html_safe_escapes : relaxed_escapes;
-      _mm_store_si128(reinterpret_cast<__m128i*>(block), v);
-      _mm_store_si128(reinterpret_cast<__m128i*>(block + 16), _mm_setzero_si128());
+      vec16::store(block, v);
+      vec16::store(block + 16, vec16::zero());
       std::size_t from = 0;  // the block's next byte to copy
       do {
         const auto at = static_cast<std::size_t>(__builtin_ctz(mask));
         mask &= mask - 1;
         // The piece before it (a move of 16 covers it; what lies past is overwritten), then
         // the escape's eight bytes, of which its length are kept.
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
-                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + from)));
+        vec16::store(out, vec16::load(block + from));
         out += at - from;
         std::memcpy(out, &escapes[static_cast<unsigned char>(block[at])], 8);
         out += escapes[static_cast<unsigned char>(block[at])].length;
         from = at + 1;
       } while (mask != 0);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
-                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + from)));
+      vec16::store(out, vec16::load(block + from));
       out += take - from;
       p += take;
     }

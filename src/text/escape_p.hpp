@@ -26,23 +26,24 @@ inline constexpr std::size_t max_sequence_overrun = 3;
 char* escape_block(const char*& in, const char* block_end, const char* end, char* out, escape_mode mode,
                    bool replace_invalid) noexcept;
 
-#if JSONJIT_SSE2
+#if JSONJIT_VEC16
 // Bit i set where byte i of `v` needs the slow path in `mode`.
 template <escape_mode mode>
-inline unsigned special_mask(__m128i v) noexcept {
+inline unsigned special_mask(vec16::vec v) noexcept {
+  using namespace vec16;
   // Signed compare: catches controls (0x00..0x1F) and every non-ASCII byte (negative).
-  __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
-  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
-  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+  vec m = less_signed(v, splat(0x20));
+  m = bit_or(m, equal(v, splat('"')));
+  m = bit_or(m, equal(v, splat('\\')));
   if constexpr (mode == escape_mode::html_safe) {
     // & (0x26) and ' (0x27) differ in bit 0; < (0x3C) and > (0x3E) in bit 1.
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFE))), _mm_set1_epi8(0x26)));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFD))), _mm_set1_epi8(0x3C)));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('+')));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+    m = bit_or(m, equal(bit_and(v, splat(0xFE)), splat(0x26)));
+    m = bit_or(m, equal(bit_and(v, splat(0xFD)), splat(0x3C)));
+    m = bit_or(m, equal(v, splat('+')));
+    m = bit_or(m, equal(v, splat('`')));
+    m = bit_or(m, equal(v, splat(0x7F)));
   }
-  return static_cast<unsigned>(_mm_movemask_epi8(m));
+  return bits(m);
 }
 
 inline std::uint64_t load64(const char* p) noexcept {
@@ -57,12 +58,10 @@ inline std::uint32_t load32(const char* p) noexcept {
 }
 
 // The n (4..15) bytes at p in a vector, some repeated; nothing outside them is read.
-inline __m128i load_short(const char* p, std::size_t n) noexcept {
-  if (n >= 8) {
-    return _mm_set_epi64x(static_cast<long long>(load64(p + n - 8)), static_cast<long long>(load64(p)));
-  }
-  const auto head = static_cast<int>(load32(p)), tail = static_cast<int>(load32(p + n - 4));
-  return _mm_set_epi32(tail, head, tail, head);
+inline vec16::vec load_short(const char* p, std::size_t n) noexcept {
+  if (n >= 8) return vec16::from_words(load64(p), load64(p + n - 8));
+  const std::uint64_t head = load32(p), tail = load32(p + n - 4);
+  return vec16::from_words(head | tail << 32, head | tail << 32);
 }
 
 // Copies n (4..15) bytes with two overlapping moves.
@@ -83,10 +82,10 @@ inline void copy_short(char* out, const char* p, std::size_t n) noexcept {
 /// or two vector checks and two moves; returns the end, or nullptr (nothing written)
 /// otherwise. `out` needs 34 bytes of room.
 inline char* quote_if_short_and_clean(char* out, std::string_view text, escape_mode mode) noexcept {
-#if JSONJIT_SSE2
+#if JSONJIT_VEC16
   const std::size_t n = text.size();
   if (n > 32) return nullptr;
-  const auto special = [mode](__m128i v) {
+  const auto special = [mode](vec16::vec v) {
     return mode == escape_mode::html_safe ? special_mask<escape_mode::html_safe>(v)
                                           : special_mask<escape_mode::relaxed>(v);
   };
@@ -95,9 +94,9 @@ inline char* quote_if_short_and_clean(char* out, std::string_view text, escape_m
     // cover them all, checked in one vector and stored one by one.
     if (n != 0) {
       const char first = text[0], middle = text[n / 2], last = text[n - 1];
-      const int word = static_cast<unsigned char>(first) | static_cast<unsigned char>(middle) << 8 |
-                       static_cast<unsigned char>(last) << 16;
-      if (special(_mm_set1_epi32(word | static_cast<unsigned char>(last) << 24)) != 0) return nullptr;
+      const std::uint32_t word = static_cast<unsigned char>(first) | static_cast<unsigned char>(middle) << 8 |
+                                 static_cast<unsigned char>(last) << 16 | static_cast<std::uint32_t>(static_cast<unsigned char>(last)) << 24;
+      if (special(vec16::splat32(word)) != 0) return nullptr;
       out[1] = first;
       out[1 + n / 2] = middle;
       out[n] = last;
@@ -109,12 +108,11 @@ inline char* quote_if_short_and_clean(char* out, std::string_view text, escape_m
     copy_short(out + 1, text.data(), n);
   } else {
     // The first and the last 16 bytes, overlapping when shorter than 32.
-    const __m128i head = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data()));
-    const __m128i tail = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + n - 16));
+    const vec16::vec head = vec16::load(text.data()), tail = vec16::load(text.data() + n - 16);
     if ((special(head) | special(tail)) != 0) return nullptr;
     out[0] = '"';
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 1), head);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 1 + n - 16), tail);
+    vec16::store(out + 1, head);
+    vec16::store(out + 1 + n - 16, tail);
   }
   out[n + 1] = '"';
   return out + n + 2;

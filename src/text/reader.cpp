@@ -453,14 +453,14 @@ bool reader::read_string(token_type type) {
     return true;
   };
   const char* p = quote + 1;
-#if JSONJIT_SSE2
+#if JSONJIT_VEC16
   // Most strings are short and plain: if the first byte to look at in the next 16 is a quote,
   // that is the end, known from the masks without loading the byte again.
   if (end_ - p >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const auto quotes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('"'))));
-    const auto others = static_cast<unsigned>(_mm_movemask_epi8(
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)))));
+    using namespace detail::vec16;
+    const vec v = load(p);
+    const unsigned quotes = bits(equal(v, splat('"')));
+    const unsigned others = bits(bit_or(equal(v, splat('\\')), less_signed(v, splat(0x20))));
     const unsigned special = quotes | others;
     if ((quotes & special & (0u - special)) != 0) return finish(p + __builtin_ctz(special), false);
     p += special != 0 ? __builtin_ctz(special) : 16;  // the scan goes on from there

@@ -1,24 +1,20 @@
-// Small SIMD building blocks (SSE2, the x86-64 baseline; scalar elsewhere). Each function
-// scans 16 bytes at a time and never reads past `end`.
+// Small SIMD building blocks (16-byte vectors: SSE2 on x86-64, NEON on AArch64; scalar
+// elsewhere). Each function scans 16 bytes at a time and never reads past `end`.
 #pragma once
 
 #include <bit>
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#define JSONJIT_SSE2 1
-#endif
+#include "text/vec16_p.hpp"
 
 namespace jsonjit::detail {
 
 /// The first byte in [p, end) that is >= 0x80, or end.
 inline const char* skip_ascii(const char* p, const char* end) noexcept {
-#if JSONJIT_SSE2
+#if JSONJIT_VEC16
   while (end - p >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(v));
+    const unsigned mask = vec16::bits(vec16::load(p));
     if (mask != 0) return p + __builtin_ctz(mask);
     p += 16;
   }
@@ -29,11 +25,10 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
 
 /// The first byte in [p, end) that is not ' ', or end.
 [[gnu::always_inline]] inline const char* skip_spaces(const char* p, const char* end) noexcept {
-#if JSONJIT_SSE2
-  const __m128i space = _mm_set1_epi8(' ');
+#if JSONJIT_VEC16
+  const vec16::vec space = vec16::splat(' ');
   while (end - p >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, space))) & 0xFFFFu;
+    const unsigned other = ~vec16::bits(vec16::equal(vec16::load(p), space)) & 0xFFFFu;
     if (other != 0) return p + __builtin_ctz(other);
     p += 16;
   }
@@ -46,14 +41,14 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
 /// return), or end: sixteen bytes at a time, so that a line break and its indentation take
 /// one or two steps.
 [[gnu::always_inline]] inline const char* skip_whitespace(const char* p, const char* end) noexcept {
-#if JSONJIT_SSE2
+#if JSONJIT_VEC16
+  using namespace vec16;
   while (end - p >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const vec v = load(p);
     // Tab (0x09) and carriage return (0x0D) differ in bit 2 only: one compare for both.
-    const __m128i blank = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-        _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFB))), _mm_set1_epi8('\t')));
-    const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(blank)) & 0xFFFFu;
+    const vec blank = bit_or(bit_or(equal(v, splat(' ')), equal(v, splat('\n'))),
+                             equal(bit_and(v, splat(0xFB)), splat('\t')));
+    const unsigned other = ~bits(blank) & 0xFFFFu;
     if (other != 0) return p + __builtin_ctz(other);
     p += 16;
   }
@@ -65,13 +60,12 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
 /// The first byte in [p, end) that is not a decimal digit, or end. Sixteen bytes at a time
 /// (a whole fraction of a typical double in one step), then eight, then one.
 [[gnu::always_inline]] inline const char* skip_digits(const char* p, const char* end) noexcept {
-#if JSONJIT_SSE2
+#if JSONJIT_VEC16
+  using namespace vec16;
   while (end - p >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const vec v = load(p);
     // Signed compares: bytes >= 0x80 are negative, so below '0'.
-    const __m128i outside =
-        _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8('0')), _mm_cmpgt_epi8(v, _mm_set1_epi8('9')));
-    const auto mask = static_cast<unsigned>(_mm_movemask_epi8(outside));
+    const unsigned mask = bits(bit_or(less_signed(v, splat('0')), greater_signed(v, splat('9'))));
     if (mask != 0) return p + __builtin_ctz(mask);
     p += 16;
   }
@@ -94,16 +88,13 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
 /// The first byte of [p, end) that a string scan must look at: '"', '\\', a control
 /// character or a non-ASCII byte; or end.
 inline const char* find_string_special(const char* p, const char* end) noexcept {
-#if JSONJIT_SSE2
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i backslash = _mm_set1_epi8('\\');
-  const __m128i space = _mm_set1_epi8(0x20);
+#if JSONJIT_VEC16
+  using namespace vec16;
+  const vec quote = splat('"'), backslash = splat('\\'), space = splat(0x20);
   while (end - p >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const vec v = load(p);
     // Signed compare: controls and bytes >= 0x80 (negative) both count as "below space".
-    const __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                                   _mm_cmplt_epi8(v, space));
-    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+    const unsigned mask = bits(bit_or(bit_or(equal(v, quote), equal(v, backslash)), less_signed(v, space)));
     if (mask != 0) return p + __builtin_ctz(mask);
     p += 16;
   }
@@ -116,16 +107,12 @@ inline const char* find_string_special(const char* p, const char* end) noexcept 
   return p;
 }
 
-#if JSONJIT_SSE2
-namespace simd {
+#if JSONJIT_VEC16
+namespace vec16 {
 /// Bytes >= k (unsigned), as a byte mask.
-inline __m128i at_least(__m128i v, int k) noexcept {
-  const __m128i bound = _mm_set1_epi8(static_cast<char>(k));
-  return _mm_cmpeq_epi8(_mm_max_epu8(v, bound), v);
-}
-inline __m128i equal(__m128i v, int k) noexcept { return _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(k))); }
-inline unsigned bits(__m128i m) noexcept { return static_cast<unsigned>(_mm_movemask_epi8(m)); }
-}  // namespace simd
+inline vec at_least(vec v, int k) noexcept { return equal(max_unsigned(v, splat(k)), v); }
+inline vec equal(vec v, int k) noexcept { return equal(v, splat(k)); }
+}  // namespace vec16
 #endif
 
 /// String text from `p` on (where a non-ASCII byte starts; the bytes before end a sequence),
@@ -138,27 +125,23 @@ inline unsigned bits(__m128i m) noexcept { return static_cast<unsigned>(_mm_move
 /// one three back F0..FF; C0, C1 and F5..FF never occur; after E0 comes A0..BF, after ED
 /// 80..9F, after F0 90..BF, after F4 80..8F.
 inline const char* skip_utf8_string_text(const char* p, const char* end) noexcept {
-#if JSONJIT_SSE2
+#if JSONJIT_VEC16
+  using namespace vec16;
   const char* const start = p;
-  __m128i before = _mm_setzero_si128();  // the previous block (zero: nothing expected)
+  vec before = zero();  // the previous block (zero: nothing expected)
   while (end - p >= 16) {
-    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i p1 = _mm_or_si128(_mm_slli_si128(c, 1), _mm_srli_si128(before, 15));
-    const __m128i p2 = _mm_or_si128(_mm_slli_si128(c, 2), _mm_srli_si128(before, 14));
-    const __m128i p3 = _mm_or_si128(_mm_slli_si128(c, 3), _mm_srli_si128(before, 13));
-    const unsigned high = simd::bits(c), lead = simd::bits(simd::at_least(c, 0xC0));
+    const vec c = load(p);
+    const vec p1 = shifted_in<1>(before, c), p2 = shifted_in<2>(before, c), p3 = shifted_in<3>(before, c);
+    const unsigned high = bits(c), lead = bits(at_least(c, 0xC0));
     const unsigned continuation = high & ~lead;
-    const unsigned expected = simd::bits(_mm_or_si128(
-        _mm_or_si128(simd::at_least(p1, 0xC0), simd::at_least(p2, 0xE0)), simd::at_least(p3, 0xF0)));
-    const __m128i never = _mm_or_si128(simd::equal(_mm_and_si128(c, _mm_set1_epi8(static_cast<char>(0xFE))), 0xC0),
-                                       simd::at_least(c, 0xF5));
-    const __m128i at_least_a0 = simd::at_least(c, 0xA0), at_least_90 = simd::at_least(c, 0x90);
-    const __m128i second = _mm_or_si128(
-        _mm_or_si128(_mm_andnot_si128(at_least_a0, simd::equal(p1, 0xE0)), _mm_and_si128(at_least_a0, simd::equal(p1, 0xED))),
-        _mm_or_si128(_mm_andnot_si128(at_least_90, simd::equal(p1, 0xF0)), _mm_and_si128(at_least_90, simd::equal(p1, 0xF4))));
-    const unsigned errors = (continuation ^ expected) | simd::bits(_mm_or_si128(never, second));
-    const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(c, _mm_set1_epi8(0x1F)), c);
-    const unsigned special = simd::bits(_mm_or_si128(_mm_or_si128(simd::equal(c, '"'), simd::equal(c, '\\')), control));
+    const unsigned expected = bits(bit_or(bit_or(at_least(p1, 0xC0), at_least(p2, 0xE0)), at_least(p3, 0xF0)));
+    const vec never = bit_or(equal(bit_and(c, splat(0xFE)), 0xC0), at_least(c, 0xF5));
+    const vec at_least_a0 = at_least(c, 0xA0), at_least_90 = at_least(c, 0x90);
+    const vec second = bit_or(bit_or(and_not(equal(p1, 0xE0), at_least_a0), bit_and(at_least_a0, equal(p1, 0xED))),
+                              bit_or(and_not(equal(p1, 0xF0), at_least_90), bit_and(at_least_90, equal(p1, 0xF4))));
+    const unsigned errors = (continuation ^ expected) | bits(bit_or(never, second));
+    const vec control = equal(min_unsigned(c, splat(0x1F)), c);
+    const unsigned special = bits(bit_or(bit_or(equal(c, '"'), equal(c, '\\')), control));
     if (special != 0) {
       // Up to the special byte, which must not be expected as a continuation either.
       const unsigned first = special & (0u - special);

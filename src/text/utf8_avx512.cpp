@@ -9,6 +9,7 @@
 //     after F0 90..BF (no overlong four-byte forms), after F4 80..8F (nothing above U+10FFFF).
 // The input is read through a zero-padded copy at both ends, so a sequence cut by the end is
 // an error too.
+#if defined(__x86_64__)
 #include <immintrin.h>
 
 #include <cstring>
@@ -72,3 +73,4 @@ JSONJIT_AVX512 bool is_valid_utf8_avx512(const char* p, const char* end) noexcep
 }
 
 }  // namespace jsonjit::detail
+#endif

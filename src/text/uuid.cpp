@@ -15,18 +15,17 @@ namespace detail {
 char* format_uuid(const uuid& id, char* out) noexcept {
   // The 32 digits, in order, then the groups 8-4-4-4-12 copied out with the hyphens between.
   alignas(16) char digits[32];
-#if JSONJIT_SSE2
+#if JSONJIT_VEC16
+  using namespace vec16;
   // Each byte's high and low nibble interleaved, and '0' + n (+ 'a' - '0' - 10 above 9) for each.
-  const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(id.bytes.data()));
-  const __m128i nibble = _mm_set1_epi8(0x0F);
-  const __m128i high = _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble);
-  const __m128i low = _mm_and_si128(bytes, nibble);
-  const auto to_hex = [](__m128i n) {
-    const __m128i letters = _mm_and_si128(_mm_cmpgt_epi8(n, _mm_set1_epi8(9)), _mm_set1_epi8('a' - '0' - 10));
-    return _mm_add_epi8(_mm_add_epi8(n, _mm_set1_epi8('0')), letters);
+  const vec bytes = load(id.bytes.data());
+  const vec high = high_nibbles(bytes), low = bit_and(bytes, splat(0x0F));
+  const auto to_hex = [](vec n) {
+    const vec letters = bit_and(greater_signed(n, splat(9)), splat('a' - '0' - 10));
+    return add(add(n, splat('0')), letters);
   };
-  _mm_store_si128(reinterpret_cast<__m128i*>(digits), to_hex(_mm_unpacklo_epi8(high, low)));
-  _mm_store_si128(reinterpret_cast<__m128i*>(digits + 16), to_hex(_mm_unpackhi_epi8(high, low)));
+  store(digits, to_hex(interleave_low(high, low)));
+  store(digits + 16, to_hex(interleave_high(high, low)));
 #else
   static constexpr char hex[] = "0123456789abcdef";
   for (std::size_t i = 0; i < 16; ++i) {

@@ -19,6 +19,8 @@
 #include <jsonjit/asio.hpp>
 #include <jsonjit/jsonjit.hpp>
 
+#include "../unit/engines.hpp"
+
 namespace asio_test {
 namespace {
 
@@ -84,7 +86,7 @@ struct loopback {
 
 TEST(StreamAsio, FiftyMegabytesToASlowClientInBoundedMemory) {
   const auto records = make_records(440'000);
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     const auto options = options_for(e);
     running_hash expected;
     {
@@ -175,7 +177,7 @@ TEST(StreamAsio, ClientReadsALargeArrayElementByElement) {
 
 TEST(StreamAsio, AClientThatDisconnectsMidwayIsAnErrorOnTheServer) {
   const auto records = make_records(100'000);
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     const auto options = options_for(e);
     loopback net;
     error_code server_result;

@@ -12,6 +12,7 @@
 #include <jsonjit/jsonjit.hpp>
 
 #include "dotnet_models.hpp"
+#include "engines.hpp"
 
 namespace compiled_test {
 
@@ -93,6 +94,7 @@ void expect_same_as_free_functions(const T& value, const serializer_options& opt
 }
 
 TEST(JitCompiledHandle, EveryModelWritesAndReadsAsTheFreeFunctionsInEveryEngineAndEscaping) {
+  JSONJIT_TEST_NEEDS_JIT();
   for (const engine e : {engine::automatic, engine::jit, engine::interpreter}) {
     for (const auto escaping : {jsonjit::escape_mode::html_safe, jsonjit::escape_mode::relaxed}) {
       SCOPED_TRACE(testing::Message() << "engine " << static_cast<int>(e) << ", escaping " << static_cast<int>(escaping));
@@ -108,6 +110,7 @@ TEST(JitCompiledHandle, EveryModelWritesAndReadsAsTheFreeFunctionsInEveryEngineA
 }
 
 TEST(JitCompiledHandle, ACompiledTypeReportsNothingAndReadErrorsAreTheFreeFunctions) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options options = with(engine::jit);
   const jsonjit::compiled<Reading> held(options);
   EXPECT_FALSE(held.error()) << jsonjit::to_string(held.error());
@@ -124,6 +127,7 @@ TEST(JitCompiledHandle, ACompiledTypeReportsNothingAndReadErrorsAreTheFreeFuncti
 }
 
 TEST(JitCompiledHandle, AWriteThatFailsReportsTheFreeFunctionsError) {
+  JSONJIT_TEST_NEEDS_JIT();
   for (const engine e : {engine::automatic, engine::interpreter}) {
     const serializer_options options = with(e);
     const jsonjit::compiled<Reading> held(options);
@@ -138,6 +142,7 @@ TEST(JitCompiledHandle, AWriteThatFailsReportsTheFreeFunctionsError) {
 }
 
 TEST(JitCompiledHandle, ATypeBuiltByItsConstructorIsReadIntoStorage) {
+  JSONJIT_TEST_NEEDS_JIT();
   const jsonjit::compiled<Span> held;
   EXPECT_EQ(held.deserialize(R"({"last":9,"first":4})"), Span(4, 9));
   EXPECT_EQ(held.serialize(Span(1, 2)), R"({"first":1,"last":2})");
@@ -148,6 +153,7 @@ TEST(JitCompiledHandle, ATypeBuiltByItsConstructorIsReadIntoStorage) {
 enum class level { low, high };
 
 TEST(JitCompiledHandle, WhatTheJitRefusesIsReportedAndTheInterpreterServesItUnderAutomatic) {
+  JSONJIT_TEST_NEEDS_JIT();
   using map = std::map<level, int>;  // keys neither compiled writer nor reader takes
   const map value{{level::low, 1}, {level::high, 2}};
   const jsonjit::compiled<map> automatic;
@@ -167,6 +173,7 @@ TEST(JitCompiledHandle, WhatTheJitRefusesIsReportedAndTheInterpreterServesItUnde
 }
 
 TEST(JitCompiledHandle, ATypeWhoseConverterTheOptionsLackIsReportedByEveryCall) {
+  JSONJIT_TEST_NEEDS_JIT();
   const jsonjit::compiled<Undescribed> held;
   ASSERT_TRUE(held.error());
   EXPECT_EQ(held.error().info.code, error_code::unsupported_type);
@@ -177,6 +184,7 @@ TEST(JitCompiledHandle, ATypeWhoseConverterTheOptionsLackIsReportedByEveryCall) 
 }
 
 TEST(JitCompiledHandle, ManyThreadsShareOneHandle) {
+  JSONJIT_TEST_NEEDS_JIT();
   const jsonjit::compiled<models::User> held;
   const std::vector<models::User> users = models::make_users();
   std::vector<std::string> expected;

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "dotnet_models.hpp"
+#include "engines.hpp"
 
 namespace jit_read_test {
 
@@ -365,12 +366,14 @@ const bool read_at_start = [] {
 }();
 
 TEST(JitRead, TypesCompiledDuringStaticInitialization) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
   EXPECT_EQ(written_at_start, jsonjit::serialize(models::make_index(models::fixed_clock()), interp));
   EXPECT_TRUE(read_at_start);
 }
 
 TEST(JitRead, ModelsReadBackByTheCompiledCodeAlone) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
   const auto now = models::fixed_clock();
   const std::uint64_t before = replays();
@@ -411,6 +414,7 @@ TEST(JitRead, ModelsReadBackByTheCompiledCodeAlone) {
 }
 
 TEST(JitRead, OrderWhitespaceAndUnknownMembers) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
   const std::uint64_t before = replays();
   Inner in;
@@ -460,6 +464,7 @@ TEST(JitRead, OrderWhitespaceAndUnknownMembers) {
 }
 
 TEST(JitRead, MutatedInputsGiveTheInterpretersResultsAndErrors) {
+  JSONJIT_TEST_NEEDS_JIT();
   using configure = void (*)(serializer_options&);
   const configure option_sets[] = {
       [](serializer_options&) {},
@@ -499,6 +504,7 @@ TEST(JitRead, MutatedInputsGiveTheInterpretersResultsAndErrors) {
 }
 
 TEST(JitRead, NumbersAtTheirLimits) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
   const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
   const char* const numbers[] = {"0", "-0", "1", "-1", "127", "128", "-128", "-129", "255", "256", "32767", "32768",
@@ -532,6 +538,7 @@ TEST(JitRead, NumbersAtTheirLimits) {
 }
 
 TEST(JitRead, FloatsRoundOnceAsStrtofRounds) {
+  JSONJIT_TEST_NEEDS_JIT();
   // A float read through a double rounds twice: near a halfway point between two floats the
   // double can land exactly on it, and the second rounding then goes the wrong way.
   std::vector<std::string> inputs = {"16777217.000000001", "7.006492321624086e-46", "3.4028235677973366e38",
@@ -554,7 +561,7 @@ TEST(JitRead, FloatsRoundOnceAsStrtofRounds) {
     inputs.push_back(text);
     inputs.push_back(nudged);
   }
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     const serializer_options options = with_engine(e, [](serializer_options&) {});
     int differences = 0;
     for (const std::string& input : inputs) {
@@ -580,6 +587,7 @@ TEST(JitRead, FloatsRoundOnceAsStrtofRounds) {
 }
 
 TEST(JitRead, InputsCutAfterAnOpeningQuote) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Text that ends right after a quote where a quoted number or an integer map key begins,
   // in a buffer of exactly its size (the sanitizers' runs see any byte read past it): the
   // interpreter's error, and nothing read beyond the input.
@@ -597,6 +605,7 @@ TEST(JitRead, InputsCutAfterAnOpeningQuote) {
 }
 
 TEST(JitRead, StringsOfEveryShortLengthWithEverySpecialByte) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Plain strings are found by the generated code itself and short ones stored in place
   // (into strings that keep their text there); anything else goes to the helper. Every length around the
   // 16-byte vector, every byte a string scan stops at, at every position, into fresh strings
@@ -629,6 +638,7 @@ TEST(JitRead, StringsOfEveryShortLengthWithEverySpecialByte) {
 }
 
 TEST(JitRead, DepthLimitsAsTheInterpreters) {
+  JSONJIT_TEST_NEEDS_JIT();
   for (int depth = 1; depth <= 4; ++depth) {
     const serializer_options interp = with_engine(engine::interpreter, [&](serializer_options& o) { o.max_depth(depth); });
     const serializer_options jit = with_engine(engine::jit, [&](serializer_options& o) { o.max_depth(depth); });
@@ -640,6 +650,7 @@ TEST(JitRead, DepthLimitsAsTheInterpreters) {
 }
 
 TEST(JitRead, RecursiveTypes) {
+  JSONJIT_TEST_NEEDS_JIT();
   const std::string json =
       R"({"name":"a","children":[{"name":"b","children":[],"next":{"name":"c","children":[{"name":"d","children":[],"next":null}],"next":null}}],"next":null})";
   std::string listing;
@@ -672,6 +683,7 @@ TEST(JitRead, RecursiveTypes) {
 enum class level { low, high };
 
 TEST(JitRead, EngineJitSaysWhatItDoesNotCompile) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
   auto check = [&](auto target, std::string_view json, std::string_view reason) {
     const auto e = jsonjit::deserialize_into(target, json, jit);
@@ -699,6 +711,7 @@ TEST(JitRead, EngineJitSaysWhatItDoesNotCompile) {
 }
 
 TEST(JitRead, ExtensionDataAndObjectsOfManyProperties) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
   const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
   const std::uint64_t before = replays();
@@ -757,6 +770,7 @@ TEST(JitRead, ExtensionDataAndObjectsOfManyProperties) {
 }
 
 TEST(JitRead, ObjectsBuiltByTheirConstructor) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
   const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
   const std::uint64_t before = replays();
@@ -825,6 +839,7 @@ TEST(JitRead, ObjectsBuiltByTheirConstructor) {
 }
 
 TEST(JitRead, ConvertersReadStringsFromTheirText) {
+  JSONJIT_TEST_NEEDS_JIT();
   // String tokens go to read_string (unescaped), every other token to read, in both engines.
   const auto add = [](serializer_options& o) { o.add_converter<tagged_converter>(); };
   const serializer_options interp = with_engine(engine::interpreter, add);
@@ -846,6 +861,7 @@ TEST(JitRead, ConvertersReadStringsFromTheirText) {
 }
 
 TEST(JitRead, TopLevelSequences) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options interp = with_engine(engine::interpreter, [](serializer_options&) {});
   const serializer_options jit = with_engine(engine::jit, [](serializer_options&) {});
   const std::uint64_t before = replays();
@@ -874,6 +890,7 @@ TEST(JitRead, TopLevelSequences) {
 }
 
 TEST(JitRead, PrecompileCompilesAheadAndCounts) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options options;
   const jsonjit::jit_statistics before = jsonjit::jit_stats();
   ASSERT_FALSE(jsonjit::precompile<models::Location>(options));
@@ -890,6 +907,7 @@ TEST(JitRead, PrecompileCompilesAheadAndCounts) {
 }
 
 TEST(JitRead, ManyThreadsCompileAndReadTheSameTypes) {
+  JSONJIT_TEST_NEEDS_JIT();
   const serializer_options options = with_engine(engine::jit, [](serializer_options&) {});
   const auto now = models::fixed_clock();
   const std::string events_json = shown(models::make_my_events(now));

@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "engines/jit/emit/x86_function_p.hpp"
-#include "engines/jit/emit/x86_templates_p.hpp"
+#include "engines/jit/emit/x86_64/x86_function_p.hpp"
+#include "engines/jit/emit/x86_64/x86_templates_p.hpp"
 
 namespace jsonjit::detail::jit {
 namespace {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "dotnet_models.hpp"
+#include "engines.hpp"
 
 namespace jit_write_test {
 
@@ -188,6 +189,7 @@ void expect_same_bytes(const T& value, const serializer_options& base = {}) {
 }
 
 TEST(JitWrite, ModelsAndEveryCompiledKindWriteTheInterpretersBytes) {
+  JSONJIT_TEST_NEEDS_JIT();
   expect_same_bytes(models::make_login());
   expect_same_bytes(models::make_location());
   expect_same_bytes(models::make_simple_struct());
@@ -205,6 +207,7 @@ TEST(JitWrite, ModelsAndEveryCompiledKindWriteTheInterpretersBytes) {
 }
 
 TEST(JitWrite, ModelsWithContainersGettersAndRecursionWriteTheInterpretersBytes) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Containers, optionals, getters, variants, recursion: the object and those values are
   // compiled, byte for byte as the interpreter writes them alone.
   expect_same_bytes(models::make_index(models::fixed_clock()));
@@ -259,6 +262,7 @@ struct AroundNesting {
 };
 
 TEST(JitWrite, RecursiveTypesAndNestingLimitsAsTheInterpreters) {
+  JSONJIT_TEST_NEEDS_JIT();
   // A type containing itself is compiled (it calls itself through its slot), and the nesting
   // limit is checked as the code runs, wherever a compiled type is used.
   Self chain{"0", {}};
@@ -300,6 +304,7 @@ TEST(JitWrite, RecursiveTypesAndNestingLimitsAsTheInterpreters) {
 }
 
 TEST(JitWrite, SequencesAndOptionalsAreLoopsAndBranches) {
+  JSONJIT_TEST_NEEDS_JIT();
   Containers empty;
   expect_same_bytes(empty);
   Containers full;
@@ -357,6 +362,7 @@ TEST(JitWrite, SequencesAndOptionalsAreLoopsAndBranches) {
 }
 
 TEST(JitWrite, ConvertersAreCalledDirectly) {
+  JSONJIT_TEST_NEEDS_JIT();
   // The library's converters (UUIDs, .NET dates in the models) and a user's, registered in
   // the options; their errors and exceptions are the interpreter's.
   for (const models::User& u : models::make_users(50)) expect_same_bytes(u);
@@ -409,6 +415,7 @@ std::size_t texts_in_place(const T& value, const serializer_options& base = {}) 
 }
 
 TEST(JitWrite, UuidsAreWrittenInPlaceUnlessAnotherConverterIsRegistered) {
+  JSONJIT_TEST_NEEDS_JIT();
   // The built-in converter is a text converter: generated code writes its text without a
   // writer — every digit value in every position, in members, optionals and vectors, as the
   // interpreter's.
@@ -439,6 +446,7 @@ struct both_converter : jit_write_test::code_converter {
 static_assert(!jsonjit::converter<both_converter>);
 
 TEST(JitWrite, TextConvertersWriteInPlaceAsTheInterpreterWritesThem) {
+  JSONJIT_TEST_NEEDS_JIT();
   Coded value{{7}, code{-25}, {{0}, {123456789}, {-2147483647}}, {42}};
   expect_same_bytes(value);
   EXPECT_EQ(jsonjit::serialize(value),
@@ -455,6 +463,7 @@ TEST(JitWrite, TextConvertersWriteInPlaceAsTheInterpreterWritesThem) {
 }
 
 TEST(JitWrite, OptionsTheCompiledCodeBakesIn) {
+  JSONJIT_TEST_NEEDS_JIT();
   serializer_options relaxed, camel, snake;
   relaxed.escaping(jsonjit::escape_mode::relaxed);
   camel.naming(jsonjit::naming_policy::camel_case);
@@ -467,6 +476,7 @@ TEST(JitWrite, OptionsTheCompiledCodeBakesIn) {
 }
 
 TEST(JitWrite, LongStringsAndGrowthFromAnEmptyBuffer) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Strings of every length around the escaper's 16-byte blocks and 1024-byte pieces, clean and
   // escape-heavy, so the output grows many times from a buffer that starts empty.
   for (std::size_t n : {0u, 1u, 15u, 16u, 17u, 31u, 32u, 33u, 1023u, 1024u, 1025u, 5000u}) {
@@ -509,6 +519,7 @@ Sparse make_sparse(unsigned set) {
 }
 
 TEST(JitWrite, IgnoreConditionsLeaveOutWhatTheInterpreterLeavesOut) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Every combination of the eight members set or not, under each default ignore condition:
   // the commas and braces come out as the interpreter writes them.
   for (const auto ignore : {jsonjit::default_ignore::never, jsonjit::default_ignore::when_writing_null,
@@ -592,6 +603,7 @@ struct jsonjit::meta<jit_write_test::Derived> {
 
 namespace jit_write_test {
 TEST(JitWrite, GettersValuesAreWrittenByTheirTypesCompiledWriters) {
+  JSONJIT_TEST_NEEDS_JIT();
   serializer_options base;
   base.add_converter<temperature_converter>();
   for (const Derived& d : {Derived{"abc", {1, 2}}, Derived{"", {}}, Derived{"x\xc3", {1}}}) {
@@ -698,6 +710,7 @@ void expect_same_bytes_for_all(const serializer_options& options) {
 }
 
 TEST(JitWrite, IndentedOutputAsTheWritersAtEveryDepth) {
+  JSONJIT_TEST_NEEDS_JIT();
   // The indentation depends on the nesting at run time (a compiled type is written at whatever
   // depth it is met); what the interpreter and converters write inside continues it.
   serializer_options two, tabs, none, wide, four;
@@ -735,6 +748,7 @@ TEST(JitWrite, IndentedOutputAsTheWritersAtEveryDepth) {
 }
 
 TEST(JitWrite, QuotedNumbersAndMembersLeftToTheInterpreter) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Integers in quotes; getters whose ignore condition needs their value and extension data,
   // written by the interpreter among the compiled members, commas and all.
   serializer_options quoted, quoted_indented, skip_null, skip_default;
@@ -756,6 +770,7 @@ TEST(JitWrite, QuotedNumbersAndMembersLeftToTheInterpreter) {
 }
 
 TEST(JitWrite, MapsAreWrittenByGeneratedVisitorsAsTheInterpreterWritesThem) {
+  JSONJIT_TEST_NEEDS_JIT();
   expect_same_bytes(make_maps());
   serializer_options converter, relaxed, keys_named;
   converter.add_converter<temperature_converter>();
@@ -811,6 +826,7 @@ TEST(JitWrite, MapsAreWrittenByGeneratedVisitorsAsTheInterpreterWritesThem) {
 }
 
 TEST(JitWrite, ShortStringsCopiedInlineOnlyWhenNothingIsEscaped) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Strings up to 31 bytes are checked and copied by the generated code itself; every
   // character either escaping mode escapes, at every position of every length (in place and
   // in heap storage), must still come out as the writer writes it.
@@ -845,6 +861,7 @@ TEST(JitWrite, ShortStringsCopiedInlineOnlyWhenNothingIsEscaped) {
 }
 
 TEST(JitWrite, LongStringsAreCopiedByVectorsUpToTheFirstEscape) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Strings of 32 bytes and more: the shared routine checks and copies 16 bytes at a time
   // (the last vector overlapping) and hands the rest to a helper from the first vector with a
   // byte to escape. Escapes at the edges of every vector, several of them, invalid UTF-8
@@ -895,6 +912,7 @@ TEST(JitWrite, LongStringsAreCopiedByVectorsUpToTheFirstEscape) {
 }
 
 TEST(JitWrite, EveryByteValueInAShortStringIsClassifiedAsTheWriterDoes) {
+  JSONJIT_TEST_NEEDS_JIT();
   // The generated code classifies 16 bytes at once (by table lookups where the processor has
   // SSSE3, by compares without it: JSONJIT_CPU=baseline runs this again): every byte value, at
   // the start, the middle and the end of strings of the lengths it handles in one and two
@@ -925,6 +943,7 @@ TEST(JitWrite, EveryByteValueInAShortStringIsClassifiedAsTheWriterDoes) {
 }
 
 TEST(JitWrite, ErrorsAreTheInterpretersWithTheSamePath) {
+  JSONJIT_TEST_NEEDS_JIT();
   const Outer bad{{"ok", 1}, false, {"\xff", 2}, "", {}};
   auto [jit, interpreter] = engines({});
   auto a = jsonjit::try_serialize(bad, jit);
@@ -938,6 +957,7 @@ TEST(JitWrite, ErrorsAreTheInterpretersWithTheSamePath) {
 }
 
 TEST(JitWrite, OutputsOtherThanStrings) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Small chunks: the compiled writer's room checks hand full chunks to the sink.
   auto [jit, interpreter] = engines({});
   const Outer o{{std::string(300, 'x'), 1}, true, {"y", 2}, std::string(100, '&'), {}};
@@ -959,6 +979,7 @@ TEST(JitWrite, OutputsOtherThanStrings) {
 enum class level { low, high };
 
 TEST(JitWrite, EngineJitSaysWhatItDoesNotCompile) {
+  JSONJIT_TEST_NEEDS_JIT();
   serializer_options jit;
   jit.engine(engine::jit);
   auto check = [](const auto& value, const serializer_options& options, std::string_view reason) {
@@ -988,6 +1009,7 @@ TEST(JitWrite, EngineJitSaysWhatItDoesNotCompile) {
 }
 
 TEST(JitWrite, ManyThreadsCompileAndWriteTheSameTypes) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Fresh options: every thread asks for the writers at once; each is compiled once (under
   // the options' JIT lock) and every output is right.
   serializer_options options;

@@ -12,6 +12,8 @@
 #include <jsonjit/jit.hpp>
 #include <jsonjit/schema.hpp>
 
+#include "engines.hpp"
+
 namespace jsonjit {
 namespace {
 
@@ -66,6 +68,7 @@ constexpr std::string_view order_schema = R"({
 })";
 
 TEST(JitSchema, CompilesAndDecidesValidInstancesByItsCode) {
+  JSONJIT_TEST_NEEDS_JIT();
   const schema jit = compiled_with(order_schema, engine::jit);
   const schema interpreter = compiled_with(order_schema, engine::interpreter);
   EXPECT_TRUE(jit.compiled());
@@ -85,6 +88,7 @@ TEST(JitSchema, CompilesAndDecidesValidInstancesByItsCode) {
 }
 
 TEST(JitSchema, InvalidInstancesGetTheInterpretersErrors) {
+  JSONJIT_TEST_NEEDS_JIT();
   const schema jit = compiled_with(order_schema, engine::jit);
   const schema interpreter = compiled_with(order_schema, engine::interpreter);
   for (const char* invalid : {
@@ -103,6 +107,7 @@ TEST(JitSchema, InvalidInstancesGetTheInterpretersErrors) {
 }
 
 TEST(JitSchema, TextThatIsNotJsonIsTheReadersError) {
+  JSONJIT_TEST_NEEDS_JIT();
   const schema jit = compiled_with(R"({"type": "array", "items": {"type": ["string", "number", "boolean", "null"]}})",
                                    engine::jit);
   const schema interpreter = compiled_with(R"({"type": "array", "items": {"type": ["string", "number", "boolean", "null"]}})",
@@ -116,6 +121,7 @@ TEST(JitSchema, TextThatIsNotJsonIsTheReadersError) {
 }
 
 TEST(JitSchema, NestingPastTheLimitIsTheInterpretersError) {
+  JSONJIT_TEST_NEEDS_JIT();
   const char* text = R"({"$defs": {"tree": {"type": "array", "items": {"$ref": "#/$defs/tree"}}}, "$ref": "#/$defs/tree"})";
   const schema jit = compiled_with(text, engine::jit);
   const schema interpreter = compiled_with(text, engine::interpreter);
@@ -135,6 +141,7 @@ TEST(JitSchema, NestingPastTheLimitIsTheInterpretersError) {
 }
 
 TEST(JitSchema, ApplicatorsThatRescanEveryLevelAreBoundedByABudget) {
+  JSONJIT_TEST_NEEDS_JIT();
   // At each level the first branch looks at the whole subtree before it fails (minItems), then
   // the second looks again: 2^depth scans. The code gives up past a budget proportional to the
   // input and the interpreter decides (which has a budget of its own, further out).
@@ -156,6 +163,7 @@ TEST(JitSchema, ApplicatorsThatRescanEveryLevelAreBoundedByABudget) {
 }
 
 TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
+  JSONJIT_TEST_NEEDS_JIT();
   struct check {
     const char* schema;
     std::vector<std::string> instances;
@@ -240,6 +248,7 @@ TEST(JitSchema, EveryKeywordItCompilesAgreesWithTheInterpreter) {
 }
 
 TEST(JitSchema, MembersAndItemsPastTheEvaluatedMaskAreLeftToTheInterpreter) {
+  JSONJIT_TEST_NEEDS_JIT();
   // The code's mask of evaluated entries holds 63 one by one (and "every one after" as one
   // bit): a 64th member evaluated on its own makes the code give up, never guess.
   const std::string_view text = R"({"patternProperties": {"^p": true}, "unevaluatedProperties": false})";
@@ -266,6 +275,7 @@ TEST(JitSchema, MembersAndItemsPastTheEvaluatedMaskAreLeftToTheInterpreter) {
 }
 
 TEST(JitSchema, RefusesWhatItLeavesToTheInterpreterByName) {
+  JSONJIT_TEST_NEEDS_JIT();
   schema_options options;
   options.engine = engine::jit;
   std::string prefix_items_64 = R"({"unevaluatedItems": false, "prefixItems": [true)";
@@ -307,6 +317,7 @@ TEST(JitSchema, RefusesWhatItLeavesToTheInterpreterByName) {
 }
 
 TEST(JitSchema, ReadsAnObjectOnceForTheSubschemasItMustAllPass) {
+  JSONJIT_TEST_NEEDS_JIT();
   // An allOf of vocabularies, as the meta-schemas are built: one read of the object applies
   // every branch's keywords to each member (the same name in two branches gets both), then
   // every branch's checks of the whole object; other values go to each branch's function.
@@ -391,6 +402,7 @@ TEST(JitSchema, ReadsAnObjectOnceForTheSubschemasItMustAllPass) {
 }
 
 TEST(JitSchema, OneSchemaFromManyThreads) {
+  JSONJIT_TEST_NEEDS_JIT();
   const schema jit = compiled_with(order_schema, engine::jit);
   const std::string valid = R"({"id":1,"customer":{"name":"Ann"},"lines":[{"sku":"ABC-1","quantity":2}]})";
   const std::string invalid = R"({"id":1,"customer":{"name":"Ann"},"lines":[{"sku":"abc","quantity":2}]})";

@@ -13,6 +13,8 @@
 #include <jsonjit/schema.hpp>
 #include <jsonjit/stream.hpp>
 
+#include "engines.hpp"
+
 namespace jsonjit {
 namespace {
 
@@ -145,7 +147,7 @@ TEST(Schema, InstancesNestedBeyondTheThreadsStackAreInvalidNotACrash) {
   // evaluator and in the generated code.
   constexpr std::size_t depth = 300'000;
   const std::string instance = std::string(depth, '[') + std::string(depth, ']');
-  for (const engine e : {engine::automatic, engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test(true)) {
     schema_options o;
     o.reader.max_depth = 1'000'000;
     o.engine = e;
@@ -499,7 +501,7 @@ TEST(Schema, NumbersAreComparedAndDividedExactly) {
 TEST(Schema, NumbersBeyondDoublesRangeCompileAndCompareExactly) {
   // A schema with 1e400 anywhere failed to compile (its document refused the number), even in
   // an annotation or a keyword nobody reads.
-  for (const engine e : {engine::automatic, engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test(true)) {
     schema_options o;
     o.engine = e;
     const schema s = compiled(R"({"default": 1e400, "x-extra": [-1e999], "maximum": 1e400, "minimum": -1e400})", o);

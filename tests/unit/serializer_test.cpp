@@ -15,6 +15,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "engines.hpp"
+
 namespace serializer_test {
 
 using jsonjit::error_code;
@@ -208,7 +210,7 @@ namespace serializer_test {
 TEST(SerializerMeta, MembersChangeSomeMembersAndReflectionKeepsTheRest) {
   // Naming one member kept only that one: {"service":"x"} for a struct of four.
   const Endpoint e{"db", 5432, "stale", true};
-  for (const jsonjit::engine engine : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+  for (const jsonjit::engine engine : jsonjit_test::engines_to_test()) {
     serializer_options o;
     o.engine(engine);
     EXPECT_EQ(jsonjit::serialize(e, o), R"({"service":"db","port":5432,"secure":true,"url":"https://db:5432"})");
@@ -278,7 +280,7 @@ struct Post {
 
 TEST(SerializerMeta, EnumNamesAreReflectedWithoutMeta) {
   // enums_as_strings alone: the names come from the enumeration itself, on both engines.
-  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+  for (const jsonjit::engine e : jsonjit_test::engines_to_test()) {
     serializer_options names;
     names.enums_as_strings(true).engine(e);
     EXPECT_EQ(jsonjit::serialize(Post{}, names), R"({"s":"published","counts":{"draft":1},"f":1})");
@@ -314,7 +316,7 @@ TEST(SerializerMeta, TypesDeclaredInsideAFunctionAreReflected) {
     std::optional<Vertex> center;
   };
   const Shape shape{{{1, "a"}, {2, "b"}}, Vertex{3, "c"}};
-  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+  for (const jsonjit::engine e : jsonjit_test::engines_to_test()) {
     serializer_options o;
     o.engine(e);
     const std::string json = jsonjit::serialize(shape, o);
@@ -375,7 +377,7 @@ struct HoldsSloppy {
 TEST(SerializerConverters, AConverterMustWriteExactlyOneCompleteValue) {
   // Each wrote invalid JSON, or lost a value, reported as success: [] or [,] for two values
   // that wrote nothing, {"a":} in a map, {"o":{"after":7} for an object left open.
-  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit, jsonjit::engine::automatic}) {
+  for (const jsonjit::engine e : jsonjit_test::engines_to_test(true)) {
     serializer_options options;
     options.add_converter<sloppy_converter>().engine(e);
     for (const int mode : {0, 1, 2}) {
@@ -509,7 +511,7 @@ struct Cased {
 TEST(SerializerOptions, MembersThatOnePolicyNamesAlikeAreRefused) {
   // Written as they were, {"first_name":1,"first_name":2} loses one value to any reader.
   EXPECT_EQ(jsonjit::serialize(Clashing{}), R"({"FirstName":1,"first_name":2})");
-  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit, jsonjit::engine::automatic}) {
+  for (const jsonjit::engine e : jsonjit_test::engines_to_test(true)) {
     serializer_options snake;
     snake.naming(jsonjit::naming_policy::snake_case_lower).engine(e);
     const auto written = jsonjit::try_serialize(Clashing{}, snake);
@@ -553,7 +555,7 @@ TEST(SerializerOptions, CaseInsensitiveNamesFoldUnicodeCase) {
   // ASCII only, "GRÖSSE"-style spellings of a name beyond ASCII did not match it. Unicode's
   // simple case folding: "Ö" and "ö" are one, "ß" stays itself (its full folding "ss" is not
   // simple), the Kelvin sign is "k".
-  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+  for (const jsonjit::engine e : jsonjit_test::engines_to_test()) {
     serializer_options insensitive;
     insensitive.case_insensitive_names(true).engine(e);
     const Städte s = jsonjit::deserialize<Städte>(R"({"GRÖßE":1,"ärzte":2,"STRASSE":3})", insensitive);
@@ -700,7 +702,7 @@ TEST(SerializerVariants, TaggedByDiscriminatorFirst) {
   const auto back = jsonjit::deserialize<std::vector<shape>>(R"([{"$type":"square","side":5}])");
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(std::get<Square>(back[0]).side, 5);
-  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+  for (const jsonjit::engine e : jsonjit_test::engines_to_test()) {
     serializer_options o;
     o.engine(e);
     auto unknown = jsonjit::try_deserialize<std::vector<shape>>(R"([{"$type":"hexagon"}])", o);
@@ -870,7 +872,7 @@ void deep_trees_stop_at_the_stack() {
   for (int i = 0; i < depth; ++i) json += R"({"children":[)";
   for (int i = 0; i < depth; ++i) json += "]}";
   Tree tree = deep_tree(depth);
-  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+  for (const jsonjit::engine e : jsonjit_test::engines_to_test()) {
     serializer_options o;
     o.max_depth(2 * depth + 2).engine(e);
     Tree read;

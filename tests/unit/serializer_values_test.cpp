@@ -10,6 +10,8 @@
 #include <map>
 #include <unordered_map>
 
+#include "engines.hpp"
+
 namespace serializer_values_test {
 
 using namespace std::chrono;
@@ -47,7 +49,7 @@ TEST(SerializerTime, SystemTimeIsUtcWithTheShortestExactFraction) {
 TEST(SerializerTime, ErrorsNameTheTextAndWhatTheTypeAccepts) {
   // A time finer than the type holds, and a malformed one, said only "the value is not in the
   // format its type needs".
-  for (const jsonjit::engine e : {jsonjit::engine::interpreter, jsonjit::engine::jit}) {
+  for (const jsonjit::engine e : jsonjit_test::engines_to_test()) {
     jsonjit::serializer_options o;
     o.engine(e);
     const auto fine = jsonjit::try_deserialize<std::vector<sys_time<milliseconds>>>(R"(["2024-02-29T13:45:30.1234Z"])", o);

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "dotnet_models.hpp"
+#include "engines.hpp"
 #include "stream_support.hpp"
 
 namespace stream_elements_test {
@@ -143,7 +144,7 @@ TEST(StreamElements, JsonLinesTokenErrorsNameTheLinesElement) {
 TEST(StreamElements, WriterWritesWhatSerializeWritesForTheVector) {
   const auto users = models::make_users();
   const std::vector<models::User> some(users.begin(), users.begin() + 50);
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     for (const bool indented : {false, true}) {
       const auto options = with_engine(e, indented);
       jsonjit::test::drained_pipe pipe;
@@ -170,7 +171,7 @@ TEST(StreamElements, WriterWritesWhatSerializeWritesForTheVector) {
 TEST(StreamElements, LinesWrittenAndReadBack) {
   const auto users = models::make_users();
   const std::vector<models::User> some(users.begin(), users.begin() + 200);
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     std::stringstream text;
     {
       jsonjit::ostream_output out(text, 512);

@@ -18,6 +18,7 @@
 #include <jsonjit/schema.hpp>
 
 #include "dotnet_models.hpp"
+#include "engines.hpp"
 #include "stream_support.hpp"
 #include "test_files.hpp"
 
@@ -42,7 +43,7 @@ class temporary_file {
 
 TEST(StreamIo, ModelsThroughAPipeAreTheBytesOfSerialize) {
   const auto events = models::make_my_events(models::fixed_clock());
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     for (const bool indented : {false, true}) {
       const auto options = with_engine(e, indented);
       jsonjit::test::drained_pipe pipe;
@@ -221,7 +222,7 @@ TEST(StreamIo, MemoryStaysAtTheBufferSizeForValuesOfAnySize) {
   value.numbers.resize(2'000'000);
   for (std::size_t i = 0; i < value.numbers.size(); ++i) value.numbers[i] = static_cast<std::int64_t>(i * 7919);
   const std::string expected = jsonjit::serialize(value);
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     auto& pool = jsonjit::buffer_pool::shared();
     pool.reset_high_water();
     const std::size_t before = pool.stats().in_use;
@@ -252,7 +253,7 @@ TEST(StreamIo, APeerThatGoesAwayIsAFailedSink) {
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ignore, &previous);
   const auto events = models::make_my_events(models::fixed_clock());
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     int fds[2];
     ASSERT_EQ(pipe(fds), 0);
     close(fds[0]);

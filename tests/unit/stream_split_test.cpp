@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dotnet_models.hpp"
+#include "engines.hpp"
 #include "stream_support.hpp"
 
 namespace stream_split_test {
@@ -138,7 +139,7 @@ TEST(StreamSplit, SerializerWritesTheLargeModelsThroughBuffersOfManySizes) {
 TEST(StreamSplit, SerializerTakesBuffersOfAnyMixOfSizes) {
   const auto value = models::make_my_events(models::fixed_clock());
   std::mt19937 random(7);
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     const serializer_options options = with_engine(e);
     const std::string expected = jsonjit::serialize(value, options);
     for (int round = 0; round < 20; ++round) {
@@ -162,7 +163,7 @@ struct bad {
 };
 
 TEST(StreamSplit, SerializerReportsSerializeToErrorsAndStopsCleanly) {
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     const serializer_options options = with_engine(e);
     std::string whole;
     const parse_error expected = jsonjit::serialize_to(bad{}, whole, options);
@@ -185,7 +186,7 @@ TEST(StreamSplit, SerializerReportsSerializeToErrorsAndStopsCleanly) {
   }
   // A serializer dropped halfway unwinds its writer: nothing leaks (the ASan run checks).
   const auto value = models::make_my_events(models::fixed_clock());
-  for (const engine e : {engine::interpreter, engine::jit}) {
+  for (const engine e : jsonjit_test::engines_to_test()) {
     const serializer_options options = with_engine(e);
     jsonjit::serializer s(value, options);
     char buffer[1000];

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "engines/jit/emit/code_memory_p.hpp"
 #include "engines/jit/jit_p.hpp"
 #include "model/type_info_p.hpp"
 

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include <jsonjit/jit.hpp>
+
 #include "engines/jit/compile_once_p.hpp"
 #include "engines/jit/emit/writer_emitter_p.hpp"
 #include "engines/jit/jit_p.hpp"
@@ -615,3 +617,6 @@ write_fn writer_for(const type_info& info, std::string_view& why) {
 }
 
 }  // namespace jsonjit::detail::jit
+
+// (A library without a code generator answers false: no_code_generator.cpp.)
+bool jsonjit::jit_available() noexcept { return true; }

@@ -1,9 +1,13 @@
-// Stage 1 of the structural parser (see structural_parse.cpp): every byte classified, 64 at a
-// time, into bit masks; string interiors found from the unescaped quotes by a carry-less
-// multiplication (prefix XOR); the structural positions written to the index.
+// Stage 1 of the structural parser (see structural_parse.cpp) on x86-64, with AVX2 or
+// AVX-512BW as the CPU has them: every byte classified, 64 at a time, into bit masks; string
+// interiors found from the unescaped quotes by a carry-less multiplication (prefix XOR); the
+// structural positions written to the index.
 #include "dom/structural_index_p.hpp"
 
+#if defined(__x86_64__)
 #include <immintrin.h>
+
+#include "text/utf8_p.hpp"
 
 #include <cstring>
 
@@ -154,18 +158,6 @@ JSONJIT_CLMUL inline std::uint64_t structurals(const block& b, stage1_state& s) 
   return (b.op & ~in_string) | quote | scalar_start;
 }
 
-}  // namespace
-
-instruction_set best_instruction_set() noexcept {
-  __builtin_cpu_init();
-  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") ||
-      !__builtin_cpu_supports("pclmul") || !__builtin_cpu_supports("popcnt")) {
-    return instruction_set::none;
-  }
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) return instruction_set::avx512;
-  return instruction_set::avx2;
-}
-
 // The stage 1 loop, once per instruction set (a template cannot carry the target attribute).
 // The state is a local copy: stores through `out` could otherwise alias it and keep it in
 // memory.
@@ -201,4 +193,19 @@ JSONJIT_AVX512 void index_avx512(const char* json, std::uint32_t size, structura
 
 #undef JSONJIT_STAGE1_LOOP
 
+}  // namespace
+
+stage1_kernels best_stage1() noexcept {
+  __builtin_cpu_init();
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") ||
+      !__builtin_cpu_supports("pclmul") || !__builtin_cpu_supports("popcnt")) {
+    return {};
+  }
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) {
+    return {&index_avx512, &is_valid_utf8_avx512};
+  }
+  return {&index_avx2, &is_valid_utf8};
+}
+
 }  // namespace jsonjit::detail
+#endif

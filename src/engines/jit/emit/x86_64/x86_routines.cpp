@@ -1,10 +1,10 @@
 // The shared routines' instructions (see x86_routines_p.hpp), assembled by
 // x86_prebuilt_generator when jsonjit is built: this file is part of that program only.
-#include "engines/jit/emit/x86_routines_p.hpp"
+#include "engines/jit/emit/x86_64/x86_routines_p.hpp"
 
 #include <cstddef>
 
-#include "engines/jit/emit/x86_function_p.hpp"
+#include "engines/jit/emit/x86_64/x86_function_p.hpp"
 #include "engines/jit/jit_p.hpp"
 
 namespace jsonjit::detail::jit {

@@ -4,7 +4,7 @@
 
 #include "engines/jit/emit/shared_routines_p.hpp"
 #include "engines/jit/emit/writer_emitter_p.hpp"
-#include "engines/jit/emit/x86_function_p.hpp"
+#include "engines/jit/emit/x86_64/x86_function_p.hpp"
 
 namespace jsonjit::detail::jit {
 namespace {

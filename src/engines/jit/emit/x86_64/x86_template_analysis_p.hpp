@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engines/jit/emit/x86_templates_p.hpp"
+#include "engines/jit/emit/x86_64/x86_templates_p.hpp"
 
 namespace jsonjit::detail::jit {
 

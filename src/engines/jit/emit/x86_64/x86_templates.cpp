@@ -1,11 +1,11 @@
 // The templates' instructions (see x86_templates_p.hpp). This file is compiled into the
 // library, where functions with a listing assemble them, and into x86_prebuilt_generator,
 // which analyses them when jsonjit is built: it depends on asmjit and headers only.
-#include "engines/jit/emit/x86_templates_p.hpp"
+#include "engines/jit/emit/x86_64/x86_templates_p.hpp"
 
 #include <cstddef>
 
-#include "engines/jit/emit/x86_function_p.hpp"
+#include "engines/jit/emit/x86_64/x86_function_p.hpp"
 #include "engines/jit/jit_p.hpp"
 
 namespace jsonjit::detail::jit {

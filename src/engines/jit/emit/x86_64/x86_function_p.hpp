@@ -16,7 +16,7 @@
 
 #include "engines/jit/emit/code_memory_p.hpp"
 #include "engines/jit/emit/value_base_p.hpp"
-#include "engines/jit/emit/x86_templates_p.hpp"
+#include "engines/jit/emit/x86_64/x86_templates_p.hpp"
 
 namespace jsonjit::detail::jit {
 

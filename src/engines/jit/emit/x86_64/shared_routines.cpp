@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "engines/jit/emit/code_memory_p.hpp"
-#include "engines/jit/emit/x86_routines_p.hpp"
+#include "engines/jit/emit/x86_64/x86_routines_p.hpp"
 #include "engines/jit/jit_p.hpp"
 
 namespace jsonjit::detail::jit {

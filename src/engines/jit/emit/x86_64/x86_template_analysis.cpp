@@ -1,4 +1,4 @@
-#include "engines/jit/emit/x86_template_analysis_p.hpp"
+#include "engines/jit/emit/x86_64/x86_template_analysis_p.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -5,7 +5,7 @@
 
 #include "engines/jit/emit/reader_emitter_p.hpp"
 #include "engines/jit/emit/shared_routines_p.hpp"
-#include "engines/jit/emit/x86_function_p.hpp"
+#include "engines/jit/emit/x86_64/x86_function_p.hpp"
 
 namespace jsonjit::detail::jit {
 namespace {

@@ -1,4 +1,4 @@
-#include "engines/jit/emit/x86_function_p.hpp"
+#include "engines/jit/emit/x86_64/x86_function_p.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -1,0 +1,73 @@
+# The JIT: which code generator the library has, chosen by the processor it is built for.
+#   JSONJIT_CODE_GENERATOR  x86_64 | none (the interpreter runs everything; engine::jit is
+#                           refused with "no code generator for this processor")
+# JSONJIT_JIT=OFF builds no code generator on any processor, and needs no asmjit.
+option(JSONJIT_JIT "Build the JIT's code generator for the target processor (needs asmjit)" ON)
+if(NOT JSONJIT_JIT)
+  set(JSONJIT_CODE_GENERATOR none)
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  set(JSONJIT_CODE_GENERATOR x86_64)
+else()
+  set(JSONJIT_CODE_GENERATOR none)
+endif()
+set(JSONJIT_CODE_GENERATOR ${JSONJIT_CODE_GENERATOR} PARENT_SCOPE)
+message(STATUS "jsonjit: code generator for ${CMAKE_SYSTEM_PROCESSOR}: ${JSONJIT_CODE_GENERATOR}")
+
+if(JSONJIT_CODE_GENERATOR STREQUAL "none")
+  target_sources(jsonjit PRIVATE engines/jit/no_code_generator.cpp)
+  return()
+endif()
+
+# What every code generator shares: the compilers that decide what the code does (typed
+# writers and readers, schema validators), the helpers generated code calls, executable memory
+# and the debuggers' view of it.
+target_sources(jsonjit PRIVATE
+  engines/jit/compile_write.cpp
+  engines/jit/write_helpers.cpp
+  engines/jit/compile_read.cpp
+  engines/jit/read_constructed.cpp
+  engines/jit/read_helpers.cpp
+  engines/jit/listing.cpp
+  engines/jit/layout.cpp
+  engines/jit/options_code.cpp
+  engines/jit/emit/code_memory.cpp
+  engines/jit/emit/debug_registry.cpp
+  schema/jit_compile.cpp
+  schema/jit_helpers.cpp
+  schema/jit_plan.cpp)
+target_compile_definitions(jsonjit PRIVATE JSONJIT_CODE_GENERATOR_${JSONJIT_CODE_GENERATOR}=1)
+# asmjit (the assembler) is used by src/engines/jit/emit/ only. Debian ships it as a static
+# archive, so a consumer of the (static) jsonjit links it too: the package config finds it.
+find_package(asmjit CONFIG REQUIRED)
+target_link_libraries(jsonjit PRIVATE asmjit::asmjit)
+
+if(JSONJIT_CODE_GENERATOR STREQUAL "x86_64")
+  set(_emit engines/jit/emit/x86_64)
+  target_sources(jsonjit PRIVATE
+    ${_emit}/x86_function.cpp
+    ${_emit}/x86_templates.cpp
+    ${CMAKE_CURRENT_BINARY_DIR}/${_emit}/x86_prebuilt_data.cpp
+    ${_emit}/writer_emitter.cpp
+    ${_emit}/reader_emitter.cpp
+    ${_emit}/schema_emitter.cpp
+    ${_emit}/shared_routines.cpp)
+  # The code templates' analysis and the shared routines' code (x86_templates_p.hpp,
+  # x86_routines_p.hpp), made by a program of the build so that no process assembles them at
+  # run time. (Cross-compiled, CMake runs it through CMAKE_CROSSCOMPILING_EMULATOR.)
+  add_executable(jsonjit_x86_prebuilt_generator
+    ${_emit}/x86_prebuilt_generator.cpp
+    ${_emit}/x86_template_analysis.cpp
+    ${_emit}/x86_templates.cpp
+    ${_emit}/x86_routines.cpp
+    ${_emit}/x86_function.cpp
+    engines/jit/emit/code_memory.cpp
+    engines/jit/emit/debug_registry.cpp)
+  target_include_directories(jsonjit_x86_prebuilt_generator PRIVATE ${PROJECT_SOURCE_DIR}/include ${CMAKE_CURRENT_SOURCE_DIR})
+  target_compile_features(jsonjit_x86_prebuilt_generator PRIVATE cxx_std_20)
+  target_link_libraries(jsonjit_x86_prebuilt_generator PRIVATE jsonjit_warnings asmjit::asmjit)
+  add_custom_command(
+    OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${_emit}/x86_prebuilt_data.cpp
+    COMMAND jsonjit_x86_prebuilt_generator ${CMAKE_CURRENT_BINARY_DIR}/${_emit}/x86_prebuilt_data.cpp
+    DEPENDS jsonjit_x86_prebuilt_generator
+    COMMENT "Assembling the JIT's x86-64 code templates and shared routines")
+endif()
