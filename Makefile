@@ -2,7 +2,8 @@
 #   make test   - build (Debug) and run every test with ctest (packaging, the benchmark report's
 #                 quick run), then the unit tests again under
 #                 ASan+UBSan, the JIT's tests (compiling and running from 8 threads) and the
-#                 streams' I/O and element tests under TSan,
+#                 streams' I/O and element tests under TSan, the unit tests built by clang with
+#                 libc++, everything again cross-compiled for AArch64 and run under qemu-aarch64,
 #                 then the fuzzers (clang + libFuzzer) for a short run each, two at a time
 #   make bench  - build Release and run the side-by-side benchmark report: every workload in a
 #                 process of its own, contenders interleaved and repeated, outputs checked first;
@@ -24,6 +25,12 @@ test:
 	cmake --preset tsan
 	cmake --build --preset tsan --target jsonjit_unit_tests
 	ctest --preset tsan -R '^(Jit|StreamIo|StreamElements)'
+	cmake --preset libcxx
+	cmake --build --preset libcxx --target jsonjit_unit_tests jsonjit_fiber_ucontext_tests
+	ctest --preset libcxx
+	cmake --preset aarch64
+	cmake --build --preset aarch64
+	ctest --preset aarch64
 	cmake --preset fuzz
 	cmake --build --preset fuzz
 	ctest --test-dir build/fuzz --output-on-failure -L fuzz -j2

@@ -7,10 +7,18 @@ common=(cmake ninja-build g++ make libfast-float-dev libasmjit-dev libssl-dev li
 # The benchmark report's program and its peers (make test runs the report's quick run too).
 report=(libbenchmark-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlohmann-json3-dev gnuplot-nox
   libvalijson-dev)
+# The AArch64 build and its tests under qemu (the aarch64 preset): Debian's cross compiler,
+# qemu-user, and the target's libraries as multiarch packages (the host must know arm64).
+aarch64=(g++-aarch64-linux-gnu qemu-user libstdc++6:arm64 libasmjit-dev:arm64 libpcre2-dev:arm64
+  libidn2-dev:arm64 libgtest-dev:arm64 libboost1.81-dev:arm64)
+# The clang + libc++ build (what macOS users have); GoogleTest is built from Debian's sources
+# (googletest) there, as the packaged library is compiled against libstdc++.
+libcxx=(libc++-14-dev libc++abi-14-dev googletest)
 case "${1:-}" in
   # python3-jsonschema: the JSON Schema tests cross-check verdicts with it; python3 also makes
   # programs of README.md's code blocks (tests/docs/extract_blocks.py).
-  test) wanted=("${common[@]}" "${report[@]}" libgtest-dev clang libclang-rt-14-dev pkg-config python3 python3-jsonschema) ;;
+  test) wanted=("${common[@]}" "${report[@]}" "${aarch64[@]}" "${libcxx[@]}" libgtest-dev clang libclang-rt-14-dev
+      pkg-config python3 python3-jsonschema) ;;
   bench) wanted=("${common[@]}" "${report[@]}" valgrind) ;;
   *) echo "usage: $0 test|bench" >&2; exit 2 ;;
 esac
@@ -30,6 +38,9 @@ sudo_cmd=()
 if [[ ${#missing[@]} -gt 0 ]]; then
   echo "Installing missing packages: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
+  if [[ "${missing[*]}" == *:arm64* ]] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    "${sudo_cmd[@]}" dpkg --add-architecture arm64
+  fi
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi

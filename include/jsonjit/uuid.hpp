@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -23,7 +24,13 @@ struct uuid {
   static std::optional<uuid> parse(std::string_view text) noexcept;
 
   friend bool operator==(const uuid&, const uuid&) = default;
-  friend auto operator<=>(const uuid&, const uuid&) = default;
+  /// Byte by byte (written out: libc++ 14's std::array has no <=> to default to).
+  friend std::strong_ordering operator<=>(const uuid& a, const uuid& b) noexcept {
+    for (std::size_t i = 0; i < a.bytes.size(); ++i) {
+      if (a.bytes[i] != b.bytes[i]) return a.bytes[i] <=> b.bytes[i];
+    }
+    return std::strong_ordering::equal;
+  }
 };
 
 namespace detail {

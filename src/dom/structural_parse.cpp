@@ -226,8 +226,9 @@ struct index_buffer {
       positions.reset();
       backslashes.reset();
       // At most one position per byte, the sentinel, and flatten's overrun.
-      positions = std::make_unique_for_overwrite<std::uint32_t[]>(std::size_t{size} + 1 + 16);
-      backslashes = std::make_unique_for_overwrite<std::uint64_t[]>(std::size_t{size} / 64 + 1);
+      // (Uninitialized, as make_unique_for_overwrite would give them: libc++ 14 has not got it.)
+      positions.reset(new std::uint32_t[std::size_t{size} + 1 + 16]);
+      backslashes.reset(new std::uint64_t[std::size_t{size} / 64 + 1]);
       capacity = size;
     }
     return {positions.get(), 0, backslashes.get(), {}};

@@ -319,6 +319,13 @@ void compiler::decode(const subschema& s, schema_node& n) {
       }
     }
   }
+  n.only_dynamic_ref = n.dynamic != dynamic_kind::none &&
+                       std::all_of(schema.members().begin(), schema.members().end(), [](const member& m) {
+                         static constexpr std::string_view inert[] = {
+                             "$dynamicRef", "$recursiveRef", "$comment", "$schema", "$defs",
+                             "definitions", "title", "description", "examples"};
+                         return std::find(std::begin(inert), std::end(inert), m.name) != std::end(inert);
+                       });
 
   for (const member& m : schema.members()) {
     const std::string_view k = m.name;

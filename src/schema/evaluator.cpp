@@ -140,6 +140,13 @@ struct candidate {
   const edge* via;
 };
 
+/// A frame's root as add_distinct_scoped_roots compares it.
+struct scoped_root {
+  std::uint32_t node = 0;                // the node it stands for
+  std::vector<std::uint32_t> scope;      // its anchored scope
+  std::uint32_t root = 0;                // its evaluation in the frame
+};
+
 struct path_segment {
   std::string name;
   std::uint64_t index = 0;
@@ -982,14 +989,78 @@ class evaluator {
     if (candidates_.empty() && !want_text) return skip_value() ? read_result::done : read_result::failed;
     frame& c = frame_at(depth + 1);
     c.reset();
-    if (collect_ || p_.reads_dynamic_scope) {
+    if (collect_) {
       for (const candidate& cand : candidates_) add_root(c, depth + 1, cand.node, cand.outer, cand.kind, cand.via);
+    } else if (p_.reads_dynamic_scope) {
+      add_distinct_scoped_roots(c, depth + 1);
     } else {
       add_distinct_roots(c, depth + 1);
     }
     if (const read_result r = value(depth + 1, want_text); r != read_result::done) return r;
     deliver(depth, ordinal);
     return root_dead() ? read_result::decided : read_result::done;
+  }
+
+  /// add_distinct_roots where results depend on the path (the schema has `$dynamicRef`s or
+  /// `$recursiveRef`s): two subschemas applied to this value are one when they stand for the
+  /// same node and have the same anchored scope (anchored_scope: what every dynamic reference
+  /// under them resolves by). Otherwise `anyOf` branches whose `items` are `{"$dynamicRef":
+  /// "#n"}` apply 2^n subschemas at depth n, and the budget stops a valid instance.
+  void add_distinct_scoped_roots(frame& c, std::size_t depth) {
+    scoped_roots_.clear();
+    for (const candidate& cand : candidates_) {
+      scoped_root key;
+      anchored_scope(depth - 1, cand.outer, p_.nodes[cand.node].resource, key.scope);
+      key.node = ref_resolved(p_, cand.node);
+      if (p_.nodes[key.node].only_dynamic_ref) key.node = ref_resolved(p_, scoped_target(p_.nodes[key.node], key.scope));
+      const auto same = std::find_if(scoped_roots_.begin(), scoped_roots_.end(), [&](const scoped_root& r) {
+        return r.node == key.node && r.scope == key.scope;
+      });
+      if (same != scoped_roots_.end()) {
+        c.sharers.push_back({cand.kind, cand.outer, same->root});
+      } else {
+        key.root = static_cast<std::uint32_t>(c.evaluations.size());
+        add_root(c, depth, cand.node, cand.outer, cand.kind, cand.via);
+        scoped_roots_.push_back(std::move(key));
+      }
+    }
+  }
+
+  /// The resources with a dynamic or recursive anchor on the path out from the evaluation
+  /// `index` at `depth`, with `innermost` (a subschema's own resource) inside it, each once,
+  /// the outermost first: a dynamic reference resolves to the first of them that has its
+  /// anchor (dynamic_target).
+  void anchored_scope(std::size_t depth, std::uint32_t index, std::uint32_t innermost,
+                      std::vector<std::uint32_t>& scope) const {
+    scope.clear();
+    const auto note = [&](std::uint32_t resource) {
+      const schema_resource& r = p_.resources[resource];
+      if (!r.recursive_anchor && r.dynamic_anchors.empty()) return;
+      // Walking outwards: a resource met again moves out to where it was met last.
+      scope.erase(std::remove(scope.begin(), scope.end(), resource), scope.end());
+      scope.push_back(resource);
+    };
+    note(innermost);
+    for (;;) {
+      note(p_.nodes[frames_[depth]->evaluations[index].node].resource);
+      if (!step_out(depth, index)) break;
+    }
+    std::reverse(scope.begin(), scope.end());
+  }
+
+  /// dynamic_target over an anchored scope.
+  std::uint32_t scoped_target(const schema_node& n, const std::vector<std::uint32_t>& scope) const {
+    for (const std::uint32_t resource : scope) {
+      const schema_resource& r = p_.resources[resource];
+      if (n.dynamic == dynamic_kind::recursive) {
+        if (r.recursive_anchor) return r.root;
+      } else {
+        for (const auto& [name, anchored] : r.dynamic_anchors) {
+          if (name == n.dynamic_anchor) return anchored;
+        }
+      }
+    }
+    return n.dynamic_ref.target;
   }
 
   // ---- combining ----
@@ -1132,6 +1203,7 @@ class evaluator {
   std::vector<path_segment>& path_;
   std::size_t path_depth_ = 0;
   std::vector<candidate>& candidates_;  // consumed before the value they are for is read
+  std::vector<scoped_root> scoped_roots_;  // add_distinct_scoped_roots's, kept for their capacity
   exact_decimal number_;  // the current number, read exactly where a keyword needs it
   bool collect_;
   bool annotate_;

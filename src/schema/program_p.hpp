@@ -152,6 +152,10 @@ struct schema_node {
   edge dynamic_ref;  // its static target
   dynamic_kind dynamic = dynamic_kind::none;
   std::string dynamic_anchor;
+  // A dynamic `{"$dynamicRef": ...}` (or `$recursiveRef`) and nothing else that validates (no
+  // `$id` or anchor of its own either): deciding, its target along the dynamic scope stands in
+  // for it.
+  bool only_dynamic_ref = false;
 
   bool has_object_keywords() const noexcept {
     return !properties.empty() || !pattern_properties.empty() || additional_properties || property_names ||

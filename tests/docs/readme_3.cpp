@@ -18,8 +18,10 @@ int main() {
   std::string buffer;
   const std::string json = R"({"id":"A-2","total":3})";
   // @STATEMENTS
-  check(!order.error(), "compiled");
+  // (A build without a code generator for the processor says so, and the interpreter serves.)
+  check(jsonjit::jit_available() ? !order.error() : order.error().info.code == jsonjit::error_code::not_compiled,
+        "compiled where jsonjit has a code generator");
   check(buffer == R"({"id":"A-1","total":9.5})", "written through the handle");
   check(value.id == "A-2", "read through the handle");
-  check(s.functions > 0, "functions compiled");
+  check((s.functions > 0) == jsonjit::jit_available(), "functions compiled");
 }

@@ -17,6 +17,8 @@
 #include <tuple>
 #include <variant>
 
+#include "engines.hpp"
+
 namespace serializer_roundtrip_test {
 
 /// SplitMix64: a small, fast, well-distributed generator with a fixed sequence per seed.
@@ -272,6 +274,7 @@ void jit_writes_alike(const T& value, const jsonjit::serializer_options& options
 }
 
 TEST(JitWrite, EveryKindAsTheInterpreterWritesIt) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Every kind the model has, inside an object and as a value of its own (top-level scalars,
   // sets, maps, fixed arrays, pairs, tuples, variants tagged and untagged, byte vectors,
   // nested sequences), under every option set.
@@ -330,6 +333,7 @@ void jit_reads_alike(const T& value, const jsonjit::serializer_options& options)
 }
 
 TEST(JitRead, EveryKindAsTheInterpreterReadsIt) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Every compiled kind as a value of its own (scalars, optionals, sequences growing at the
   // end, fixed arrays, sets, maps, pairs, tuples, nested sequences), and the whole model
   // (whose variants, enumerations and byte vectors the interpreter reads per value), under
@@ -389,6 +393,7 @@ std::string reader_listing(const jsonjit::serializer_options& base, std::string_
 }
 
 TEST(JitRead, ContainersOfContainersAreReadByTheirCompiledReaders) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Nested values are calls to their types' compiled readers, never the interpreter per value
   // (a test of readers' results alone could not tell).
   for (const bool names : {false, true}) {
@@ -431,6 +436,7 @@ jsonjit::parse_error jit_reads_as_interpreter(std::string_view json, const jsonj
 }
 
 TEST(JitRead, FixedArraysTuplesSetsAndVariantsRejectWhatTheInterpreterRejects) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Wrong lengths, wrong kinds, too deep: the compiled reader gives up and the interpreter's
   // replay reports its error (the same code and position as the interpreter alone).
   for (const std::string_view json : {"[1,2]", "[1,2,3,4]", "[]", "{}", "[1,\"2\",3]", "[1,2,3", "[1,2,3]x"})
@@ -472,6 +478,7 @@ TEST(JitRead, FixedArraysTuplesSetsAndVariantsRejectWhatTheInterpreterRejects) {
 }
 
 TEST(JitRead, IntegerMapKeysAsTheInterpreterReadsThem) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Keys of plain digits are read without a scan of the name first; every other key (escaped,
   // signed, out of range, not a number) the general way, or the interpreter's error.
   for (const std::string_view key : {"0", "7", "127", "128", "-128", "-129", "-0", "01", "1.0", "1e2", " 1", "1 ", "",
@@ -492,6 +499,7 @@ TEST(JitRead, IntegerMapKeysAsTheInterpreterReadsThem) {
 }
 
 TEST(JitWrite, FloatsThatAreNotFiniteAsTheInterpreterWritesThem) {
+  JSONJIT_TEST_NEEDS_JIT();
   // Named literals where allowed (also quoted numbers); else the interpreter's error, from
   // the compiled writer's replay.
   for (const double x : {std::nan(""), std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {

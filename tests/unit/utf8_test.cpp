@@ -14,6 +14,7 @@
 namespace jsonjit::detail {
 namespace {
 
+#if defined(__x86_64__)
 bool avx512() {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
 }
@@ -71,6 +72,7 @@ TEST(Utf8Avx512, AgreesOnRandomText) {
     expect_agree(text);
   }
 }
+#endif
 
 /// string_end's definition: byte by byte, a sequence at a time.
 const char* string_end_by_bytes(const char* p, const char* end, bool& escaped) {

@@ -310,8 +310,8 @@ TEST(Writer, Base64MatchesRfc4648Vectors) {
                                                                               {"foob", "\"Zm9vYg==\""},
                                                                               {"fooba", "\"Zm9vYmE=\""},
                                                                               {"foobar", "\"Zm9vYmFy\""}};
-  for (const auto& [input, expected] : vectors) {
-    EXPECT_EQ(write([&](writer& w) { w.base64_string_value(bytes_of(input)); }), expected);
+  for (const auto& vector : vectors) {
+    EXPECT_EQ(write([&](writer& w) { w.base64_string_value(bytes_of(vector.first)); }), vector.second);
   }
   // '+' and '/' stay unescaped (Base64 bypasses the escaper).
   const unsigned char high[] = {0xFB, 0xFF, 0xBF};

@@ -28,8 +28,13 @@ consteval std::string_view enumerator_name_in(std::string_view spelling) noexcep
   std::size_t end = spelling.find(';', from);  // GCC: "[with auto V = ...; std::string_view = ...]"
   if (end == std::string_view::npos) end = spelling.rfind(']');  // clang: "[V = ...]"
   const std::string_view value = spelling.substr(from, end - from);
-  if (value.empty() || value[0] == '(' || value[0] == '-' || (value[0] >= '0' && value[0] <= '9')) return {};
-  return value.substr(value.find_last_of(':') + 1);
+  // A value without a name is a cast, "(ns::Color)3"; a name may be qualified by clang's
+  // "(anonymous namespace)::Color::red": what follows the last ')' and then the last ':'.
+  const std::size_t paren = value.rfind(')');
+  const std::string_view tail = paren == std::string_view::npos ? value : value.substr(paren + 1);
+  const std::string_view name = tail.substr(tail.find_last_of(':') + 1);
+  if (name.empty() || name[0] == '-' || (name[0] >= '0' && name[0] <= '9')) return {};
+  return name;
 }
 
 /// An enumeration whose names can be reflected: a fixed underlying type (list-initializing
