@@ -2,8 +2,10 @@
 // with (GCC in the unit tests, clang in the fuzz build), because member names come from each
 // compiler's own spelling of template arguments.
 #include <jsonjit/detail/reflect.hpp>
+#include <jsonjit/detail/reflect_enum.hpp>
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -65,6 +67,21 @@ static_assert(std::is_same_v<decltype(jsonjit::detail::tie_members(std::declval<
                              std::tuple<double&, double&>>);
 static_assert(std::is_same_v<decltype(jsonjit::detail::tie_members(std::declval<const app::point&>())),
                              std::tuple<const double&, const double&>>);
+
+// Enumerator names, wherever the enumeration is declared: clang spells one in an anonymous
+// namespace "(anonymous namespace)::level::high", which once read as a cast (no name).
+namespace app {
+enum class color : std::uint8_t { red, green = 7 };
+}
+namespace {
+enum class level { low, high };
+}
+using jsonjit::detail::enumerator_names_by_value;
+static_assert(enumerator_names_by_value<app::color>[0] == "red");
+static_assert(enumerator_names_by_value<app::color>[7] == "green");
+static_assert(enumerator_names_by_value<app::color>[3].empty());  // a cast: no name
+static_assert(enumerator_names_by_value<level>[128 + 1] == "high");  // (signed: index 0 is -128)
+static_assert(enumerator_names_by_value<level>[128 - 1].empty());
 
 int main() {
   app::point p{1, 2};
