@@ -22,6 +22,11 @@ install(FILES
 # pkg-config's file finds the prefix from where it lies (relocatable: any --prefix works).
 file(RELATIVE_PATH JSONJIT_PC_TO_PREFIX "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
 string(REGEX REPLACE "/$" "" JSONJIT_PC_TO_PREFIX "${JSONJIT_PC_TO_PREFIX}")
+if(JSONJIT_CODE_GENERATOR STREQUAL "none")
+  set(JSONJIT_PC_ASMJIT "")
+else()
+  set(JSONJIT_PC_ASMJIT "-lasmjit ")
+endif()
 configure_file(cmake/jsonjit.pc.in ${PROJECT_BINARY_DIR}/jsonjit.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/jsonjit.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
