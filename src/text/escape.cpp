@@ -104,7 +104,7 @@ char* escape_block_in(const char*& in, const char* block_end, const char* end, c
         v = vec16::load(block);
       }
       const unsigned wanted = take == 16 ? 0xFFFFu : (1u << take) - 1;
-      unsigned mask = special_mask<mode>(v) & wanted;
+      unsigned mask = vec16::bits(special_bytes<mode>(v)) & wanted;
       vec16::store(out, v);
       if (mask == 0) {
         p += take;

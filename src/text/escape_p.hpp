@@ -27,9 +27,9 @@ char* escape_block(const char*& in, const char* block_end, const char* end, char
                    bool replace_invalid) noexcept;
 
 #if JSONJIT_VEC16
-// Bit i set where byte i of `v` needs the slow path in `mode`.
+// 0xFF where a byte of `v` needs the slow path in `mode`.
 template <escape_mode mode>
-inline unsigned special_mask(vec16::vec v) noexcept {
+inline vec16::vec special_bytes(vec16::vec v) noexcept {
   using namespace vec16;
   // Signed compare: catches controls (0x00..0x1F) and every non-ASCII byte (negative).
   vec m = less_signed(v, splat(0x20));
@@ -43,7 +43,7 @@ inline unsigned special_mask(vec16::vec v) noexcept {
     m = bit_or(m, equal(v, splat('`')));
     m = bit_or(m, equal(v, splat(0x7F)));
   }
-  return bits(m);
+  return m;
 }
 
 inline std::uint64_t load64(const char* p) noexcept {
@@ -86,30 +86,30 @@ inline char* quote_if_short_and_clean(char* out, std::string_view text, escape_m
   const std::size_t n = text.size();
   if (n > 32) return nullptr;
   const auto special = [mode](vec16::vec v) {
-    return mode == escape_mode::html_safe ? special_mask<escape_mode::html_safe>(v)
-                                          : special_mask<escape_mode::relaxed>(v);
+    return mode == escape_mode::html_safe ? special_bytes<escape_mode::html_safe>(v)
+                                          : special_bytes<escape_mode::relaxed>(v);
   };
   if (n < 4) {
     // Up to three bytes (map keys, small numbers as text): the first, middle and last byte
     // cover them all, checked in one vector and stored one by one.
     if (n != 0) {
       const char first = text[0], middle = text[n / 2], last = text[n - 1];
-      const std::uint32_t word = static_cast<unsigned char>(first) | static_cast<unsigned char>(middle) << 8 |
-                                 static_cast<unsigned char>(last) << 16 | static_cast<std::uint32_t>(static_cast<unsigned char>(last)) << 24;
-      if (special(vec16::splat32(word)) != 0) return nullptr;
+      const std::uint32_t l = static_cast<unsigned char>(last);
+      const std::uint32_t word = static_cast<unsigned char>(first) | static_cast<unsigned char>(middle) << 8 | l << 16 | l << 24;
+      if (vec16::mask_of(special(vec16::splat32(word))) != 0) return nullptr;
       out[1] = first;
       out[1 + n / 2] = middle;
       out[n] = last;
     }
     out[0] = '"';
   } else if (n < 16) {
-    if (special(load_short(text.data(), n)) != 0) return nullptr;
+    if (vec16::mask_of(special(load_short(text.data(), n))) != 0) return nullptr;
     out[0] = '"';
     copy_short(out + 1, text.data(), n);
   } else {
     // The first and the last 16 bytes, overlapping when shorter than 32.
     const vec16::vec head = vec16::load(text.data()), tail = vec16::load(text.data() + n - 16);
-    if ((special(head) | special(tail)) != 0) return nullptr;
+    if (vec16::mask_of(vec16::bit_or(special(head), special(tail))) != 0) return nullptr;
     out[0] = '"';
     vec16::store(out + 1, head);
     vec16::store(out + 1 + n - 16, tail);

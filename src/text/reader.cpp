@@ -459,11 +459,11 @@ bool reader::read_string(token_type type) {
   if (end_ - p >= 16) {
     using namespace detail::vec16;
     const vec v = load(p);
-    const unsigned quotes = bits(equal(v, splat('"')));
-    const unsigned others = bits(bit_or(equal(v, splat('\\')), less_signed(v, splat(0x20))));
-    const unsigned special = quotes | others;
-    if ((quotes & special & (0u - special)) != 0) return finish(p + __builtin_ctz(special), false);
-    p += special != 0 ? __builtin_ctz(special) : 16;  // the scan goes on from there
+    const byte_mask quotes = mask_of(equal(v, splat('"')));
+    const byte_mask others = mask_of(bit_or(equal(v, splat('\\')), less_signed(v, splat(0x20))));
+    const byte_mask special = quotes | others;
+    if ((quotes & special & (byte_mask{0} - special)) != 0) return finish(p + first_byte(special), false);
+    p += special != 0 ? first_byte(special) : 16;  // the scan goes on from there
   }
 #endif
   bool escaped = false;

@@ -14,8 +14,8 @@ namespace jsonjit::detail {
 inline const char* skip_ascii(const char* p, const char* end) noexcept {
 #if JSONJIT_VEC16
   while (end - p >= 16) {
-    const unsigned mask = vec16::bits(vec16::load(p));
-    if (mask != 0) return p + __builtin_ctz(mask);
+    const vec16::byte_mask mask = vec16::mask_of(vec16::load(p));
+    if (mask != 0) return p + vec16::first_byte(mask);
     p += 16;
   }
 #endif
@@ -28,8 +28,8 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
 #if JSONJIT_VEC16
   const vec16::vec space = vec16::splat(' ');
   while (end - p >= 16) {
-    const unsigned other = ~vec16::bits(vec16::equal(vec16::load(p), space)) & 0xFFFFu;
-    if (other != 0) return p + __builtin_ctz(other);
+    const vec16::byte_mask other = vec16::mask_of_not(vec16::equal(vec16::load(p), space));
+    if (other != 0) return p + vec16::first_byte(other);
     p += 16;
   }
 #endif
@@ -48,8 +48,8 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
     // Tab (0x09) and carriage return (0x0D) differ in bit 2 only: one compare for both.
     const vec blank = bit_or(bit_or(equal(v, splat(' ')), equal(v, splat('\n'))),
                              equal(bit_and(v, splat(0xFB)), splat('\t')));
-    const unsigned other = ~bits(blank) & 0xFFFFu;
-    if (other != 0) return p + __builtin_ctz(other);
+    const byte_mask other = mask_of_not(blank);
+    if (other != 0) return p + first_byte(other);
     p += 16;
   }
 #endif
@@ -65,8 +65,8 @@ inline const char* skip_ascii(const char* p, const char* end) noexcept {
   while (end - p >= 16) {
     const vec v = load(p);
     // Signed compares: bytes >= 0x80 are negative, so below '0'.
-    const unsigned mask = bits(bit_or(less_signed(v, splat('0')), greater_signed(v, splat('9'))));
-    if (mask != 0) return p + __builtin_ctz(mask);
+    const byte_mask mask = mask_of(bit_or(less_signed(v, splat('0')), greater_signed(v, splat('9'))));
+    if (mask != 0) return p + first_byte(mask);
     p += 16;
   }
 #endif
@@ -94,8 +94,8 @@ inline const char* find_string_special(const char* p, const char* end) noexcept 
   while (end - p >= 16) {
     const vec v = load(p);
     // Signed compare: controls and bytes >= 0x80 (negative) both count as "below space".
-    const unsigned mask = bits(bit_or(bit_or(equal(v, quote), equal(v, backslash)), less_signed(v, space)));
-    if (mask != 0) return p + __builtin_ctz(mask);
+    const byte_mask mask = mask_of(bit_or(bit_or(equal(v, quote), equal(v, backslash)), less_signed(v, space)));
+    if (mask != 0) return p + first_byte(mask);
     p += 16;
   }
 #endif

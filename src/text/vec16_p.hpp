@@ -1,8 +1,13 @@
 // One 16-byte vector and the few operations the text layer's scans are written with, per
 // processor: SSE2 (the x86-64 baseline) and NEON (every AArch64 CPU) compile each operation to
 // one or two instructions. Where neither exists JSONJIT_VEC16 is 0 and the callers' scalar
-// code runs. Byte masks (`bits`) have bit i set for byte i on both, so the algorithms above
-// are written once.
+// code runs. Two kinds of masks of the bytes' top bits:
+//   - `bits`: bit i for byte i on both, for code that combines masks bit by bit (UTF-8
+//     validation, the escaper's byte-by-byte loop); on NEON it costs two sums across the
+//     vector;
+//   - `byte_mask` (`mask_of`, `first_byte`): only tested against zero and asked for its first
+//     byte, which is what a scan does every 16 bytes: SSE2's movemask, and on NEON four bits
+//     per byte from one narrowing shift.
 #pragma once
 
 #include <cstdint>
@@ -51,6 +56,12 @@ inline vec interleave_low(vec a, vec b) noexcept { return _mm_unpacklo_epi8(a, b
 inline vec interleave_high(vec a, vec b) noexcept { return _mm_unpackhi_epi8(a, b); }
 /// The top bit of each byte: bit i for byte i.
 inline unsigned bits(vec v) noexcept { return static_cast<unsigned>(_mm_movemask_epi8(v)); }
+/// The bytes whose top bit is set (mask_of) or clear (mask_of_not), for finding the first.
+using byte_mask = unsigned;
+inline byte_mask mask_of(vec v) noexcept { return bits(v); }
+inline byte_mask mask_of_not(vec v) noexcept { return ~bits(v) & 0xFFFFu; }
+/// The index of the first byte in a mask that is not zero.
+inline int first_byte(byte_mask m) noexcept { return __builtin_ctz(m); }
 /// The 16 bytes ending `n` (1..3) bytes before `current`'s first: `before`'s last n, then
 /// `current`'s first 16 - n.
 template <int n>
@@ -90,6 +101,15 @@ inline unsigned bits(vec v) noexcept {
   return static_cast<unsigned>(vaddv_u8(vget_low_u8(placed))) |
          static_cast<unsigned>(vaddv_u8(vget_high_u8(placed))) << 8;
 }
+/// Each byte's top bit spread over the byte, then every 16-bit lane narrowed by 4: a nibble
+/// per byte, all ones where the top bit was set.
+using byte_mask = std::uint64_t;
+inline byte_mask mask_of(vec v) noexcept {
+  const uint8x16_t spread = vreinterpretq_u8_s8(vshrq_n_s8(vreinterpretq_s8_u8(v), 7));
+  return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(spread), 4)), 0);
+}
+inline byte_mask mask_of_not(vec v) noexcept { return ~mask_of(v); }
+inline int first_byte(byte_mask m) noexcept { return __builtin_ctzll(m) >> 2; }
 template <int n>
 inline vec shifted_in(vec before, vec current) noexcept {
   return vextq_u8(before, current, 16 - n);

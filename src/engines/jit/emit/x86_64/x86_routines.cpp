@@ -42,7 +42,7 @@ class routine_emitter {
     }
   }
 
-  /// escape_p.hpp's special_mask<html_safe> by two table lookups (pshufb) instead of seven
+  /// escape_p.hpp's special_bytes<html_safe> by two table lookups (pshufb) instead of seven
   /// compares: a byte is special where the classes of its low and its high nibble share a
   /// bit; non-ASCII bytes (pshufb's index out of range) by their sign bits.
   void html_safe_bytes(const x86::Xmm& text) {
@@ -178,7 +178,7 @@ class routine_emitter {
   }
 
   /// eax: bit i set where byte i of `text` needs escaping in `mode` (escape_p.hpp's
-  /// special_mask; relaxed: the bytes a string scan must look at, see string_scan); clobbers
+  /// special_bytes; relaxed: the bytes a string scan must look at, see string_scan); clobbers
   /// xmm1 and xmm2 only.
   void special_bytes(const x86::Xmm& text, escape_mode mode) {
     auto& a = f_.a;
