@@ -70,6 +70,16 @@ std::string step_of(std::initializer_list<std::string_view> tokens) {
   return step;
 }
 
+/// Whether `keyword` is the only member of `schema` that validates (the others identify,
+/// define or annotate): a reference alone, which its target can stand in for.
+bool validates_only_by(const element& schema, std::string_view keyword) {
+  static constexpr std::string_view inert[] = {"$comment", "$schema", "$id", "$anchor", "$defs",
+                                               "definitions", "title", "description", "examples"};
+  return std::all_of(schema.members().begin(), schema.members().end(), [&](const member& m) {
+    return m.name == keyword || std::find(std::begin(inert), std::end(inert), m.name) != std::end(inert);
+  });
+}
+
 /// The precomputed parts of a decoded node: watched names and what its keywords look at.
 void summarize(schema_node& n) {
   std::vector<std::string>& w = n.watched_names;
@@ -288,11 +298,7 @@ void compiler::decode(const subschema& s, schema_node& n) {
       n.only_ref = true;  // its siblings are ignored
       return;
     }
-    n.only_ref = std::all_of(schema.members().begin(), schema.members().end(), [](const member& m) {
-      static constexpr std::string_view inert[] = {"$ref", "$comment", "$schema", "$id", "$anchor", "$defs",
-                                                   "definitions", "title", "description", "examples"};
-      return std::find(std::begin(inert), std::end(inert), m.name) != std::end(inert);
-    });
+    n.only_ref = validates_only_by(schema, "$ref");
   }
   if (d == draft::draft2020_12) {
     if (const std::optional<element> ref = schema.find("$dynamicRef"); ref && ref->is_string()) {
@@ -320,12 +326,7 @@ void compiler::decode(const subschema& s, schema_node& n) {
     }
   }
   n.only_dynamic_ref = n.dynamic != dynamic_kind::none &&
-                       std::all_of(schema.members().begin(), schema.members().end(), [](const member& m) {
-                         static constexpr std::string_view inert[] = {
-                             "$dynamicRef", "$recursiveRef", "$comment", "$schema", "$defs",
-                             "definitions", "title", "description", "examples"};
-                         return std::find(std::begin(inert), std::end(inert), m.name) != std::end(inert);
-                       });
+                       validates_only_by(schema, n.dynamic == dynamic_kind::recursive ? "$recursiveRef" : "$dynamicRef");
 
   for (const member& m : schema.members()) {
     const std::string_view k = m.name;

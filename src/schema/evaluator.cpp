@@ -62,6 +62,7 @@ struct evaluation {
   const edge* via;  // the edge followed here (null for the schema's root)
   std::uint32_t dependent = 0;  // `dependent`: the index in the parent's dependent_schemas
   std::uint32_t end = 0;        // one past the last evaluation of its subtree
+  std::uint32_t scope = 0;      // its anchored scope (see anchored scopes below), with dynamic references
   bool valid = true;
   bool applied = true;  // false for a `then`/`else` not taken, a dependentSchemas whose property is absent
   std::uint64_t seen = 0;  // the node's watched names met in this object (bit i: watched_names[i])
@@ -140,11 +141,20 @@ struct candidate {
   const edge* via;
 };
 
+/// One resource of an anchored scope: the resources with a `$dynamicAnchor` or
+/// `$recursiveAnchor` on an evaluation's path, each once where it was met first from the
+/// schema's root, are a chain of these from the innermost out (0: the empty scope). A
+/// dynamic reference resolves to the outermost of them that binds it.
+struct scope_link {
+  std::uint32_t outer;     // the rest of the scope
+  std::uint32_t resource;  // the innermost resource
+};
+
 /// A frame's root as add_distinct_scoped_roots compares it.
 struct scoped_root {
-  std::uint32_t node = 0;                // the node it stands for
-  std::vector<std::uint32_t> scope;      // its anchored scope
-  std::uint32_t root = 0;                // its evaluation in the frame
+  std::uint32_t node;   // the node it stands for
+  std::uint32_t scope;  // its anchored scope
+  std::uint32_t root;   // its evaluation in the frame
 };
 
 struct path_segment {
@@ -168,6 +178,8 @@ struct scratch {
   std::vector<std::uint32_t> on_path;  // by node: how often it is on the in-place path being expanded (0 between)
   std::vector<path_segment> path;
   std::vector<candidate> candidates;
+  std::vector<scoped_root> scoped_roots;  // add_distinct_scoped_roots's
+  std::vector<scope_link> scopes;         // the anchored scopes of one validation
   std::string text;  // unescaped strings
   bool in_use = false;
 };
@@ -222,6 +234,8 @@ class evaluator {
         on_path_(s.on_path),
         path_(s.path),
         candidates_(s.candidates),
+        scoped_roots_(s.scoped_roots),
+        scopes_(s.scopes),
         collect_(collect),
         annotate_(collect && program.annotations),
         max_depth_(max_depth) {}
@@ -238,6 +252,7 @@ class evaluator {
     } else {
       frame& f = frame_at(0);
       f.reset();
+      scopes_.assign(1, scope_link{0, no_node});  // the empty scope
       add_root(f, 0, p_.root, 0, link::root, nullptr);
       values_read_ = 1;
       const read_result r = value(0, false);
@@ -450,6 +465,9 @@ class evaluator {
     e.outer = outer;
     e.kind = kind;
     e.via = via;
+    if (p_.reads_dynamic_scope) {
+      e.scope = scope_within(depth == 0 ? 0 : frames_[depth - 1]->evaluations[outer].scope, p_.nodes[node].resource);
+    }
     if (within_budget()) expand(f, depth, index);
     f.evaluations[index].end = static_cast<std::uint32_t>(f.evaluations.size());
   }
@@ -457,21 +475,51 @@ class evaluator {
   /// A `$dynamicRef`'s or `$recursiveRef`'s target from the evaluation `index`: the outermost
   /// resource of the dynamic scope (the resources on the evaluation path) that has the anchor.
   std::uint32_t dynamic_target(std::size_t depth, std::uint32_t index, const schema_node& n) const {
+    if (n.dynamic == dynamic_kind::none) return n.dynamic_ref.target;
+    return scoped_target(frames_[depth]->evaluations[index].scope, n);
+  }
+
+  /// The outermost binding of the dynamic reference `n` in the anchored scope `scope`, or its
+  /// static target.
+  std::uint32_t scoped_target(std::uint32_t scope, const schema_node& n) const {
     std::uint32_t target = n.dynamic_ref.target;
-    if (n.dynamic == dynamic_kind::none) return target;
-    for (;;) {  // from the innermost resource out: the last one found is the outermost
-      const evaluation& e = frames_[depth]->evaluations[index];
-      const schema_resource& r = p_.resources[p_.nodes[e.node].resource];
-      if (n.dynamic == dynamic_kind::recursive) {
-        if (r.recursive_anchor) target = r.root;
-      } else {
-        for (const auto& [name, anchored] : r.dynamic_anchors) {
-          if (name == n.dynamic_anchor) target = anchored;
-        }
-      }
-      if (!step_out(depth, index)) break;
+    for (; scope != 0; scope = scopes_[scope].outer) {  // from the innermost out: the last found
+      if (const std::uint32_t bound = binding(scopes_[scope].resource, n); bound != no_node) target = bound;
     }
     return target;
+  }
+
+  /// The anchored scope `scope` with `resource` inside it: the same scope where the resource
+  /// binds nothing or is in it already (met further out), else one more link.
+  std::uint32_t scope_within(std::uint32_t scope, std::uint32_t resource) {
+    const schema_resource& r = p_.resources[resource];
+    if (!r.recursive_anchor && r.dynamic_anchors.empty()) return scope;
+    for (std::uint32_t s = scope; s != 0; s = scopes_[s].outer) {
+      if (scopes_[s].resource == resource) return scope;
+    }
+    const scope_link& last = scopes_.back();  // (add_distinct_scoped_roots made it just now)
+    if (last.outer == scope && last.resource == resource) return static_cast<std::uint32_t>(scopes_.size() - 1);
+    scopes_.push_back({scope, resource});
+    return static_cast<std::uint32_t>(scopes_.size() - 1);
+  }
+
+  /// Whether two anchored scopes hold the same resources in the same order.
+  bool same_scope(std::uint32_t a, std::uint32_t b) const {
+    for (; a != b; a = scopes_[a].outer, b = scopes_[b].outer) {
+      if (a == 0 || b == 0 || scopes_[a].resource != scopes_[b].resource) return false;
+    }
+    return true;
+  }
+
+  /// What `resource` binds the dynamic reference `n` to (its `$dynamicAnchor` of that name, or
+  /// with a `$recursiveAnchor` its root), or no_node.
+  std::uint32_t binding(std::uint32_t resource, const schema_node& n) const {
+    const schema_resource& r = p_.resources[resource];
+    if (n.dynamic == dynamic_kind::recursive) return r.recursive_anchor ? r.root : no_node;
+    for (const auto& [name, anchored] : r.dynamic_anchors) {
+      if (name == n.dynamic_anchor) return anchored;
+    }
+    return no_node;
   }
 
   /// The in-place edge at `position` of the evaluation `index`'s node, in the order the
@@ -557,6 +605,7 @@ class evaluator {
       e.kind = c.kind;
       e.via = c.via;
       e.dependent = c.dependent;
+      if (p_.reads_dynamic_scope) e.scope = scope_within(f.evaluations[parent].scope, p_.nodes[c.node].resource);
       enter(child);
     }
   }
@@ -1003,64 +1052,26 @@ class evaluator {
 
   /// add_distinct_roots where results depend on the path (the schema has `$dynamicRef`s or
   /// `$recursiveRef`s): two subschemas applied to this value are one when they stand for the
-  /// same node and have the same anchored scope (anchored_scope: what every dynamic reference
-  /// under them resolves by). Otherwise `anyOf` branches whose `items` are `{"$dynamicRef":
-  /// "#n"}` apply 2^n subschemas at depth n, and the budget stops a valid instance.
+  /// same node and have the same anchored scope (what every dynamic reference under them
+  /// resolves by). Otherwise `anyOf` branches whose `items` are `{"$dynamicRef": "#n"}` apply
+  /// 2^n subschemas at depth n, and the budget stops a valid instance.
   void add_distinct_scoped_roots(frame& c, std::size_t depth) {
     scoped_roots_.clear();
     for (const candidate& cand : candidates_) {
-      scoped_root key;
-      anchored_scope(depth - 1, cand.outer, p_.nodes[cand.node].resource, key.scope);
-      key.node = ref_resolved(p_, cand.node);
-      if (p_.nodes[key.node].only_dynamic_ref) key.node = ref_resolved(p_, scoped_target(p_.nodes[key.node], key.scope));
+      const std::uint32_t scope =
+          scope_within(frames_[depth - 1]->evaluations[cand.outer].scope, p_.nodes[cand.node].resource);
+      std::uint32_t node = ref_resolved(p_, cand.node);
+      if (const schema_node& n = p_.nodes[node]; n.only_dynamic_ref) node = ref_resolved(p_, scoped_target(scope, n));
       const auto same = std::find_if(scoped_roots_.begin(), scoped_roots_.end(), [&](const scoped_root& r) {
-        return r.node == key.node && r.scope == key.scope;
+        return r.node == node && same_scope(r.scope, scope);
       });
       if (same != scoped_roots_.end()) {
         c.sharers.push_back({cand.kind, cand.outer, same->root});
       } else {
-        key.root = static_cast<std::uint32_t>(c.evaluations.size());
+        scoped_roots_.push_back({node, scope, static_cast<std::uint32_t>(c.evaluations.size())});
         add_root(c, depth, cand.node, cand.outer, cand.kind, cand.via);
-        scoped_roots_.push_back(std::move(key));
       }
     }
-  }
-
-  /// The resources with a dynamic or recursive anchor on the path out from the evaluation
-  /// `index` at `depth`, with `innermost` (a subschema's own resource) inside it, each once,
-  /// the outermost first: a dynamic reference resolves to the first of them that has its
-  /// anchor (dynamic_target).
-  void anchored_scope(std::size_t depth, std::uint32_t index, std::uint32_t innermost,
-                      std::vector<std::uint32_t>& scope) const {
-    scope.clear();
-    const auto note = [&](std::uint32_t resource) {
-      const schema_resource& r = p_.resources[resource];
-      if (!r.recursive_anchor && r.dynamic_anchors.empty()) return;
-      // Walking outwards: a resource met again moves out to where it was met last.
-      scope.erase(std::remove(scope.begin(), scope.end(), resource), scope.end());
-      scope.push_back(resource);
-    };
-    note(innermost);
-    for (;;) {
-      note(p_.nodes[frames_[depth]->evaluations[index].node].resource);
-      if (!step_out(depth, index)) break;
-    }
-    std::reverse(scope.begin(), scope.end());
-  }
-
-  /// dynamic_target over an anchored scope.
-  std::uint32_t scoped_target(const schema_node& n, const std::vector<std::uint32_t>& scope) const {
-    for (const std::uint32_t resource : scope) {
-      const schema_resource& r = p_.resources[resource];
-      if (n.dynamic == dynamic_kind::recursive) {
-        if (r.recursive_anchor) return r.root;
-      } else {
-        for (const auto& [name, anchored] : r.dynamic_anchors) {
-          if (name == n.dynamic_anchor) return anchored;
-        }
-      }
-    }
-    return n.dynamic_ref.target;
   }
 
   // ---- combining ----
@@ -1203,7 +1214,8 @@ class evaluator {
   std::vector<path_segment>& path_;
   std::size_t path_depth_ = 0;
   std::vector<candidate>& candidates_;  // consumed before the value they are for is read
-  std::vector<scoped_root> scoped_roots_;  // add_distinct_scoped_roots's, kept for their capacity
+  std::vector<scoped_root>& scoped_roots_;
+  std::vector<scope_link>& scopes_;
   exact_decimal number_;  // the current number, read exactly where a keyword needs it
   bool collect_;
   bool annotate_;

@@ -152,9 +152,8 @@ struct schema_node {
   edge dynamic_ref;  // its static target
   dynamic_kind dynamic = dynamic_kind::none;
   std::string dynamic_anchor;
-  // A dynamic `{"$dynamicRef": ...}` (or `$recursiveRef`) and nothing else that validates (no
-  // `$id` or anchor of its own either): deciding, its target along the dynamic scope stands in
-  // for it.
+  // A dynamic `{"$dynamicRef": ...}` (or `$recursiveRef`) and nothing else that validates:
+  // deciding, its target along the dynamic scope stands in for it.
   bool only_dynamic_ref = false;
 
   bool has_object_keywords() const noexcept {

@@ -218,6 +218,32 @@ TEST(Schema, ApplicatorsNestedAlongTheInstanceStayLinearOrStopWithinABudget) {
   EXPECT_EQ(i.validate(d->root()).errors()[0].message, e.message);
 }
 
+TEST(Schema, PathDependentDynamicReferencesAreDecidedAtAnyDepth) {
+  // Each level's `anyOf` branches apply the same `$dynamicRef`, whose target depends on the path
+  // taken at the root (x or y): the interpreter shares a subschema between evaluations that
+  // see the same anchored resources, once per level and path, so valid instances thousands of
+  // levels deep are decided, not stopped at the evaluation budget; an invalid one is invalid.
+  constexpr std::string_view path_dependent = R"({"anyOf": [{"$ref": "x"}, {"$ref": "y"}], "$defs": {
+      "x": {"$id": "x", "$dynamicAnchor": "n", "$ref": "list"},
+      "y": {"$id": "y", "$dynamicAnchor": "n", "$ref": "list", "minItems": 0},
+      "list": {"$id": "list", "$dynamicAnchor": "n", "type": "array",
+               "anyOf": [{"items": {"$dynamicRef": "#n"}, "maxItems": 1}, {"items": {"$dynamicRef": "#n"}}]}}})";
+  for (const engine e : {engine::interpreter, engine::automatic}) {
+    schema_options o;
+    o.engine = e;
+    o.reader.max_depth = 10'000;
+    const schema s = compiled(path_dependent, o);
+    for (const std::size_t depth : {std::size_t{1}, std::size_t{100}, std::size_t{5000}}) {
+      const std::string valid = std::string(depth, '[') + std::string(depth, ']');
+      EXPECT_TRUE(s.validate(valid).valid()) << depth;
+      EXPECT_FALSE(s.validate(std::string(depth, '[') + "1" + std::string(depth, ']')).valid()) << depth;
+      schema_options flag = o;
+      flag.output = output_format::flag;
+      EXPECT_FALSE(compiled(path_dependent, flag).validate(std::string(depth, '[') + "[1,2]" + std::string(depth, ']')).valid());
+    }
+  }
+}
+
 TEST(Schema, OneVerdictWhateverFormTheInstanceTakes) {
   // The doubling schema through a `$dynamicRef` whose anchor only the root declares: its target
   // is the root on every path. Reading the dynamic scope, the interpreter evaluated every path
