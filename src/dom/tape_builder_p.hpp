@@ -131,7 +131,9 @@ inline void tape_writer::put_string(detail::tape_tag tag, std::string_view sourc
   } else if (source.data() + source.size() + 16 <= input_end) {
     // Whole 16-byte blocks (the strings buffer has room for the overrun): no call for the
     // many short strings.
-    for (std::size_t i = 0; i < source.size(); i += 16) detail::vec16::store(bytes + i, detail::vec16::load(source.data() + i));
+    for (std::size_t i = 0; i < source.size(); i += 16) {
+      detail::vec16::store(bytes + i, detail::vec16::load(source.data() + i));
+    }
 #endif
   } else {
     std::memcpy(bytes, source.data(), source.size());

@@ -13,9 +13,9 @@
 #include <jsonjit/serializer_options.hpp>
 
 #include "engines/jit/jit_p.hpp"
-#include "text/simd_p.hpp"
 #include "model/type_info_p.hpp"
 #include "serializer/front_door_p.hpp"
+#include "text/simd_p.hpp"
 
 namespace jsonjit::detail {
 
