@@ -1,6 +1,7 @@
 # Cross-compiling for AArch64 Linux on Debian (x86-64 host): Debian's cross toolchain
 # (g++-aarch64-linux-gnu), the arm64 libraries installed as multiarch packages
-# (scripts/install-deps.sh aarch64), and qemu-user to run what the build and ctest run.
+# (scripts/install-deps.sh test installs them), and qemu-user to run what the build and ctest
+# run.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
 set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
