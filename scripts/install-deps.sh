@@ -24,9 +24,14 @@ case "${1:-}" in
 esac
 
 missing=()
+# A package is there when it is installed for the architecture asked for (name:arch), or else
+# for the host's (or for all): with arm64 libraries beside the host's, a name alone lists both.
+native=$(dpkg --print-architecture)
 for package in "${wanted[@]}"; do
-  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+  arch=$native
+  [[ "$package" == *:* ]] && arch=${package#*:}
+  statuses=$(dpkg-query -W -f='${Status} ${Architecture}\n' "$package" 2>/dev/null || true)
+  grep -qxE "install ok installed ($arch|all)" <<< "$statuses" || missing+=("$package")
 done
 # node and npm run ajv, the report's JavaScript peer (Debian's nodejs and npm, unless a node
 # with its own npm is installed already).
