@@ -131,7 +131,12 @@ TEST(StreamAsio, FiftyMegabytesToASlowClientInBoundedMemory) {
     const std::size_t pool_peak = pool.stats().high_water - pool_before;
     const std::uint64_t rss_growth_kb = status_field("VmHWM:") - rss_before;
     EXPECT_LE(pool_peak, 3 * jsonjit::default_buffer_size);
+#if !defined(JSONJIT_TEST_EMULATED)
     EXPECT_LE(rss_growth_kb, 2048u) << "peak RSS grew by " << rss_growth_kb << " kB";
+#else
+    // (Under qemu-user the process's RSS is the emulator's too, its translated code growing as
+    // new paths run: the pool's high-water mark above is the library's bound there.)
+#endif
     std::printf("[ engine %d ] %llu bytes; pool high-water %zu bytes; peak RSS growth %llu kB\n", static_cast<int>(e),
                 static_cast<unsigned long long>(received.bytes), pool_peak,
                 static_cast<unsigned long long>(rss_growth_kb));
