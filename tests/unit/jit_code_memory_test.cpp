@@ -1,6 +1,7 @@
-// The JIT's executable memory: placed code runs, knows its address, and no page of the process
-// is ever writable and executable at once — checked in /proc/self/maps while 8 threads place
-// code concurrently.
+// The JIT's executable memory: placed code runs, knows its address, runs what was written last
+// where other code was given back (also under an emulator that translates code), and no page of
+// the process is ever writable and executable at once — checked in /proc/self/maps while 8
+// threads place code concurrently. Machine code is written by hand for each processor.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -15,11 +16,33 @@
 namespace jsonjit::detail::jit {
 namespace {
 
-/// x86-64: `mov eax, imm32; ret`.
+#if defined(__x86_64__) || defined(__aarch64__)
+
+/// A function returning `value` (< 65536): x86-64 `mov eax, imm32; ret`, AArch64
+/// `movz w0, #value; ret`.
 std::vector<std::uint8_t> return_constant(std::uint32_t value) {
+#if defined(__x86_64__)
   std::vector<std::uint8_t> code{0xB8, 0, 0, 0, 0, 0xC3};
   std::memcpy(&code[1], &value, 4);
+#else
+  const std::uint32_t instructions[] = {0x52800000u | (value << 5), 0xD65F03C0u};
+  std::vector<std::uint8_t> code(sizeof instructions);
+  std::memcpy(code.data(), instructions, sizeof instructions);
+#endif
   return code;
+}
+
+/// A function returning its own address: x86-64 `lea rax, [rip - 7]; ret`, AArch64
+/// `adr x0, .; ret`.
+std::vector<std::uint8_t> return_own_address() {
+#if defined(__x86_64__)
+  return {0x48, 0x8D, 0x05, 0xF9, 0xFF, 0xFF, 0xFF, 0xC3};
+#else
+  const std::uint32_t instructions[] = {0x10000000u, 0xD65F03C0u};
+  std::vector<std::uint8_t> code(sizeof instructions);
+  std::memcpy(code.data(), instructions, sizeof instructions);
+  return code;
+#endif
 }
 
 void copy_bytes(void* context, void* writable, std::uintptr_t) {
@@ -50,8 +73,6 @@ std::string permissions_at(const void* address) {
   return "unmapped";
 }
 
-#if defined(__x86_64__)
-
 TEST(JitCodeMemory, PlacedCodeRunsFromAnExecutableViewThatIsNotWritable) {
   code_memory memory;
   auto bytes = return_constant(42);
@@ -67,22 +88,43 @@ TEST(JitCodeMemory, PlacedCodeRunsFromAnExecutableViewThatIsNotWritable) {
 }
 
 TEST(JitCodeMemory, FillSeesTheAddressTheCodeRunsAt) {
-  // `movabs rax, imm64; ret` returning the executable address it was told.
   code_memory memory;
+  struct seen {
+    std::vector<std::uint8_t> bytes = return_own_address();
+    std::uintptr_t executable = 0;
+  } fill;
   const placed_code code = memory.place(
-      11,
-      [](void*, void* writable, std::uintptr_t executable_address) {
-        auto* p = static_cast<std::uint8_t*>(writable);
-        p[0] = 0x48;
-        p[1] = 0xB8;
-        const std::uint64_t address = executable_address;
-        std::memcpy(p + 2, &address, 8);
-        p[10] = 0xC3;
+      fill.bytes.size(),
+      [](void* context, void* writable, std::uintptr_t executable_address) {
+        auto& f = *static_cast<seen*>(context);
+        std::memcpy(writable, f.bytes.data(), f.bytes.size());
+        f.executable = executable_address;
       },
-      nullptr);
+      &fill);
   ASSERT_NE(code.entry, nullptr);
+  EXPECT_EQ(fill.executable, reinterpret_cast<std::uintptr_t>(code.entry));
   EXPECT_EQ(reinterpret_cast<const void* (*)()>(const_cast<void*>(code.entry))(), code.entry);
   memory.release(code);
+}
+
+TEST(JitCodeMemory, CodePlacedAfterOtherCodeWasGivenBackRunsAsWritten) {
+  // Options objects come and go, each giving its functions back: what is placed afterwards must
+  // run as written, never as code that ran before (an emulator such as qemu-user keeps its
+  // translation of an address it ran while the code is written through the other view).
+  for (std::uint32_t round = 1; round <= 2000; ++round) {
+    code_memory memory;
+    std::vector<placed_code> placed;
+    for (std::uint32_t i = 0; i < 5; ++i) {
+      auto bytes = return_constant(round * 10 + i);
+      placed.push_back(memory.place(bytes.size(), copy_bytes, &bytes));
+      ASSERT_NE(placed.back().entry, nullptr);
+    }
+    for (std::uint32_t i = 0; i < 5; ++i) {
+      ASSERT_EQ(reinterpret_cast<std::uint32_t (*)()>(const_cast<void*>(placed[i].entry))(), round * 10 + i)
+          << "round " << round << ", function " << i;
+    }
+    if (round % 2 == 0) memory.release(placed.front());  // the rest with the memory
+  }
 }
 
 TEST(JitCodeMemory, ManyThreadsPlaceAndReleaseWhileNoPageIsEverWritableAndExecutable) {

@@ -50,7 +50,8 @@ if(JSONJIT_CODE_GENERATOR STREQUAL "x86_64")
     ${_emit}/writer_emitter.cpp
     ${_emit}/reader_emitter.cpp
     ${_emit}/schema_emitter.cpp
-    ${_emit}/shared_routines.cpp)
+    ${_emit}/shared_routines.cpp
+    ${_emit}/frame_convention.cpp)
   # The code templates' analysis and the shared routines' code (x86_templates_p.hpp,
   # x86_routines_p.hpp), made by a program of the build so that no process assembles them at
   # run time. (Cross-compiled, CMake runs it through CMAKE_CROSSCOMPILING_EMULATOR.)
@@ -60,6 +61,7 @@ if(JSONJIT_CODE_GENERATOR STREQUAL "x86_64")
     ${_emit}/x86_templates.cpp
     ${_emit}/x86_routines.cpp
     ${_emit}/x86_function.cpp
+    ${_emit}/frame_convention.cpp
     engines/jit/emit/code_memory.cpp
     engines/jit/emit/debug_registry.cpp)
   target_include_directories(jsonjit_x86_prebuilt_generator PRIVATE ${PROJECT_SOURCE_DIR}/include ${CMAKE_CURRENT_SOURCE_DIR})

@@ -1,6 +1,8 @@
 #include "engines/jit/emit/code_memory_p.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -12,18 +14,89 @@
 namespace jsonjit::detail::jit {
 namespace {
 
-/// One allocator for the whole process: its pool is a memory file mapped twice (read+write
-/// and read+execute), set up once rather than per options object, and shared by the small
-/// functions of many types. It serializes its own bookkeeping. Never destroyed: options with
-/// static storage may give their code back after every other static object is gone.
-asmjit::JitAllocator& shared_allocator() {
-  static asmjit::JitAllocator* const allocator = [] {
-    asmjit::JitAllocator::CreateParams params{};
-    params.options = asmjit::JitAllocatorOptions::kUseDualMapping;
-    return new asmjit::JitAllocator(&params);
-  }();
-  return *allocator;
-}
+/// Where functions start: a cache line each, as asmjit's own allocator places them.
+constexpr std::size_t function_alignment = 64;
+/// The memory mapped at a time for small functions (a larger one gets an arena of its size).
+constexpr std::size_t arena_size = 256 * 1024;
+
+/// The process's executable memory: arenas, each a memory file mapped twice (read+write and
+/// read+execute), shared by the functions of every options object, set up once rather than per
+/// object. Functions are placed one after another and an address that has held code is never
+/// given to other code while its arena is mapped: the arena is unmapped once every function in
+/// it is released and the last is full. Reusing such an address would be correct on the processor
+/// (the caches are flushed) but not under an emulator that translates code, such as qemu-user,
+/// which does not see writes through the other view and would keep running the old code; and
+/// no processor can then hold stale instructions for it. Never destroyed: options with static
+/// storage may give their code back after every other static object is gone.
+class arenas {
+ public:
+  static arenas& instance() {
+    static arenas* const the = new arenas;
+    return *the;
+  }
+
+  /// `size` bytes: the executable address and where to write them; false if no memory.
+  bool allocate(std::size_t size, void** executable, void** writable) noexcept {
+    const std::size_t needed = (size + function_alignment - 1) / function_alignment * function_alignment;
+    const std::lock_guard lock(mutex_);
+    if (current_ == nullptr || current_->size - current_->used < needed) {
+      arena* fresh = map(std::max(arena_size, needed));
+      if (fresh == nullptr) return false;
+      arena* const previous = current_;
+      current_ = fresh;
+      if (previous != nullptr && previous->live == 0) unmap(previous);
+    }
+    *executable = static_cast<char*>(current_->view.rx) + current_->used;
+    *writable = static_cast<char*>(current_->view.rw) + current_->used;
+    current_->used += needed;
+    ++current_->live;
+    return true;
+  }
+
+  void release(const void* executable) noexcept {
+    const std::lock_guard lock(mutex_);
+    auto it = by_address_.upper_bound(reinterpret_cast<std::uintptr_t>(executable));
+    if (it == by_address_.begin()) return;
+    arena* const holder = &std::prev(it)->second;
+    if (--holder->live == 0 && holder != current_) unmap(holder);
+  }
+
+ private:
+  struct arena {
+    asmjit::VirtMem::DualMapping view{};
+    std::size_t size = 0;
+    std::size_t used = 0;
+    std::size_t live = 0;  ///< functions placed and not released
+  };
+
+  arena* map(std::size_t size) noexcept {
+    const std::size_t page = asmjit::VirtMem::info().pageGranularity;
+    size = (size + page - 1) / page * page;
+    asmjit::VirtMem::DualMapping view{};
+    if (asmjit::VirtMem::allocDualMapping(&view, size, asmjit::VirtMem::MemoryFlags::kAccessRWX) !=
+        asmjit::kErrorOk) {
+      return nullptr;
+    }
+    try {
+      arena& a = by_address_[reinterpret_cast<std::uintptr_t>(view.rx)];
+      a = {view, size, 0, 0};
+      return &a;
+    } catch (...) {
+      asmjit::VirtMem::releaseDualMapping(&view, size);
+      return nullptr;
+    }
+  }
+
+  void unmap(arena* a) noexcept {
+    const auto key = reinterpret_cast<std::uintptr_t>(a->view.rx);
+    asmjit::VirtMem::releaseDualMapping(&a->view, a->size);
+    by_address_.erase(key);
+  }
+
+  std::mutex mutex_;
+  std::map<std::uintptr_t, arena> by_address_;  ///< by executable address
+  arena* current_ = nullptr;                    ///< where the next function goes
+};
 
 }  // namespace
 
@@ -38,7 +111,7 @@ struct code_memory::state {
       unregister_function(it->second);
       announced.erase(it);
     }
-    shared_allocator().release(const_cast<void*>(entry));
+    arenas::instance().release(entry);
   }
 };
 
@@ -54,7 +127,7 @@ placed_code code_memory::place(std::size_t size,
                                void* context, std::string_view name, std::span<const std::uint8_t> unwind) noexcept {
   void* executable = nullptr;
   void* writable = nullptr;
-  if (size == 0 || shared_allocator().alloc(&executable, &writable, size) != asmjit::kErrorOk) return {};
+  if (size == 0 || !arenas::instance().allocate(size, &executable, &writable)) return {};
   fill(context, writable, reinterpret_cast<std::uintptr_t>(executable));
   asmjit::VirtMem::flushInstructionCache(executable, size);
   debug_entry* announcement = name.empty() ? nullptr : register_function(executable, size, name, unwind);
@@ -64,7 +137,7 @@ placed_code code_memory::place(std::size_t size,
     if (announcement != nullptr) state_->announced.emplace(executable, announcement);
   } catch (...) {  // no memory to keep track: not placed at all
     unregister_function(announcement);
-    shared_allocator().release(executable);
+    arenas::instance().release(executable);
     return {};
   }
   return {executable, size};

@@ -1,5 +1,7 @@
 #include "engines/jit/emit/debug_registry_p.hpp"
 
+#include "engines/jit/emit/frame_convention_p.hpp"
+
 #include <elf.h>
 #include <unistd.h>
 
@@ -78,9 +80,10 @@ class byte_writer {
   std::vector<unsigned char>& out_;
 };
 
-/// .eh_frame: one CIE (x86-64: return address in register 16, at CFA-8 on entry, CFA = rsp+8)
-/// and one FDE covering the function, with its frame's instructions; then the terminator.
+/// .eh_frame: one CIE (the processor's frame on entry, frame_convention_p.hpp) and one FDE
+/// covering the function, with its frame's instructions; then the terminator.
 std::vector<unsigned char> eh_frame(const void* code, std::size_t size, std::span<const std::uint8_t> unwind) {
+  const frame_convention& convention = host_frame_convention();
   std::vector<unsigned char> out;
   out.reserve(64 + unwind.size());  // (one allocation: registering is part of every compilation)
   byte_writer w(out);
@@ -91,14 +94,10 @@ std::vector<unsigned char> eh_frame(const void* code, std::size_t size, std::spa
   w.bytes(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>("zR"), 3));  // with its NUL
   w.uleb(1);                // code alignment
   w.sleb(-8);               // data alignment
-  w.uleb(16);               // return address register
+  w.uleb(convention.return_address_register);
   w.uleb(1);                // augmentation data size
   w.put(std::uint8_t{0});   // FDE addresses: DW_EH_PE_absptr
-  w.put(std::uint8_t{0x0c});  // DW_CFA_def_cfa rsp+8
-  w.uleb(7);
-  w.uleb(8);
-  w.put(std::uint8_t{0x80 | 16});  // DW_CFA_offset: return address at CFA-8
-  w.uleb(1);
+  w.bytes(convention.initial_instructions);
   w.pad_to(8);
   w.patch_length(cie);
   const std::size_t fde = w.size();
@@ -174,7 +173,7 @@ std::vector<unsigned char> elf_object(const void* code, std::size_t size, std::s
   header.e_ident[EI_VERSION] = EV_CURRENT;
   header.e_ident[EI_OSABI] = ELFOSABI_SYSV;
   header.e_type = ET_REL;
-  header.e_machine = EM_X86_64;
+  header.e_machine = host_frame_convention().elf_machine;
   header.e_version = EV_CURRENT;
   header.e_shoff = section_table;
   header.e_ehsize = sizeof(Elf64_Ehdr);

@@ -33,7 +33,7 @@ namespace jsonjit::detail::jit {
 struct debug_entry;
 
 /// Announces the function of `size` bytes at `code` as `name`. `unwind` holds the DWARF call
-/// frame instructions that describe its frame from its first byte (x86-64 register numbers).
+/// frame instructions that describe its frame from its first byte (the processor's DWARF register numbers).
 /// Null if nothing was registered (out of memory: the function still runs, only unnamed).
 debug_entry* register_function(const void* code, std::size_t size, std::string_view name,
                                std::span<const std::uint8_t> unwind) noexcept;
