@@ -595,7 +595,7 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
   };
   schema_emitter e(layout);
   const void* const* table = v->functions_.data();
-  // A scope entry passes its rdx on to its body, whatever it tracks: those do read it.
+  // A scope entry passes its mask argument on to its body, whatever it tracks: those do read it.
   std::vector<char> reads_mask = plan.tracking;
   for (std::uint32_t i = 0; i < count; ++i) {
     if (!plan.binds[i].empty()) reads_mask[i] = 1;

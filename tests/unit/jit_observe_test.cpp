@@ -25,6 +25,15 @@
 namespace jit_observe_test {
 namespace {
 
+// What the listings and ELF objects of this processor's code say.
+#if defined(__aarch64__)
+constexpr Elf64_Half host_machine = EM_AARCH64;
+constexpr const char* first_instruction = "stp x29, x30";  // the frame saved
+#else
+constexpr Elf64_Half host_machine = EM_X86_64;
+constexpr const char* first_instruction = "push rbx";
+#endif
+
 /// A function announced to GDB, as its ELF object describes it.
 struct announced_function {
   std::string name;
@@ -37,7 +46,7 @@ std::optional<announced_function> parse(const char* image, std::uint64_t size) {
   if (size < sizeof(Elf64_Ehdr)) return std::nullopt;
   Elf64_Ehdr header;
   std::memcpy(&header, image, sizeof header);
-  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_machine != EM_X86_64 ||
+  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_machine != host_machine ||
       header.e_shoff + header.e_shnum * sizeof(Elf64_Shdr) > size) {
     return std::nullopt;
   }
@@ -87,7 +96,7 @@ TEST(JitObserve, ListingsNameTheTypeAndItsProperties) {
     for (const char* property : {"; property Email", "; property Password", "; property RememberMe"}) {
       EXPECT_NE(listing.find(property), std::string::npos) << property;
     }
-    EXPECT_NE(listing.find("push rbx"), std::string::npos);  // the instructions themselves
+    EXPECT_NE(listing.find(first_instruction), std::string::npos);  // the instructions themselves
     EXPECT_NE(listing.find("ret"), std::string::npos);
   }
   EXPECT_NE(listings[1].find("looked up"), std::string::npos);  // the reader's lookup path

@@ -1,12 +1,14 @@
 # The JIT: which code generator the library has, chosen by the processor it is built for.
-#   JSONJIT_CODE_GENERATOR  x86_64 | none (the interpreter runs everything; engine::jit is
-#                           refused with "no code generator for this processor")
+#   JSONJIT_CODE_GENERATOR  x86_64 | aarch64 | none (the interpreter runs everything;
+#                           engine::jit is refused with "no code generator for this processor")
 # JSONJIT_JIT=OFF builds no code generator on any processor, and needs no asmjit.
 option(JSONJIT_JIT "Build the JIT's code generator for the target processor (needs asmjit)" ON)
 if(NOT JSONJIT_JIT)
   set(JSONJIT_CODE_GENERATOR none)
 elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   set(JSONJIT_CODE_GENERATOR x86_64)
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+  set(JSONJIT_CODE_GENERATOR aarch64)
 else()
   set(JSONJIT_CODE_GENERATOR none)
 endif()
@@ -72,4 +74,15 @@ if(JSONJIT_CODE_GENERATOR STREQUAL "x86_64")
     COMMAND jsonjit_x86_prebuilt_generator ${CMAKE_CURRENT_BINARY_DIR}/${_emit}/x86_prebuilt_data.cpp
     DEPENDS jsonjit_x86_prebuilt_generator
     COMMENT "Assembling the JIT's x86-64 code templates and shared routines")
+elseif(JSONJIT_CODE_GENERATOR STREQUAL "aarch64")
+  # No templates: AArch64 instructions are assembled as the functions are (measured in
+  # docs/ARCHITECTURE.md); the shared routines on first use.
+  set(_emit engines/jit/emit/aarch64)
+  target_sources(jsonjit PRIVATE
+    ${_emit}/a64_function.cpp
+    ${_emit}/writer_emitter.cpp
+    ${_emit}/reader_emitter.cpp
+    ${_emit}/schema_emitter.cpp
+    ${_emit}/shared_routines.cpp
+    ${_emit}/frame_convention.cpp)
 endif()

@@ -1,13 +1,13 @@
-// Emits one compiled reader as x86-64 machine code: the register convention and the
-// instruction patterns the reader compiler (compile_read.cpp) asks for. The compiler decides
-// the order of the checks (names speculated in declaration order, a dispatch when they are not);
-// this says how, so another architecture is another emitter with these calls.
+// Emits one compiled reader as machine code: the instruction patterns the reader compiler
+// (compile_read.cpp) asks for. The compiler decides the order of the checks (names speculated
+// in declaration order, a dispatch when they are not); this says how. Each code generator
+// implements it in its folder (x86_64/reader_emitter.cpp, aarch64/reader_emitter.cpp).
 //
 // Convention: the function is `const char* fn(read_context* context, void* object, const
-// char* cur)`. While it runs, the object is in rbx, the read position in r12, the end of the
-// input in r13, the context in r14 and the current element (of a sequence, or an optional's
-// value) in r15 — callee-saved, so helper calls keep them; the properties seen so far are a
-// bit mask in a stack slot. Every value starts by skipping whitespace and loading its first
+// char* cur)`. While it runs, the object, the read position, the end of the input, the context
+// and the current element (of a sequence, or an optional's value) are in callee-saved
+// registers, so helper calls keep them; the properties seen so far are a bit mask in a stack
+// slot. Every value starts by skipping whitespace and loading its first
 // byte (one compare with the end, one with space; real whitespace takes a cold path). Any
 // byte it does not expect makes the function return null: the interpreter then reads the input.
 #pragma once

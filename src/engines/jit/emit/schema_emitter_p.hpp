@@ -1,24 +1,25 @@
-// Emits a compiled JSON Schema validator as x86-64 machine code: one function per subschema,
-// all placed together, with the instruction patterns the schema compiler (src/schema/
+// Emits a compiled JSON Schema validator as machine code: one function per subschema, all
+// placed together, with the instruction patterns the schema compiler (src/schema/
 // jit_compile.cpp) asks for. The compiler decides what is checked and in which order; this
-// says how, so another architecture is another emitter with these calls.
+// says how. Each code generator implements it in its folder (x86_64/schema_emitter.cpp,
+// aarch64/schema_emitter.cpp).
 //
-// Convention: a subschema's function is `const char* fn(context, cur)`: it checks the JSON
-// value at `cur` (whitespace before it allowed) against its subschema, scanning all of it as
-// the reader would, and returns the position after it, or null when the value is invalid —
-// against the subschema or as JSON — or when it gave up (then it has set the context's
-// `gave_up`). While it runs, the value's start is in rbx, the position in r12, the end of the
-// input in r13, the context in r14 and the members or items counted so far in r15; the stack
-// slots hold the names seen (a bit mask), a counter (oneOf's passes, contains' matches) and
-// the declared property tried next. Functions call each other through a table of entries
-// (recursion included), at the value's start for the subschemas applied in place.
+// Convention: a subschema's function is `const char* fn(context, cur, evaluated)`: it checks
+// the JSON value at `cur` (whitespace before it allowed) against its subschema, scanning all of
+// it as the reader would, and returns the position after it, or null when the value is invalid
+// — against the subschema or as JSON — or when it gave up (then it has set the context's
+// `gave_up`). While it runs, the value's start, the position, the end of the input, the context
+// and the members or items counted so far are in callee-saved registers; the stack slots hold
+// the names seen (a bit mask), a counter (oneOf's passes, contains' matches) and the declared
+// property tried next. Functions call each other through a table of entries (recursion
+// included), at the value's start for the subschemas applied in place.
 //
 // A function that tracks evaluation (for an unevaluatedProperties or unevaluatedItems it is
 // applied in place under) also keeps a mask of the members or items evaluated (bit i: entry i
 // < 63; bit 63: every entry from the 63rd on), filled by its own keywords and by the
-// subschemas it applies in place, and adds it to its caller's (a pointer in rdx at the call)
-// when it passes. Every call to a function that may track passes rdx: the caller's own mask
-// for a tracking caller's subschemas applied in place, else the context's discard.
+// subschemas it applies in place, and adds it to its caller's (the third argument, a pointer)
+// when it passes. Every call to a function that may track passes that argument: the caller's
+// own mask for a tracking caller's subschemas applied in place, else the context's discard.
 #pragma once
 
 #include <cstdint>
@@ -42,7 +43,7 @@ struct schema_context_layout {
   std::int32_t member_evaluated;  // bool: set by the member helper
   std::int32_t discard;    // uint64: where evaluated members and items go when nobody asks
   std::int32_t bindings;   // const void* const*[]: the dynamic anchors' bindings
-  std::int32_t stack_floor;  // uintptr: a function entered with rsp below it gives up
+  std::int32_t stack_floor;  // uintptr: a function entered with the stack below it gives up
 };
 
 /// A dynamic anchor a scope entry binds: the binding's index, and the table slot it binds to.
@@ -74,7 +75,7 @@ class schema_emitter {
   schema_emitter& operator=(const schema_emitter&) = delete;
 
   /// Which functions of the table `table` track evaluation (by index): only calls to those
-  /// pass rdx (without this, every call does).
+  /// pass the mask argument (without this, every call does).
   void tracking_functions(const void* const* table, std::vector<char> tracking);
 
   label new_label();

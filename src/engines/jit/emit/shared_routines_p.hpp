@@ -1,9 +1,10 @@
 // Routines every generated function calls instead of carrying its own copy — the writers'
-// string copy with its escape check, the readers' string scan — emitted once per process into
-// executable memory that lives as long as the process. Generated code calls them by absolute
-// address through r11 (no routine takes an input there). They follow the emitters' register
-// convention (x86_function_p.hpp); each says what it takes and clobbers. Part of the emitter
-// module.
+// string copy with its escape check, the readers' string scan — placed once per process in
+// executable memory that lives as long as the process; generated code calls them by absolute
+// address. They follow the emitters' register convention; which registers they take, give
+// and clobber is the backend's (as described here for x86-64, where the x86-64 routines
+// are prebuilt; aarch64/shared_routines.cpp for AArch64, where they are assembled on first
+// use). Part of the emitter module.
 #pragma once
 
 #include <cstdint>

@@ -1,14 +1,14 @@
-// Emits one compiled writer as x86-64 machine code: the register convention and the few
-// instruction patterns the writer compiler (compile_write.cpp) asks for. The compiler decides
-// what to write; this says how, so another architecture is another emitter with these calls.
+// Emits one compiled writer as machine code: the instruction patterns the writer compiler
+// (compile_write.cpp) asks for. The compiler decides what to write; this says how. Each code
+// generator implements it in its folder (x86_64/writer_emitter.cpp, aarch64/writer_emitter.cpp).
 //
 // Convention: the function is `bool fn(write_context* context, const void* object)`. It opens
 // one level of nesting (context->depth, failing beyond the options' max_depth) and closes it
-// on success; so does each sequence in it. While it runs, the object is in rbx, the write
-// position in r12, the end of the room in r13, the context in r14 and the current element (of
-// a sequence, or an optional's value) in r15 — all callee-saved, so helper calls keep them; a
-// sequence's end and begin live in two stack slots, and whether the object has a member yet in
-// a third. Position and end are reloaded from the context after any call that may grow the
+// on success; so does each sequence in it. While it runs, the object, the write position, the
+// end of the room, the context and the current element (of a sequence, or an optional's value)
+// are in callee-saved registers (the backend's function file names them), so helper calls keep
+// them; a sequence's end and begin live in two stack slots, and whether the object has a member
+// yet in a third. Position and end are reloaded from the context after any call that may grow the
 // output. Indented output indents by the nesting counted at run time (a type is written at
 // whatever depth it is met), through one routine per function that writes a line break and
 // the indentation.
