@@ -27,7 +27,7 @@ struct structural_index {
 /// unescaped quote, and the first byte of every number or literal) and the UTF-8 validation
 /// that goes with it. All null where jsonjit has none for the processor: the reference parser
 /// (document_parse.cpp) then parses every document. One file per processor
-/// (structural_index_x86_64.cpp) defines it.
+/// (structural_index_x86_64.cpp, structural_index_aarch64.cpp) defines it.
 struct stage1_kernels {
   void (*index)(const char* json, std::uint32_t size, structural_index& index) noexcept = nullptr;
   bool (*valid_utf8)(const char* p, const char* end) noexcept = nullptr;

@@ -7,9 +7,8 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#include "dom/stage1_masks_p.hpp"
 #include "text/utf8_p.hpp"
-
-#include <cstring>
 
 #define JSONJIT_CLMUL __attribute__((target("pclmul,popcnt")))
 #define JSONJIT_AVX2 __attribute__((target("avx2,bmi,bmi2,pclmul,popcnt")))
@@ -23,9 +22,7 @@
 namespace jsonjit::detail {
 namespace {
 
-struct block {
-  std::uint64_t quote, backslash, whitespace, op, control, non_ascii;
-};
+using stage1::block;
 
 // AVX2: two 32-byte halves, each comparison turned into a bit mask.
 
@@ -116,82 +113,23 @@ JSONJIT_AVX512 inline std::uint32_t* flatten_avx512(std::uint32_t* out, std::uin
   return out;
 }
 
-// Both: what the masks of one block mean.
-
-/// The bytes escaped by a backslash: the one after each backslash that is not itself escaped.
-/// `carry` says whether this block's first byte is escaped, and receives the same for the next.
-/// Backslashes are rare, so they are visited one by one.
-inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t& carry) noexcept {
-  std::uint64_t escaped = carry;
-  std::uint64_t escapers = backslash & ~carry;
-  carry = 0;
-  while (escapers != 0) {
-    const int i = __builtin_ctzll(escapers);
-    if (i == 63) {
-      carry = 1;
-      break;
-    }
-    escaped |= std::uint64_t{1} << (i + 1);
-    escapers &= ~(std::uint64_t{3} << i);  // the escaped byte escapes nothing
-  }
-  return escaped;
-}
-
-/// Bit i = XOR of bits 0..i: 1 from an opening quote up to (not including) its closing quote.
+/// Bit i = XOR of bits 0..i, by one carry-less multiplication.
 JSONJIT_CLMUL inline std::uint64_t prefix_xor(std::uint64_t bits) noexcept {
   const __m128i product =
       _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<long long>(bits)), _mm_set1_epi8(-1), 0);
   return static_cast<std::uint64_t>(_mm_cvtsi128_si64(product));
 }
 
-/// The structural positions of a block: operators outside strings, every unescaped quote (a
-/// string's first and last byte), and the first byte of every number or literal.
-JSONJIT_CLMUL inline std::uint64_t structurals(const block& b, stage1_state& s) noexcept {
-  const std::uint64_t quote = b.quote & ~escaped_bytes(b.backslash, s.escape_carry);
-  const std::uint64_t in_string = prefix_xor(quote) ^ s.in_string;
-  s.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
-  s.bad |= b.control & in_string;
-  s.non_ascii |= b.non_ascii;
-  const std::uint64_t scalar = ~(b.whitespace | b.op | quote | in_string);
-  const std::uint64_t scalar_start = scalar & ~((scalar << 1) | s.scalar_carry);
-  s.scalar_carry = scalar >> 63;
-  return (b.op & ~in_string) | quote | scalar_start;
-}
-
-// The stage 1 loop, once per instruction set (a template cannot carry the target attribute).
-// The state is a local copy: stores through `out` could otherwise alias it and keep it in
-// memory.
-#define JSONJIT_STAGE1_LOOP(classify, flatten)                     \
-  std::uint32_t* out = index.positions;                            \
-  std::uint64_t* const backslashes = index.backslashes;            \
-  stage1_state state;                                              \
-  std::uint32_t base = 0;                                          \
-  for (; base + 64 <= size; base += 64) {                          \
-    const block b = classify(json + base);                         \
-    backslashes[base / 64] = b.backslash;                          \
-    out = flatten(out, base, structurals(b, state));               \
-  }                                                                \
-  if (base < size) {                                               \
-    char last[64];                                                 \
-    std::memset(last, ' ', sizeof last);                           \
-    std::memcpy(last, json + base, size - base);                   \
-    const block b = classify(last);                                \
-    backslashes[base / 64] = b.backslash;                          \
-    out = flatten(out, base, structurals(b, state));               \
-  }                                                                \
-  index.state = state;                                             \
-  index.count = static_cast<std::uint32_t>(out - index.positions); \
-  *out = size
-
 JSONJIT_AVX2 void index_avx2(const char* json, std::uint32_t size, structural_index& index) noexcept {
-  JSONJIT_STAGE1_LOOP(classify_avx2, flatten_avx2);
+  JSONJIT_STAGE1_LOOP(classify_avx2, flatten_avx2, prefix_xor);
 }
 
 JSONJIT_AVX512 void index_avx512(const char* json, std::uint32_t size, structural_index& index) noexcept {
-  JSONJIT_STAGE1_LOOP(classify_avx512, flatten_avx512);
+  JSONJIT_STAGE1_LOOP(classify_avx512, flatten_avx512, prefix_xor);
 }
 
 #undef JSONJIT_STAGE1_LOOP
+#undef JSONJIT_STAGE1_BLOCK
 
 }  // namespace
 

@@ -242,10 +242,10 @@ struct index_buffer {
   }
 };
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__aarch64__)
 const stage1_kernels available = best_stage1();
 #else
-constexpr stage1_kernels available{};  // (no stage 1 for this processor yet)
+constexpr stage1_kernels available{};  // (no stage 1 for this processor)
 #endif
 
 bool parse_indexed(tape_builder& out, std::string_view json, const document_options& options) {

@@ -97,4 +97,7 @@ bool is_valid_utf8(const char* p, const char* end) noexcept;
 /// that is mostly not ASCII.
 bool is_valid_utf8_avx512(const char* p, const char* end) noexcept;
 
+/// is_valid_utf8 for AArch64 (NEON): the same rules, 64 bytes at a time.
+bool is_valid_utf8_neon(const char* p, const char* end) noexcept;
+
 }  // namespace jsonjit::detail

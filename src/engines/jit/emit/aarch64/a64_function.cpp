@@ -244,6 +244,9 @@ placed_code a64_function::place(code_memory& memory, std::string_view name) {
     a.bind(constants);
     for (const std::array<std::uint8_t, 16>& bytes : constant_bytes) a.embed(bytes.data(), bytes.size());
   }
+  // An instruction the assembler could not encode is an emitter's mistake: the tests (built
+  // with assertions) stop on it rather than let the interpreter take over unnoticed.
+  assert(errors.first == asmjit::kErrorOk);
   if (errors.first != asmjit::kErrorOk || code.flatten() != asmjit::kErrorOk ||
       code.resolveUnresolvedLinks() != asmjit::kErrorOk) {
     return {};

@@ -31,13 +31,13 @@ namespace a64 = asmjit::a64;
 /// The register convention of every generated function (see the emitters' headers): the
 /// object in x19, the position in x20, the end in x21, the context in x22, the current element
 /// in x23 — all callee-saved, so helper calls keep them.
-inline const a64::Gp object_reg = a64::x19;
-inline const a64::Gp cur = a64::x20;
-inline const a64::Gp end = a64::x21;
-inline const a64::Gp context = a64::x22;
-inline const a64::Gp element = a64::x23;
-inline const a64::Gp call_target = a64::x16;
-inline const a64::Gp scratch = a64::x17;
+inline constexpr a64::Gp object_reg = a64::x19;
+inline constexpr a64::Gp cur = a64::x20;
+inline constexpr a64::Gp end = a64::x21;
+inline constexpr a64::Gp context = a64::x22;
+inline constexpr a64::Gp element = a64::x23;
+inline constexpr a64::Gp call_target = a64::x16;
+inline constexpr a64::Gp scratch = a64::x17;
 inline a64::Gp base_reg(value_base base) { return base == value_base::object ? object_reg : element; }
 
 /// An argument of a helper call: a register's value, a constant, or an address (a register
@@ -78,7 +78,7 @@ struct a64_function {
   void prologue();
   void epilogue();
   /// Stack slot `index` (0–5).
-  static a64::Mem stack_slot(int index) { return a64::ptr(a64::sp, 64 + 8 * index); }
+  static constexpr a64::Mem stack_slot(int index) { return a64::ptr(a64::sp, 64 + 8 * index); }
   /// One more object or array open: increments the int32 at [context + depth], jumping to
   /// `fail` when it passes the int32 at [context + max_depth], or when the stack pointer is
   /// below the uintptr at [context + stack_floor].

@@ -12,9 +12,9 @@
 namespace jsonjit::detail::jit {
 namespace {
 
-const a64::Mem seen = a64_function::stack_slot(0);           // bit i: property i was read
+constexpr a64::Mem seen = a64_function::stack_slot(0);           // bit i: property i was read
 constexpr std::int64_t seen_offset = 64;                     // (its address, for helpers)
-const a64::Mem elements_left = a64_function::stack_slot(1);  // of a fixed-size sequence
+constexpr a64::Mem elements_left = a64_function::stack_slot(1);  // of a fixed-size sequence
 
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(read_context, end));
 constexpr std::int32_t depth_offset = static_cast<std::int32_t>(offsetof(read_context, depth));
@@ -44,8 +44,8 @@ argument value_at(value_base base, std::ptrdiff_t offset) { return argument::add
 
 // The registers of a string read: the target std::string (shared_routines::string_scan keeps
 // x4 to x7), and what the scan gives: the string's length (or -1) and its first 16 bytes.
-const a64::Gp string_target = a64::x4;
-const a64::Gp scanned_length = a64::x1;
+constexpr a64::Gp string_target = a64::x4;
+constexpr a64::Gp scanned_length = a64::x1;
 
 }  // namespace
 

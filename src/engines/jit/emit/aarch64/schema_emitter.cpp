@@ -14,8 +14,8 @@
 namespace jsonjit::detail::jit {
 namespace {
 
-const a64::Gp start_reg = object_reg;  // the value's start
-const a64::Gp entries_reg = element;   // members or items counted
+constexpr a64::Gp start_reg = object_reg;  // the value's start
+constexpr a64::Gp entries_reg = element;   // members or items counted
 /// The stack slots, by index (a64_function::stack_slot; helpers get their addresses).
 enum slot : int {
   seen_slot,          // bit i: watched name i was met

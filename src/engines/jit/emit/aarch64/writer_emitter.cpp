@@ -15,11 +15,11 @@ namespace {
 
 // The stack slots: the open sequence's end and begin, whether the object has a member yet,
 // and the first_item flag a visited container found (or the variant's index).
-const a64::Mem sequence_end = a64_function::stack_slot(0);
-const a64::Mem sequence_begin = a64_function::stack_slot(1);
-const a64::Mem written = a64_function::stack_slot(2);  // a byte: something written
+constexpr a64::Mem sequence_end = a64_function::stack_slot(0);
+constexpr a64::Mem sequence_begin = a64_function::stack_slot(1);
+constexpr a64::Mem written = a64_function::stack_slot(2);  // a byte: something written
 constexpr std::int64_t written_offset = 64 + 8 * 2;     // (its address, for helpers)
-const a64::Mem saved = a64_function::stack_slot(3);
+constexpr a64::Mem saved = a64_function::stack_slot(3);
 
 constexpr std::int32_t cur_offset = static_cast<std::int32_t>(offsetof(write_context, cur));
 constexpr std::int32_t end_offset = static_cast<std::int32_t>(offsetof(write_context, end));

@@ -1,0 +1,86 @@
+// What stage 1 makes of a 64-byte block once each processor's kernel has classified its bytes
+// into bit masks (structural_index_x86_64.cpp, structural_index_aarch64.cpp): escapes, string
+// interiors, structural positions, and the loop over the input. Private to the library.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "dom/structural_index_p.hpp"
+
+namespace jsonjit::detail::stage1 {
+
+/// Bit i for byte i of a 64-byte block.
+struct block {
+  std::uint64_t quote, backslash, whitespace, op, control, non_ascii;
+};
+
+/// The bytes escaped by a backslash: the one after each backslash that is not itself escaped.
+/// `carry` says whether this block's first byte is escaped, and receives the same for the next.
+/// Backslashes are rare, so they are visited one by one.
+inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t& carry) noexcept {
+  std::uint64_t escaped = carry;
+  std::uint64_t escapers = backslash & ~carry;
+  carry = 0;
+  while (escapers != 0) {
+    const int i = __builtin_ctzll(escapers);
+    if (i == 63) {
+      carry = 1;
+      break;
+    }
+    escaped |= std::uint64_t{1} << (i + 1);
+    escapers &= ~(std::uint64_t{3} << i);  // the escaped byte escapes nothing
+  }
+  return escaped;
+}
+
+/// A block's quotes that are not escaped (string boundaries).
+inline std::uint64_t unescaped_quotes(const block& b, stage1_state& s) noexcept {
+  return b.quote & ~escaped_bytes(b.backslash, s.escape_carry);
+}
+
+/// The structural positions of a block: operators outside strings, every unescaped quote (a
+/// string's first and last byte), and the first byte of every number or literal.
+/// `quote_prefix_xor`: bit i = XOR of `quote`'s bits 0..i (1 from an opening quote up to, not
+/// including, its closing quote), computed by the processor's fastest way.
+inline std::uint64_t structurals(const block& b, std::uint64_t quote, std::uint64_t quote_prefix_xor,
+                                 stage1_state& s) noexcept {
+  const std::uint64_t in_string = quote_prefix_xor ^ s.in_string;
+  s.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
+  s.bad |= b.control & in_string;
+  s.non_ascii |= b.non_ascii;
+  const std::uint64_t scalar = ~(b.whitespace | b.op | quote | in_string);
+  const std::uint64_t scalar_start = scalar & ~((scalar << 1) | s.scalar_carry);
+  s.scalar_carry = scalar >> 63;
+  return (b.op & ~in_string) | quote | scalar_start;
+}
+
+}  // namespace jsonjit::detail::stage1
+
+// The stage 1 loop, expanded once per instruction set (a template cannot carry a target
+// attribute): `classify(p)` gives the block at p, `flatten(out, base, bits)` appends the
+// positions of the bits, `prefix_xor(bits)` gives bit i = XOR of bits 0..i. The state is a local copy: stores through
+// `out` could otherwise alias it and keep it in memory. The last partial block goes through a
+// copy padded with spaces.
+#define JSONJIT_STAGE1_BLOCK(classify, flatten, prefix_xor, at)              \
+  {                                                                          \
+    const stage1::block b = classify(at);                                    \
+    backslashes[base / 64] = b.backslash;                                    \
+    const std::uint64_t quote = stage1::unescaped_quotes(b, state);          \
+    out = flatten(out, base, stage1::structurals(b, quote, prefix_xor(quote), state)); \
+  }
+#define JSONJIT_STAGE1_LOOP(classify, flatten, prefix_xor)                                 \
+  std::uint32_t* out = index.positions;                                                    \
+  std::uint64_t* const backslashes = index.backslashes;                                    \
+  stage1_state state;                                                                      \
+  std::uint32_t base = 0;                                                                  \
+  for (; base + 64 <= size; base += 64) JSONJIT_STAGE1_BLOCK(classify, flatten, prefix_xor, json + base) \
+  if (base < size) {                                                                       \
+    char last[64];                                                                         \
+    std::memset(last, ' ', sizeof last);                                                   \
+    std::memcpy(last, json + base, size - base);                                           \
+    JSONJIT_STAGE1_BLOCK(classify, flatten, prefix_xor, last)                              \
+  }                                                                                        \
+  index.state = state;                                                                     \
+  index.count = static_cast<std::uint32_t>(out - index.positions);                         \
+  *out = size
