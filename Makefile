@@ -4,7 +4,9 @@
 #                 ASan+UBSan, the JIT's tests (compiling and running from 8 threads) and the
 #                 streams' I/O and element tests under TSan, the unit tests built by clang with
 #                 libc++, everything again cross-compiled for AArch64 and run under qemu-aarch64,
-#                 then the fuzzers (clang + libFuzzer) for a short run each, two at a time
+#                 the shared library (libjsonjit.so: a program, a dlopen'ed plugin, its exports,
+#                 the package, the schema and conformance suites against it), then the fuzzers
+#                 (clang + libFuzzer) for a short run each, two at a time
 #   make bench  - build Release and run the side-by-side benchmark report: every workload in a
 #                 process of its own, contenders interleaved and repeated, outputs checked first;
 #                 tables in bench/results/report.md and .csv, charts in bench/results/*.svg/png
@@ -31,6 +33,10 @@ test:
 	cmake --preset aarch64
 	cmake --build --preset aarch64
 	ctest --preset aarch64
+	cmake --preset shared
+	cmake --build --preset shared --target jsonjit_shared_program jsonjit_plugin jsonjit_plugin_host \
+	  jsonjit_schema_tests jsonjit_conformance_tests jsonjit_cli
+	ctest --preset shared
 	cmake --preset fuzz
 	cmake --build --preset fuzz
 	ctest --test-dir build/fuzz --output-on-failure -L fuzz -j2

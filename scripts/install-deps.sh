@@ -17,8 +17,9 @@ libcxx=(libc++-14-dev libc++abi-14-dev googletest)
 case "${1:-}" in
   # python3-jsonschema: the JSON Schema tests cross-check verdicts with it; python3 also makes
   # programs of README.md's code blocks (tests/docs/extract_blocks.py).
+  # dpkg-dev unpacks asmjit's source package for the shared library (see the end).
   test) wanted=("${common[@]}" "${report[@]}" "${aarch64[@]}" "${libcxx[@]}" libgtest-dev clang libclang-rt-14-dev
-      pkg-config python3 python3-jsonschema) ;;
+      pkg-config python3 python3-jsonschema dpkg-dev) ;;
   bench) wanted=("${common[@]}" "${report[@]}" valgrind) ;;
   *) echo "usage: $0 test|bench" >&2; exit 2 ;;
 esac
@@ -48,6 +49,31 @@ if [[ ${#missing[@]} -gt 0 ]]; then
   fi
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The shared library (the shared preset) contains asmjit compiled with -fPIC: Debian ships only
+# a static archive built without it, so the build compiles Debian's source package of the very
+# version installed (unpacked once into /usr/local/src/jsonjit/asmjit; apt needs a deb-src line
+# for the main archive, added here if none is there).
+if [[ "$1" == test ]]; then
+  asmjit_dir=/usr/local/src/jsonjit/asmjit
+  asmjit_version=$(dpkg-query -W -f='${source:Version}' "libasmjit-dev:$native")
+  if [[ "$(cat "$asmjit_dir/.debian-version" 2> /dev/null)" != "$asmjit_version" ]]; then
+    echo "Unpacking asmjit's sources ($asmjit_version) into $asmjit_dir"
+    if ! grep -rqsE '^(deb-src|Types:.*deb-src)' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+      printf '%s\n' 'Types: deb-src' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm' 'Components: main' \
+        'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' |
+        "${sudo_cmd[@]}" tee /etc/apt/sources.list.d/jsonjit-sources.sources > /dev/null
+    fi
+    "${sudo_cmd[@]}" apt-get update -qq
+    work=$(mktemp -d)
+    (cd "$work" && "${sudo_cmd[@]}" apt-get source -qq "asmjit=$asmjit_version" > /dev/null)
+    "${sudo_cmd[@]}" rm -rf "$asmjit_dir"
+    "${sudo_cmd[@]}" mkdir -p "$(dirname "$asmjit_dir")"
+    "${sudo_cmd[@]}" mv "$work"/asmjit-*/ "$asmjit_dir"
+    echo "$asmjit_version" | "${sudo_cmd[@]}" tee "$asmjit_dir/.debian-version" > /dev/null
+    "${sudo_cmd[@]}" rm -rf "$work"
+  fi
 fi
 
 # ajv, from the npm registry, as bench/package.json pins it.

@@ -35,8 +35,10 @@
 #include <boost/asio/write.hpp>
 #include <boost/system/error_code.hpp>
 
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/stream.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 /// The error category of jsonjit's error codes ("jsonjit"; messages are jsonjit::message's).
@@ -247,3 +249,4 @@ class async_element_reader {
 };
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

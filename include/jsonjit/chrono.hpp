@@ -25,8 +25,10 @@
 #include <string_view>
 
 #include <jsonjit/converter.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/error.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit::detail {
 
 __extension__ using int128 = __int128;
@@ -186,3 +188,4 @@ struct builtin_converter<std::chrono::year_month_day> {
 };
 
 }  // namespace jsonjit::detail
+JSONJIT_EXPORT_END

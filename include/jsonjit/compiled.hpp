@@ -14,10 +14,12 @@
 #include <type_traits>
 
 #include <jsonjit/detail/describe.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/serializer.hpp>
 #include <jsonjit/serializer_options.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 namespace detail {
@@ -87,3 +89,4 @@ class compiled {
 };
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -53,9 +53,11 @@
 #include <span>
 #include <string_view>
 
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/type_model.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 /// A converter's writing as short text (see above).
@@ -169,3 +171,4 @@ const converter_descriptor* static_converter() noexcept {
 
 }  // namespace detail
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -24,11 +24,13 @@
 #include <type_traits>
 
 #include <jsonjit/converter.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/detail/tape.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/input.hpp>
 #include <jsonjit/writer.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 namespace detail {
@@ -220,6 +222,9 @@ class element {
   error_code why_ = error_code::wrong_type;  // why an undefined element is undefined
 };
 
+// The friend again at namespace scope: declared in class only, a shared library would not export it.
+bool operator==(const element& a, const element& b);
+
 /// A property of an object.
 struct member {
   std::string_view name;
@@ -286,3 +291,4 @@ struct builtin_converter<document> {
 }  // namespace detail
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

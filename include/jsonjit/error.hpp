@@ -13,8 +13,11 @@
 
 #if defined(__cpp_exceptions)
 #include <stdexcept>
+
+#include <jsonjit/detail/export.hpp>
 #endif
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 /// What went wrong. `message(code)` gives the text, which names what was expected.
@@ -224,3 +227,4 @@ namespace detail {
 }  // namespace detail
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -8,6 +8,9 @@
 #include <cstddef>
 #include <string>
 
+#include <jsonjit/detail/export.hpp>
+
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 class input {
@@ -49,3 +52,4 @@ class input {
 };
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -8,9 +8,11 @@
 #include <cstdint>
 
 #include <jsonjit/detail/describe.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/serializer_options.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 /// What the JIT did in this process, over all options objects and schemas.
@@ -52,3 +54,4 @@ parse_error precompile(const serializer_options& options = serializer_options::d
 }
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

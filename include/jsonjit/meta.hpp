@@ -65,8 +65,10 @@
 #include <utility>
 
 #include <jsonjit/converter.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/type_model.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 /// Specialize to describe T (see above). The primary template says nothing.
@@ -246,3 +248,4 @@ constexpr std::array<enumerator<E>, N> enumerators(const enumerator<E> (&list)[N
 }
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -25,10 +25,12 @@
 #include <variant>
 #include <vector>
 
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/document.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/writer.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 class node {
@@ -254,6 +256,9 @@ class node {
   node* parent_ = nullptr;
 };
 
+// The friend again at namespace scope: declared in class only, a shared library would not export it.
+bool operator==(const node& a, const node& b);
+
 /// Children of a node (Slot: an array's or an object's entry) seen as Item: node& for
 /// elements, member_ref for members (const through a const node).
 template <class Slot, class Item>
@@ -329,3 +334,4 @@ struct builtin_converter<node> {
 }  // namespace detail
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

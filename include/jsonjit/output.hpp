@@ -7,6 +7,9 @@
 #include <string>
 #include <string_view>
 
+#include <jsonjit/detail/export.hpp>
+
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 /// A window of writable bytes [pos, limit). The writer fills it and asks for more room only
@@ -96,3 +99,4 @@ class chunked_output final : public output {
 };
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -21,9 +21,11 @@
 #include <string_view>
 
 #include <jsonjit/detail/bit_stack.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/input.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 namespace detail {
@@ -254,3 +256,4 @@ class reader {
 };
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

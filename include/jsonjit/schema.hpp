@@ -23,12 +23,14 @@
 #include <string_view>
 #include <vector>
 
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/document.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/node.hpp>
 #include <jsonjit/reader.hpp>
 #include <jsonjit/serializer_options.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 namespace detail {
@@ -194,3 +196,4 @@ class schema {
 };
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

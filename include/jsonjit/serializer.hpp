@@ -18,11 +18,13 @@
 #include <type_traits>
 
 #include <jsonjit/detail/describe.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/output.hpp>
 #include <jsonjit/serializer_options.hpp>
 #include <jsonjit/writer.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 namespace detail {
@@ -137,3 +139,4 @@ T deserialize(std::string_view json, const serializer_options& options = seriali
 }
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -20,10 +20,12 @@
 #include <vector>
 
 #include <jsonjit/converter.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/reader.hpp>
 #include <jsonjit/type_model.hpp>
 #include <jsonjit/writer.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 /// Which engine runs a serialization. `automatic` takes the JIT where it can run and the
@@ -241,3 +243,4 @@ class serializer_options {
 };
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

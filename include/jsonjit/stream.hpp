@@ -33,10 +33,12 @@
 #include <type_traits>
 #include <utility>
 
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/input.hpp>
 #include <jsonjit/output.hpp>
 #include <jsonjit/serializer.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 namespace detail {
@@ -574,3 +576,4 @@ class element_writer {
 };
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

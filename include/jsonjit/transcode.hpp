@@ -3,10 +3,12 @@
 
 #include <string>
 
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/reader.hpp>
 #include <jsonjit/writer.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 /// Writes the reader's current token with `w`: strings and property names are unescaped and
@@ -19,3 +21,4 @@ void write_current_token(writer& w, const reader& r, std::string& scratch);
 error_info transcode(reader& r, writer& w);
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

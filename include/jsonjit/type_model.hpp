@@ -16,8 +16,10 @@
 #include <string>
 #include <string_view>
 
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/error.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 class reader;
@@ -222,3 +224,4 @@ struct type_descriptor {
 };
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

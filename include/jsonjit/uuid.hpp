@@ -11,8 +11,10 @@
 #include <string_view>
 
 #include <jsonjit/converter.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/error.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 struct uuid {
@@ -58,3 +60,4 @@ struct builtin_converter<uuid> {
 }  // namespace detail
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -21,9 +21,11 @@
 #include <string_view>
 
 #include <jsonjit/detail/bit_stack.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/output.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 /// How strings and property names are escaped.
@@ -339,3 +341,4 @@ class writer {
 };
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -24,8 +24,10 @@ if(status EQUAL 0 OR NOT err MATCHES "jsonjit")
   message(FATAL_ERROR "version ${major}.${newer} was not refused:\n${out}\n${err}")
 endif()
 
-# pkg-config, for builds without CMake.
+# pkg-config, for builds without CMake (a shared jsonjit is found at run time by the loader's
+# path, as a system's library directory would provide it).
 set(ENV{PKG_CONFIG_PATH} ${prefix}/${LIBDIR}/pkgconfig)
+set(ENV{LD_LIBRARY_PATH} ${prefix}/${LIBDIR})
 run(pkg-config --cflags --libs jsonjit)
 string(STRIP "${last_output}" flags)
 separate_arguments(flags UNIX_COMMAND "${flags}")

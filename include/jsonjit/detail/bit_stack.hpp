@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <vector>
 
+#include <jsonjit/detail/export.hpp>
+
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit::detail {
 
 class bit_stack {
@@ -32,3 +35,4 @@ class bit_stack {
 };
 
 }  // namespace jsonjit::detail
+JSONJIT_EXPORT_END

@@ -22,11 +22,13 @@
 
 #include <jsonjit/chrono.hpp>
 #include <jsonjit/converter.hpp>
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/detail/reflect.hpp>
 #include <jsonjit/detail/reflect_enum.hpp>
 #include <jsonjit/meta.hpp>
 #include <jsonjit/type_model.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
 
 template <class T>
@@ -707,3 +709,4 @@ const type_descriptor& descriptor_of() noexcept {
 }
 
 }  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -18,8 +18,10 @@
 #include <type_traits>
 #include <utility>
 
+#include <jsonjit/detail/export.hpp>
 #include <jsonjit/detail/tie_members.hpp>
 
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit::detail {
 
 /// Converts to any type; only ever named in unevaluated aggregate initializations. (Defined,
@@ -134,3 +136,4 @@ template <reflectable_aggregate T>
 inline constexpr auto member_names = member_names_of<T>(std::make_index_sequence<member_count<T>>{});
 
 }  // namespace jsonjit::detail
+JSONJIT_EXPORT_END

@@ -15,6 +15,9 @@
 #include <type_traits>
 #include <utility>
 
+#include <jsonjit/detail/export.hpp>
+
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit::detail {
 
 template <auto V>
@@ -71,3 +74,4 @@ inline constexpr std::size_t reflected_enumerator_count = [] {
 }();
 
 }  // namespace jsonjit::detail
+JSONJIT_EXPORT_END

@@ -19,6 +19,9 @@
 #include <cstring>
 #include <string_view>
 
+#include <jsonjit/detail/export.hpp>
+
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit::detail {
 
 enum class tape_tag : std::uint8_t {
@@ -93,3 +96,4 @@ inline std::uint32_t next(const std::uint64_t* words, std::uint32_t index) noexc
 
 }  // namespace tape
 }  // namespace jsonjit::detail
+JSONJIT_EXPORT_END

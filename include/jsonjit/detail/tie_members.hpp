@@ -5,6 +5,9 @@
 #include <cstddef>
 #include <tuple>
 
+#include <jsonjit/detail/export.hpp>
+
+JSONJIT_EXPORT_BEGIN
 namespace jsonjit::detail {
 
 // clang-format off
@@ -214,3 +217,4 @@ constexpr auto tie_members(T& object) noexcept {
 // clang-format on
 
 }  // namespace jsonjit::detail
+JSONJIT_EXPORT_END

@@ -39,9 +39,26 @@ target_sources(jsonjit PRIVATE
   schema/jit_plan.cpp)
 target_compile_definitions(jsonjit PRIVATE JSONJIT_CODE_GENERATOR_${JSONJIT_CODE_GENERATOR}=1)
 # asmjit (the assembler) is used by src/engines/jit/emit/ only. Debian ships it as a static
-# archive, so a consumer of the (static) jsonjit links it too: the package config finds it.
-find_package(asmjit CONFIG REQUIRED)
-target_link_libraries(jsonjit PRIVATE asmjit::asmjit)
+# archive, so a consumer of the static jsonjit links it too: the package config finds it. That
+# archive is not position-independent, so a shared jsonjit compiles asmjit's sources
+# (JSONJIT_ASMJIT_SOURCE_DIR: Debian's source package of the same version, unpacked by
+# scripts/install-deps.sh) with -fPIC into itself, its symbols kept inside (src/jsonjit.map).
+set(JSONJIT_ASMJIT_SOURCE_DIR "" CACHE PATH "asmjit's sources, for a shared jsonjit (BUILD_SHARED_LIBS=ON)")
+if(BUILD_SHARED_LIBS)
+  if(NOT EXISTS "${JSONJIT_ASMJIT_SOURCE_DIR}/CMakeLists.txt")
+    message(FATAL_ERROR "A shared jsonjit with a code generator needs asmjit's sources compiled with -fPIC: "
+      "set JSONJIT_ASMJIT_SOURCE_DIR to them (scripts/install-deps.sh test unpacks Debian's into "
+      "/usr/local/src/jsonjit/asmjit), or build without the JIT (-DJSONJIT_JIT=OFF).")
+  endif()
+  set(ASMJIT_STATIC ON CACHE BOOL "" FORCE)
+  set(ASMJIT_NO_INSTALL ON CACHE BOOL "" FORCE)
+  add_subdirectory(${JSONJIT_ASMJIT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/asmjit EXCLUDE_FROM_ALL SYSTEM)
+  set_target_properties(asmjit PROPERTIES POSITION_INDEPENDENT_CODE ON CXX_VISIBILITY_PRESET hidden)
+  target_link_libraries(jsonjit PRIVATE asmjit::asmjit)
+else()
+  find_package(asmjit CONFIG REQUIRED)
+  target_link_libraries(jsonjit PRIVATE asmjit::asmjit)
+endif()
 
 if(JSONJIT_CODE_GENERATOR STREQUAL "x86_64")
   set(_emit engines/jit/emit/x86_64)

@@ -14,11 +14,14 @@
 #include <vector>
 
 // GDB sets a breakpoint in __jit_debug_register_code and reads the list in
-// __jit_debug_descriptor when it is hit. Weak, so that another JIT in the same program (LLVM's,
-// for one) shares the one list instead of clashing at link time.
+// __jit_debug_descriptor when it is hit. Weak and visible to the dynamic linker (also from a
+// shared libjsonjit.so), so that another JIT in the same program (LLVM's, for one) shares the
+// one list instead of clashing at link time or keeping a second one GDB does not read.
 extern "C" {
-[[gnu::weak, gnu::noinline, gnu::used]] void __jit_debug_register_code() { asm volatile("" ::: "memory"); }
-[[gnu::weak, gnu::used]] jit_descriptor __jit_debug_descriptor = {1, 0, nullptr, nullptr};
+[[gnu::weak, gnu::noinline, gnu::used, gnu::visibility("default")]] void __jit_debug_register_code() {
+  asm volatile("" ::: "memory");
+}
+[[gnu::weak, gnu::used, gnu::visibility("default")]] jit_descriptor __jit_debug_descriptor = {1, 0, nullptr, nullptr};
 }
 
 namespace jsonjit::detail::jit {
