@@ -4,6 +4,7 @@
 #include <jsonjit/chrono.hpp>
 #include <jsonjit/compiled.hpp>
 #include <jsonjit/document.hpp>
+#include <jsonjit/engine.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/jit.hpp>
 #include <jsonjit/meta.hpp>

@@ -25,10 +25,10 @@
 
 #include <jsonjit/detail/export.hpp>
 #include <jsonjit/document.hpp>
+#include <jsonjit/engine.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/node.hpp>
 #include <jsonjit/reader.hpp>
-#include <jsonjit/serializer_options.hpp>
 
 JSONJIT_EXPORT_BEGIN
 namespace jsonjit {

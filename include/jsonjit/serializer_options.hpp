@@ -21,23 +21,13 @@
 
 #include <jsonjit/converter.hpp>
 #include <jsonjit/detail/export.hpp>
+#include <jsonjit/engine.hpp>
 #include <jsonjit/reader.hpp>
 #include <jsonjit/type_model.hpp>
 #include <jsonjit/writer.hpp>
 
 JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
-
-/// Which engine runs a serialization. `automatic` takes the JIT where it can run and the
-/// interpreter elsewhere; `jit` reports types it cannot compile instead of falling back.
-enum class engine : std::uint8_t { automatic, interpreter, jit };
-
-namespace detail {
-/// The engine new options start with: `automatic`, unless the environment variable
-/// JSONJIT_ENGINE says `interpreter` or `jit` (read once; a switch for operations and for
-/// running a whole test suite under one engine).
-jsonjit::engine default_engine() noexcept;
-}  // namespace detail
 
 /// How declared property names become JSON names (STJ's JsonNamingPolicy).
 enum class naming_policy : std::uint8_t {

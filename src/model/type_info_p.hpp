@@ -17,11 +17,7 @@
 #include <jsonjit/type_model.hpp>
 #include <jsonjit/writer.hpp>
 
-#include "engines/jit/jit_p.hpp"
-
-namespace jsonjit::detail::jit {
-class code_memory;
-}
+#include "model/compiled_functions_p.hpp"
 
 namespace jsonjit::detail {
 
@@ -110,8 +106,10 @@ struct type_info {
   /// through &jit_write.fn and &jit_read.fn.
   jit_entry<jit::write_fn> jit_write;
   jit_entry<jit::read_fn> jit_read;
-  /// Objects built by a constructor: how jit_read builds them (set before it is published).
-  mutable std::unique_ptr<jit::constructed_reader> jit_constructed;
+  /// Objects built by a constructor: how jit_read builds them (set before it is published;
+  /// its deleter comes from the JIT, which makes it, so the type model need not see the JIT).
+  mutable std::unique_ptr<jit::constructed_reader, void (*)(jit::constructed_reader*)> jit_constructed{nullptr,
+                                                                                                      nullptr};
   /// Tagged variants: per alternative, the compiled writer of its object with the
   /// discriminator first, which jit_write calls through these slots (set before it is
   /// published; null for an alternative without a tag).

@@ -14,7 +14,7 @@
 #include "common/stack_p.hpp"
 #include "engines/jit/emit/code_memory_p.hpp"
 #include "engines/jit/emit/schema_emitter_p.hpp"
-#include "engines/jit/jit_p.hpp"
+#include "engines/jit/statistics_p.hpp"
 #include "schema/checks_p.hpp"
 #include "schema/jit_p.hpp"
 #include "schema/jit_plan_p.hpp"
@@ -623,7 +623,7 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
   }
   const std::vector<const void*> entries = e.finish(*v->memory_, "jsonjit::schema", *v->code_);
   if (entries.size() != placed.size()) {
-    refused = {"no executable memory could be had", {}, {}};
+    refused = {std::string(jit::code_not_placed), {}, {}};
     return nullptr;
   }
   for (std::size_t k = 0; k < placed.size(); ++k) v->functions_[placed[k]] = entries[k];

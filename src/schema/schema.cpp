@@ -1,6 +1,6 @@
 #include <jsonjit/schema.hpp>
 
-#include "engines/jit/jit_p.hpp"
+#include "engines/jit/statistics_p.hpp"
 #include "schema/access_p.hpp"
 #include "schema/compiler_p.hpp"
 #include "schema/evaluator_p.hpp"

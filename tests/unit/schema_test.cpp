@@ -322,10 +322,14 @@ TEST(Schema, LongReferenceChainsCompileAndValidateWithoutRecursion) {
   // failed at its end made each level's error, and the marking of dead subtrees, quadratic.
   for (const auto& [length, with_all_of] : {std::pair{400, false}, std::pair{10'000, false}, std::pair{10'000, true}}) {
     const std::string text = reference_chain(length, with_all_of);
-    for (const engine e : {engine::automatic, engine::interpreter}) {
+    for (const engine e : jsonjit_test::engines_to_test(true)) {
       schema_options o;
       o.engine = e;
       const schema s = compiled(text, o);
+      // (Its code is longer than AArch64's conditional branches reach: the JIT still takes it.)
+      if (e == engine::jit) {
+        EXPECT_TRUE(s.compiled()) << length;
+      }
       EXPECT_TRUE(s.validate("7").valid()) << length;
       const validation v = s.validate("\"seven\"");
       ASSERT_FALSE(v.valid()) << length;
@@ -338,6 +342,24 @@ TEST(Schema, LongReferenceChainsCompileAndValidateWithoutRecursion) {
       const std::string& location = v.errors().front().keyword_location;
       EXPECT_GE(location.size(), static_cast<std::size_t>(length) * 5) << location.substr(0, 200);
     }
+  }
+}
+
+TEST(Schema, OneSubschemaLargerThanShortBranchesReachCompiles) {
+  // 3,000 properties make one function of some 300 KiB: far beyond what AArch64's tbz reaches
+  // (32 KiB), within what its conditional branches do (1 MiB).
+  std::string text = R"({"type": "object", "required": ["p1500"], "dependentRequired": {"p0": ["p2999"]}, "properties": {)";
+  for (int i = 0; i < 3000; ++i) text += (i == 0 ? "\"p" : ", \"p") + std::to_string(i) + R"(": {"type": "integer"})";
+  text += "}}";
+  for (const engine e : jsonjit_test::engines_to_test()) {
+    schema_options o;
+    o.engine = e;
+    const schema s = compiled(text, o);
+    EXPECT_EQ(s.compiled(), e == engine::jit);
+    EXPECT_TRUE(s.validate(R"({"p0": 1, "p1500": 2, "p2999": 3, "other": "x"})").valid());
+    EXPECT_FALSE(s.validate(R"({"p0": 1, "p1500": 2})").valid());   // p0 needs p2999
+    EXPECT_FALSE(s.validate(R"({"p1500": "two"})").valid());
+    EXPECT_FALSE(s.validate(R"({"p2999": 3})").valid());  // p1500 is required
   }
 }
 

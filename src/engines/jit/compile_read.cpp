@@ -238,16 +238,16 @@ class reader_compiler {
     reader_emitter out(function_shape::object, listing_wanted(*info.options));
     emit(out, info, members_plan, static_cast<std::ptrdiff_t>(reader->seen_offset));
     const placed_code members_code = placed(info, out, name + "::members");
-    if (members_code.entry == nullptr) return refuse(info, "no executable memory could be had");
+    if (members_code.entry == nullptr) return refuse(info, code_not_placed);
     account(members_code);
     reader->members = reinterpret_cast<read_fn>(const_cast<void*>(members_code.entry));
     std::string listing;
     const bool listed = listing_wanted(*info.options);
     const placed_code entry =
         place_constructed_entry(context_.code(), name, reader.get(), listed ? &listing : nullptr);
-    if (entry.entry == nullptr) return refuse(info, "no executable memory could be had");
+    if (entry.entry == nullptr) return refuse(info, code_not_placed);
     if (listed) deliver_listing(*info.options, name, entry, listing);
-    info.jit_constructed = std::move(reader);
+    info.jit_constructed = {reader.release(), [](constructed_reader* r) { delete r; }};
     return publish(info.jit_read, entry);
   }
 
@@ -413,7 +413,7 @@ class reader_compiler {
         object_members(out, alternative, true);
         const placed_code code =
             placed(alternative, out, function_name(info) + "::" + std::string(info.tags[i].quoted()));
-        if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
+        if (code.entry == nullptr) return refuse(info, code_not_placed);
         account(code);
         info.jit_tagged_readers[i] = reinterpret_cast<read_fn>(const_cast<void*>(code.entry));
         continue;
@@ -452,7 +452,7 @@ class reader_compiler {
   /// Places and publishes the reader of `info` that `out` emitted.
   read_fn place(const type_info& info, reader_emitter& out) {
     const placed_code code = placed(info, out, function_name(info));
-    if (code.entry == nullptr) return refuse(info, "no executable memory could be had");
+    if (code.entry == nullptr) return refuse(info, code_not_placed);
     return publish(info.jit_read, code);
   }
 

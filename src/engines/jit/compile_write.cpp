@@ -295,7 +295,7 @@ class writer_compiler {
   /// function_shape), between `open` and `close`.
   write_fn by_for_each(const type_info& info, writer_emitter& visit, const void* for_each, char open, char close) {
     const write_fn visitor = place(info, visit, function_name(info) + "::visit");
-    if (visitor == nullptr) return refuse(info, "no executable memory could be had");
+    if (visitor == nullptr) return refuse(info, code_not_placed);
     writer_emitter out = emitter(info, function_shape::value);
     out.comment(open == '{' ? "; entries, by its for_each" : "; elements, by its for_each");
     out.begin_visit(0, for_each, reinterpret_cast<const void*>(visitor), open);
@@ -393,7 +393,7 @@ class writer_compiler {
       const std::string tag(info.tags[i].quoted());
       const write_fn fn = emit(alternative, plan(alternative), {info.discriminator.quoted(), tag},
                                "jsonjit::write<" + std::string(info.descriptor->name) + ">::" + tag);
-      if (fn == nullptr) return refuse(info, "no executable memory could be had");
+      if (fn == nullptr) return refuse(info, code_not_placed);
       info.jit_tagged_writers[i] = fn;
     }
     writer_emitter out = emitter(info, function_shape::value);
@@ -433,7 +433,7 @@ class writer_compiler {
   write_fn place(const type_info& info, writer_emitter& out, const std::string& placed_as = {}) {
     const std::string name = placed_as.empty() ? function_name(info) : placed_as;
     const placed_code code = out.finish(context_.code(), name);
-    if (code.entry == nullptr) return placed_as.empty() ? refuse(info, "no executable memory could be had") : nullptr;
+    if (code.entry == nullptr) return placed_as.empty() ? refuse(info, code_not_placed) : nullptr;
     if (listing_wanted(*info.options)) deliver_listing(*info.options, name, code, out.listing());
     if (!placed_as.empty()) {
       account(code);

@@ -16,7 +16,7 @@ set(JSONJIT_CODE_GENERATOR ${JSONJIT_CODE_GENERATOR} PARENT_SCOPE)
 message(STATUS "jsonjit: code generator for ${CMAKE_SYSTEM_PROCESSOR}: ${JSONJIT_CODE_GENERATOR}")
 
 if(JSONJIT_CODE_GENERATOR STREQUAL "none")
-  target_sources(jsonjit PRIVATE engines/jit/no_code_generator.cpp)
+  target_sources(jsonjit PRIVATE engines/jit/no_code_generator.cpp schema/no_code_generator.cpp)
   return()
 endif()
 

@@ -19,6 +19,8 @@
 #include <jsonjit/writer.hpp>
 
 #include "common/stack_p.hpp"
+#include "engines/jit/statistics_p.hpp"
+#include "model/compiled_functions_p.hpp"  // write_fn, read_fn
 
 namespace jsonjit::detail {
 struct type_info;
@@ -50,10 +52,9 @@ struct write_context {
   std::uintptr_t stack_floor = detail::stack_floor().generated;
 };
 
-/// A compiled writer: appends the JSON of the value at `object` at context->cur. False on any
-/// failure (invalid UTF-8 in a string, a failed sink); the front door then runs the
-/// interpreter, which reports it with its exact code and path.
-using write_fn = bool (*)(write_context* context, const void* object) noexcept;
+/// Why a library without a code generator (JSONJIT_JIT=OFF, or a processor it has none for)
+/// refuses every type and schema.
+inline constexpr std::string_view no_code_generator = "no code generator for this processor";
 
 /// The compiled writer of `info` (compiled on first request, once per type and options), or
 /// null when the type or its options are beyond what the JIT compiles; `why` then says so
@@ -70,14 +71,6 @@ struct read_context {
   int depth;
   std::uintptr_t stack_floor = detail::stack_floor().generated;  ///< as write_context's
 };
-
-/// A compiled reader: reads the JSON value at `cur` (whitespace before it allowed) into the
-/// existing value at `object` and returns the position after it, or null when the input
-/// is anything it does not read itself: an error, or something it leaves to the interpreter
-/// (escaped names, comments, ...). The front door then reads the whole input again with the
-/// interpreter, which gives the same result, or the error with its exact position and path;
-/// a compiled reader never accepts what the interpreter rejects.
-using read_fn = const char* (*)(read_context* context, void* object, const char* cur) noexcept;
 
 /// The compiled reader of `info`, as writer_for.
 read_fn reader_for(const type_info& info, std::string_view& why);
@@ -103,14 +96,6 @@ struct constructed_reader {
 /// short strings kept in place in the 16 bytes at offset 16), checked once on real strings.
 /// Where it does not hold, strings go through helpers only.
 bool string_layout_known() noexcept;
-
-/// The process's counters behind jsonjit::jit_stats() (relaxed atomics: counts, not order).
-struct counters {
-  std::atomic<std::uint64_t> functions{0}, code_bytes{0}, compile_nanoseconds{0}, refusals{0};
-  std::atomic<std::uint64_t> writes_replayed{0}, reads_replayed{0};
-  std::atomic<std::uint64_t> validations_replayed{0};
-};
-counters& statistics() noexcept;
 
 }  // namespace jsonjit::detail::jit
 

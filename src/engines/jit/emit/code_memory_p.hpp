@@ -20,6 +20,12 @@ struct placed_code {
   std::size_t size = 0;
 };
 
+/// Why a compiler refuses what it compiled but could not place: no executable memory (mmap or
+/// memfd refused), or, on AArch64, a single function longer than its conditional branches
+/// reach (1 MiB: a type or subschema with tens of thousands of members).
+inline constexpr std::string_view code_not_placed =
+    "its code could not be placed (no executable memory, or one function beyond the processor's branch reach)";
+
 class code_memory {
  public:
   code_memory();

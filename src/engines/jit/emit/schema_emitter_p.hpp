@@ -193,7 +193,8 @@ class schema_emitter {
   std::string listing() const;
 
   /// Places every function in `memory` as `name`; the entries, in the order they were begun
-  /// (empty if no executable memory could be had). `code` is what to release.
+  /// (empty where they could not
+  /// be placed: see code_not_placed). `code` is what to release.
   std::vector<const void*> finish(code_memory& memory, std::string_view name, placed_code& code);
 
  private:

@@ -121,10 +121,18 @@ struct a64_function {
   void load_vector(const a64::Vec& reg, const std::array<std::uint8_t, 16>& bytes);
   /// Where the 16 bytes `bytes` are in the constant pool (a literal load's operand).
   a64::Mem pooled(const std::array<std::uint8_t, 16>& bytes);
+  /// The constants pooled so far placed here, where control never falls through (a literal
+  /// load reaches 1 MiB: code longer than that places its pools as it goes); later ones go
+  /// to a new pool.
+  void place_constants();
 
   /// Resolves the labels and places the code, then its constant pool, in `memory` as the
-  /// function `name` (a null entry if that fails, or if the assembler refused an instruction).
+  /// function `name` (a null entry if that fails, or if the assembler refused an instruction;
+  /// out_of_range() tells whether a branch could not reach its target).
   placed_code place(code_memory& memory, std::string_view name);
+  /// Whether a conditional branch or a literal load could not reach its target: a function
+  /// larger than their 1 MiB reach (ten thousands of members), which the interpreter takes.
+  bool out_of_range() const { return errors.first == asmjit::kErrorInvalidDisplacement; }
 
   /// Records the first error the assembler reports (an instruction it cannot encode): such a
   /// function is never placed.

@@ -106,7 +106,8 @@ struct reader_emitter::state : a64_function {
   void scan_plain_string(asmjit::Label otherwise) {
     move(call_target, shared.string_scan);
     a.blr(call_target);
-    a.tbnz(scanned_length, 63, otherwise);
+    a.cmp(scanned_length, 0);
+    a.b_lt(otherwise);  // (not tbnz: it reaches 32 KiB, and a large type's function is longer)
   }
   /// The routines string() calls on its cold paths (bl), which leave through the failure exit
   /// as the whitespace routine does: `assign_string`, a plain string (length in x1) too long
@@ -250,7 +251,10 @@ void reader_emitter::match_name(std::string_view text, label miss) {
 void reader_emitter::mark_seen(unsigned index, bool reject_duplicates) {
   auto& a = state_->a;
   a.ldr(a64::x1, seen);
-  if (reject_duplicates) a.tbnz(a64::x1, index, state_->fail);
+  if (reject_duplicates) {
+    a.tst(a64::x1, std::uint64_t{1} << index);  // (not tbnz, which reaches 32 KiB)
+    a.b_ne(state_->fail);
+  }
   a.orr(a64::x1, a64::x1, std::uint64_t{1} << index);
   a.str(a64::x1, seen);
 }

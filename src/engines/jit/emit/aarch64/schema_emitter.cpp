@@ -36,8 +36,8 @@ constexpr std::uint32_t mask_entries = 63;  // entries the mask holds one by one
 
 struct schema_emitter::state : a64_function {
   state(const schema_context_layout& l, bool listing) : a64_function(listing), layout(l) {
-    fail = a.newLabel();
-    give_up = a.newLabel();
+    fail_exit = a.newLabel();
+    give_up_exit = a.newLabel();
     whitespace = a.newLabel();
     number = a.newLabel();
   }
@@ -61,6 +61,8 @@ struct schema_emitter::state : a64_function {
   /// being the one on the stack) and the jump tables.
   void emit_shared_tails() {
     comment("; shared by every function: failing, giving up, whitespace");
+    fail = fail_exit;
+    give_up = give_up_exit;
     a.bind(give_up);
     a.mov(a64::w9, 1);
     a.strb(a64::w9, at(context, layout.gave_up, 1));
@@ -111,11 +113,38 @@ struct schema_emitter::state : a64_function {
     a.ldrb(a64::w0, a64::ptr(cur));
     a.ret(a64::x30);
     emit_number_routine();
-    for (const jump_table& t : tables) {
+    place_tables();
+  }
+
+  /// The jump tables not placed yet, here.
+  void place_tables() {
+    for (; tables_placed < tables.size(); ++tables_placed) {
+      const jump_table& t = tables[tables_placed];
       a.align(asmjit::AlignMode::kData, 4);
       a.bind(t.at);
       for (asmjit::Label target : t.targets) a.embedLabelDelta(target, t.at, 4);
     }
+  }
+
+  /// Conditional branches, `adr` and literal loads reach 1 MiB, and a schema's functions
+  /// share one piece of code that may be longer (ten thousand subschemas): between functions,
+  /// every `island_spacing` bytes, an island holds what they reach that way — the failure
+  /// exits (as branches to the shared ones, which reach 128 MiB), then the jump tables and
+  /// constants of the functions before it. No function is then farther from its island than
+  /// island_spacing plus its own length.
+  static constexpr std::size_t island_spacing = 256 * 1024;
+  void place_island_if_due() {
+    if (fail.isValid() && a.offset() - island_at < island_spacing) return;
+    comment("; island: the failure exits within reach, then jump tables and constants");
+    place_tables();
+    place_constants();
+    fail = a.newLabel();
+    a.bind(fail);
+    a.b(fail_exit);
+    give_up = a.newLabel();
+    a.bind(give_up);
+    a.b(give_up_exit);
+    island_at = a.offset();
   }
 
   /// The number routine: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? from the position,
@@ -192,6 +221,7 @@ struct schema_emitter::state : a64_function {
 
   /// The next function's entry (aligned, kept in `entries`) and frame.
   void start_function(bool tracks) {
+    place_island_if_due();
     const asmjit::Label entry = a.newLabel();
     a.align(asmjit::AlignMode::kCode, 16);
     a.bind(entry);
@@ -319,14 +349,17 @@ struct schema_emitter::state : a64_function {
   void scan_plain_string(asmjit::Label otherwise) {
     move(call_target, shared.string_scan);
     a.blr(call_target);
-    a.tbnz(a64::x1, 63, otherwise);
+    a.cmp(a64::x1, 0);
+    a.b_lt(otherwise);  // (not tbnz: it reaches 32 KiB, and `otherwise` may lie farther)
   }
 
   schema_context_layout layout;
   bool tracking = false;  // the function being emitted tracks evaluation
   const void* const* tracking_table = nullptr;
   std::vector<char> tracking_by_index;
-  asmjit::Label fail, give_up, whitespace, number;
+  asmjit::Label fail, give_up;  // the failure exits of the nearest island
+  asmjit::Label fail_exit, give_up_exit, whitespace, number;
+  std::size_t island_at = 0;  // the offset after the last island
   std::vector<asmjit::Label> labels;
   std::vector<asmjit::Label> entries;  // of the functions, in order
   struct jump_table {
@@ -334,6 +367,7 @@ struct schema_emitter::state : a64_function {
     std::vector<asmjit::Label> targets;
   };
   std::vector<jump_table> tables;
+  std::size_t tables_placed = 0;
   const shared_routines& shared = routines();
 };
 
@@ -678,7 +712,8 @@ void schema_emitter::fail_unless_seen(std::uint64_t mask) {
 
 void schema_emitter::jump_unless_seen(unsigned bit, label to) {
   state_->a.ldr(a64::x9, slot_at(seen_slot));
-  state_->a.tbz(a64::x9, bit, state_->labels[to]);
+  state_->a.tst(a64::x9, std::uint64_t{1} << bit);  // (not tbz: `to` may lie beyond its 32 KiB)
+  state_->a.b_eq(state_->labels[to]);
 }
 
 void schema_emitter::check_helper(std::uint64_t helper, const void* what) {
