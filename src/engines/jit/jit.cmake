@@ -64,6 +64,7 @@ if(JSONJIT_CODE_GENERATOR STREQUAL "x86_64")
   set(_emit engines/jit/emit/x86_64)
   target_sources(jsonjit PRIVATE
     ${_emit}/x86_function.cpp
+    engines/jit/emit/place_assembled.cpp
     ${_emit}/x86_templates.cpp
     ${CMAKE_CURRENT_BINARY_DIR}/${_emit}/x86_prebuilt_data.cpp
     ${_emit}/writer_emitter.cpp
@@ -82,7 +83,8 @@ if(JSONJIT_CODE_GENERATOR STREQUAL "x86_64")
     ${_emit}/x86_function.cpp
     ${_emit}/frame_convention.cpp
     engines/jit/emit/code_memory.cpp
-    engines/jit/emit/debug_registry.cpp)
+    engines/jit/emit/debug_registry.cpp
+    engines/jit/emit/place_assembled.cpp)
   target_include_directories(jsonjit_x86_prebuilt_generator PRIVATE ${PROJECT_SOURCE_DIR}/include ${CMAKE_CURRENT_SOURCE_DIR})
   target_compile_features(jsonjit_x86_prebuilt_generator PRIVATE cxx_std_20)
   target_link_libraries(jsonjit_x86_prebuilt_generator PRIVATE jsonjit_warnings asmjit::asmjit)
@@ -97,6 +99,7 @@ elseif(JSONJIT_CODE_GENERATOR STREQUAL "aarch64")
   set(_emit engines/jit/emit/aarch64)
   target_sources(jsonjit PRIVATE
     ${_emit}/a64_function.cpp
+    engines/jit/emit/place_assembled.cpp
     ${_emit}/writer_emitter.cpp
     ${_emit}/reader_emitter.cpp
     ${_emit}/schema_emitter.cpp

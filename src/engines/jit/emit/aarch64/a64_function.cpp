@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "engines/jit/emit/place_assembled_p.hpp"
+
 namespace jsonjit::detail::jit {
 
 a64_function::a64_function(bool listing) {
@@ -257,24 +259,7 @@ placed_code a64_function::place(code_memory& memory, std::string_view name) {
       code.resolveUnresolvedLinks() != asmjit::kErrorOk) {
     return {};
   }
-  struct fill_state {
-    asmjit::CodeHolder* code;
-    std::size_t size;
-    bool ok;
-  } fill{&code, code.codeSize(), true};
-  placed_code placed = memory.place(
-      fill.size,
-      [](void* filling, void* writable, std::uintptr_t executable) {
-        auto& f = *static_cast<fill_state*>(filling);
-        f.ok = f.code->relocateToBase(executable) == asmjit::kErrorOk;
-        f.code->copyFlattenedData(writable, f.size, asmjit::CopySectionFlags::kPadSectionBuffer);
-      },
-      &fill, name, unwind);
-  if (placed.entry != nullptr && !fill.ok) {
-    memory.release(placed);
-    return {};
-  }
-  return placed;
+  return place_assembled(code, memory, name, unwind);
 }
 
 }  // namespace jsonjit::detail::jit
