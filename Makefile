@@ -3,7 +3,8 @@
 #                 quick run), then the unit tests again under
 #                 ASan+UBSan, the JIT's tests (compiling and running from 8 threads) and the
 #                 streams' I/O and element tests under TSan, the unit tests built by clang with
-#                 libc++, everything again cross-compiled for AArch64 and run under qemu-aarch64,
+#                 libc++, everything again cross-compiled for AArch64 and run under qemu-aarch64
+#                 (the benchmark report's processor-dependent groups too),
 #                 the shared library (libjsonjit.so: a program, a dlopen'ed plugin, its exports,
 #                 the package, the schema and conformance suites against it), then the fuzzers
 #                 (clang + libFuzzer) for a short run each, two at a time

@@ -12,3 +12,5 @@ set(CMAKE_LIBRARY_ARCHITECTURE aarch64-linux-gnu)
 # Programs the build runs (the code generators' table generators) and every test run under
 # qemu; the arm64 loader and libraries are where multiarch put them.
 set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64)
+# pkg-config (FindOpenSSL asks it first) reads the target's .pc files, not the host's.
+set(ENV{PKG_CONFIG_LIBDIR} "/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig")

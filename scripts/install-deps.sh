@@ -9,8 +9,11 @@ report=(libbenchmark-dev rapidjson-dev libsimdjson-dev libboost-json1.81-dev nlo
   libvalijson-dev)
 # The AArch64 build and its tests under qemu (the aarch64 preset): Debian's cross compiler,
 # qemu-user, and the target's libraries as multiarch packages (the host must know arm64).
+# The benchmark's peers too (make bench must build there), but libsimdjson-dev, which cannot be
+# installed beside the host's: its arm64 package is unpacked instead (see the end).
 aarch64=(g++-aarch64-linux-gnu qemu-user libstdc++6:arm64 libasmjit-dev:arm64 libpcre2-dev:arm64
-  libidn2-dev:arm64 libgtest-dev:arm64 libboost1.81-dev:arm64)
+  libidn2-dev:arm64 libgtest-dev:arm64 libboost1.81-dev:arm64 libbenchmark-dev:arm64 libboost-json1.81-dev:arm64
+  libssl-dev:arm64)
 # The clang + libc++ build (what macOS users have); GoogleTest is built from Debian's sources
 # (googletest) there, as the packaged library is compiled against libstdc++.
 libcxx=(libc++-14-dev libc++abi-14-dev googletest)
@@ -73,6 +76,27 @@ if [[ "$1" == test ]]; then
     "${sudo_cmd[@]}" mv "$work"/asmjit-*/ "$asmjit_dir"
     echo "$asmjit_version" | "${sudo_cmd[@]}" tee "$asmjit_dir/.debian-version" > /dev/null
     "${sudo_cmd[@]}" rm -rf "$work"
+  fi
+fi
+
+# simdjson for AArch64 (the aarch64 preset's benchmark peer): libsimdjson-dev:arm64 and its
+# library, of the host's version, unpacked into /usr/local/lib/jsonjit/simdjson-arm64 (its
+# CMake package finds itself there).
+if [[ "$1" == test ]]; then
+  simdjson_dir=/usr/local/lib/jsonjit/simdjson-arm64
+  simdjson_version=$(dpkg-query -W -f='${Version}' "libsimdjson-dev:$native")
+  if [[ "$(cat "$simdjson_dir/.debian-version" 2> /dev/null)" != "$simdjson_version" ]]; then
+    echo "Unpacking simdjson $simdjson_version for arm64 into $simdjson_dir"
+    simdjson_library=$(dpkg-query -W -f='${Depends}' "libsimdjson-dev:$native" | grep -o 'libsimdjson[0-9]*' | head -1)
+    work=$(mktemp -d)
+    chmod 755 "$work"  # apt's sandbox user writes the downloads
+    (cd "$work" && apt-get download -qq "libsimdjson-dev:arm64=$simdjson_version" \
+      "$simdjson_library:arm64=$simdjson_version" 2> /dev/null)
+    "${sudo_cmd[@]}" rm -rf "$simdjson_dir"
+    "${sudo_cmd[@]}" mkdir -p "$simdjson_dir"
+    for deb in "$work"/*.deb; do "${sudo_cmd[@]}" dpkg-deb -x "$deb" "$simdjson_dir"; done
+    echo "$simdjson_version" | "${sudo_cmd[@]}" tee "$simdjson_dir/.debian-version" > /dev/null
+    rm -rf "$work"
   fi
 fi
 

@@ -45,7 +45,14 @@ child_result run_child(const char* program, const std::vector<std::string>& args
   if (pipe(out) != 0) return result;
   char errors_path[] = "/tmp/jsonjit_bench_stderr_XXXXXX";
   const int errors_fd = mkstemp(errors_path);
-  std::vector<char*> argv{const_cast<char*>(program)};
+  // JSONJIT_BENCH_EMULATOR runs each child under an emulator (qemu-aarch64, where the tests run
+  // a cross-compiled report on a host that cannot exec the target's programs itself).
+  std::vector<char*> argv;
+  if (const char* emulator = std::getenv("JSONJIT_BENCH_EMULATOR");
+      emulator != nullptr && *emulator != '\0') {
+    argv.push_back(const_cast<char*>(emulator));
+  }
+  argv.push_back(const_cast<char*>(program));
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   std::vector<std::string> env_text;
@@ -64,7 +71,7 @@ child_result run_child(const char* program, const std::vector<std::string>& args
   if (errors_fd >= 0) posix_spawn_file_actions_adddup2(&actions, errors_fd, 2);
   posix_spawn_file_actions_addclose(&actions, out[0]);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, program, &actions, nullptr, argv.data(), envp.data());
+  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   close(out[1]);
   if (spawned == 0) {

@@ -4,6 +4,7 @@
 // machine code bytes per model, and compile time per function (jit_stats()). And the first
 // use in a fresh process, measured by that process (jsonjit_first_use).
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -74,7 +75,10 @@ bool probe_first_use(const char* engine, long long& first, long long& second) {
   std::error_code ec;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) return false;
-  const std::string command = (self.parent_path() / "jsonjit_first_use").string() + " " + engine;
+  const char* emulator = std::getenv("JSONJIT_BENCH_EMULATOR");  // as report/driver.cpp runs children
+  const std::string command =
+      (emulator != nullptr && *emulator != '\0' ? std::string(emulator) + " " : std::string()) +
+      (self.parent_path() / "jsonjit_first_use").string() + " " + engine;
   FILE* child = popen(command.c_str(), "r");
   if (child == nullptr) return false;
   const int read = std::fscanf(child, "%lld %lld", &first, &second);

@@ -3,23 +3,21 @@
 // bytes; one room check per object (its strings' worst case summed up front); strings 16 bytes
 // at a time with no per-byte tail (a short string or a tail is one load of 16 bytes, the few
 // that would cross a page copied first), escapes by table from the first byte that needs one;
-// integers by digit pairs from a digit count; UUIDs by the library's own formatting (SSE2, as
-// the dates are the models' own, shared with the converters). Built with SSSE3
+// integers by digit pairs from a digit count; UUIDs by the library's own formatting (as the
+// dates are the models' own, shared with the converters). On x86-64 built with SSSE3
 // (bench/CMakeLists.txt), which the JIT's string routine uses where the processor has it: the
-// HTML-safe escapes are classified by two table lookups, as that routine does. Both of STJ's
+// HTML-safe escapes are classified by two table lookups, as that routine does (NEON's tbl on
+// AArch64; byte_block.hpp). Both of STJ's
 // escapings: the default (HTML-safe) and UnsafeRelaxedJsonEscaping. It trusts its input: no
 // UTF-8 validation (invalid bytes are escaped as whatever code point they decode to), no depth
 // limit.
-#include <emmintrin.h>
-#if defined(__SSSE3__)
-#include <tmmintrin.h>
-#endif
 
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
 
+#include "byte_block.hpp"
 #include "peers.hpp"
 
 namespace jsonjit::bench::typed::hand_written {
@@ -111,15 +109,15 @@ class out_buffer {
     const char* in = text.data();
     const char* const end = in + text.size();
     for (; end - in >= 16; in += 16, p_ += 16) {
-      const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(p_), block);
-      if (escape_mask(block) != 0) return escaped(in, end);
+      const byte_block::block block = byte_block::load(in);
+      byte_block::store(p_, block);
+      if (byte_block::escape_mask<html_safe>(block) != 0) return escaped(in, end);
     }
     if (in < end) {
       const auto left = static_cast<std::size_t>(end - in);
-      const __m128i block = load_short(in, left);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(p_), block);  // bytes past `left` are overwritten later
-      if ((escape_mask(block) & ((1u << left) - 1)) != 0) return escaped(in, end);
+      const byte_block::block block = byte_block::load_short(in, left);
+      byte_block::store(p_, block);  // bytes past `left` are overwritten later
+      if ((byte_block::escape_mask<html_safe>(block) & byte_block::below(left)) != 0) return escaped(in, end);
       p_ += left;
     }
     *p_++ = '"';
@@ -155,62 +153,22 @@ class out_buffer {
   [[gnu::noinline]] void escaped(const char* in, const char* end) {
     while (in < end) {
       const auto left = static_cast<std::size_t>(end - in);
-      const __m128i block = left >= 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(in)) : load_short(in, left);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(p_), block);  // escapes overwrite it below
-      unsigned special = escape_mask(block);
-      if (left < 16) special &= (1u << left) - 1;
+      const byte_block::block block = left >= 16 ? byte_block::load(in) : byte_block::load_short(in, left);
+      byte_block::store(p_, block);  // escapes overwrite it below
+      byte_block::mask special = byte_block::escape_mask<html_safe>(block);
+      if (left < 16) special &= byte_block::below(left);
       if (special == 0) {
         const std::size_t n = left < 16 ? left : 16;
         in += n;
         p_ += n;
         continue;
       }
-      const int clean = std::countr_zero(special);
+      const std::size_t clean = byte_block::first(special);
       in += clean;
       p_ += clean;
       escape_one(in, end);
     }
     *p_++ = '"';
-  }
-  /// The `n` (< 16) bytes at `p` in the low lanes: read 16 bytes at once where they do not
-  /// cross into the next page (bytes past the string are masked off), else copied first.
-  static __m128i load_short(const char* p, std::size_t n) {
-    if ((reinterpret_cast<std::uintptr_t>(p) & 4095) <= 4096 - 16) [[likely]]
-      return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    alignas(16) char copy[16];
-    std::memcpy(copy, p, n);
-    return _mm_load_si128(reinterpret_cast<const __m128i*>(copy));
-  }
-  /// Bit i set where byte i of the block needs escaping.
-  static unsigned escape_mask(__m128i v) {
-    const auto quote_or_backslash = [](__m128i b) {
-      return _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('"')), _mm_cmpeq_epi8(b, _mm_set1_epi8('\\')));
-    };
-    if constexpr (html_safe) {
-#if defined(__SSSE3__)
-      // Two table lookups by nibble (pshufb) instead of seven compares.
-      // A byte needs escaping where the classes of its high and its low nibble share a bit:
-      // 1 controls (rows 0 and 1), 2 " & ' + (row 2), 4 < > (row 3), 8 \ (row 5), 16 ` (row 6),
-      // 32 DEL (row 7); non-ASCII bytes by their sign bits.
-      const __m128i by_high = _mm_setr_epi8(1, 1, 2, 4, 0, 8, 16, 32, 0, 0, 0, 0, 0, 0, 0, 0);
-      const __m128i by_low = _mm_setr_epi8(1 | 16, 1, 1 | 2, 1, 1, 1, 1 | 2, 1 | 2, 1, 1, 1, 1 | 2, 1 | 4 | 8, 1, 1 | 4,
-                                           1 | 32);
-      const __m128i high = _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(0x0F));
-      const __m128i classes = _mm_and_si128(_mm_shuffle_epi8(by_high, high), _mm_shuffle_epi8(by_low, v));
-      const unsigned plain = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(classes, _mm_setzero_si128())));
-      return (~plain & 0xFFFFu) | static_cast<unsigned>(_mm_movemask_epi8(v));
-#else
-      __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));  // controls, and every non-ASCII byte (signed)
-      // & (0x26) and ' (0x27) differ in bit 0; < (0x3C) and > (0x3E) in bit 1.
-      m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFE))), _mm_set1_epi8(0x26)));
-      m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFD))), _mm_set1_epi8(0x3C)));
-      for (char c : {'+', '`', '\x7F'}) m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
-      return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(m, quote_or_backslash(v))));
-#endif
-    } else {
-      const __m128i controls = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);  // unsigned
-      return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(controls, quote_or_backslash(v))));
-    }
   }
   /// The escape of the character at `in` (which needs one); advances past it.
   void escape_one(const char*& in, const char* end) {

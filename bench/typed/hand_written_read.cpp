@@ -3,12 +3,11 @@
 // time and copied in one piece when they have no escapes, integers by a digit loop. Like the
 // hand-written serializer it trusts its input's encoding (no UTF-8 validation) and has no
 // depth limit; it does check the grammar it reads and rejects what does not fit the model.
-#include <emmintrin.h>
-
 #include <charconv>
 #include <cstring>
 #include <limits>
 
+#include "byte_block.hpp"
 #include "peers.hpp"
 
 namespace jsonjit::bench::typed::hand_written {
@@ -197,12 +196,9 @@ class in_text {
   }
   /// The first '"' or '\\' from p, 16 bytes at a time; end_ if there is none.
   const char* find_quote_or_backslash(const char* p) const {
-    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
     for (; end_ - p >= 16; p += 16) {
-      const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      const unsigned hits = static_cast<unsigned>(
-          _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash))));
-      if (hits != 0) return p + __builtin_ctz(hits);
+      const byte_block::mask hits = byte_block::quote_or_backslash(byte_block::load(p));
+      if (hits != 0) return p + byte_block::first(hits);
     }
     while (p < end_ && *p != '"' && *p != '\\') ++p;
     return p;

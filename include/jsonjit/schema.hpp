@@ -62,6 +62,13 @@ struct schema_options {
   /// `writeOnly`, `format`, `contentEncoding`, `contentMediaType`): what user interfaces and
   /// documentation generators read. Off by default: annotations cost memory per valid value.
   bool annotations = false;
+  /// Whether PCRE2 compiles the `pattern`s and `patternProperties` that jsonjit does not match
+  /// itself (it does anchored sequences of classes with counts, `^[0-9a-f]{8}-[0-9a-f]{4}$`)
+  /// into machine code. Off by default: PCRE2's JIT (as Debian builds it) maps its code
+  /// writable and executable at once, which jsonjit's own JIT never does and hardened kernels
+  /// refuse. Interpreted, such a pattern matches a short string 2x to 5x slower (a
+  /// semantic-version pattern: 5x). The answers are the same either way.
+  bool regex_jit = false;
   /// The most errors one validation records. An invalid instance that fails in more ways gets
   /// the first ones, then one last error (at the root, no keyword) saying the rest were not
   /// recorded: nested applicators can fail in exponentially many ways over a small input

@@ -345,7 +345,8 @@ void compiler::decode(const subschema& s, schema_node& n) {
       for (const member& p : v.members()) {
         std::string why;
         std::size_t where = 0;
-        std::shared_ptr<const ecma_regex> regex = ecma_regex::compile(p.name, why, where);
+        std::shared_ptr<const ecma_regex> regex =
+            ecma_regex::compile(p.name, why, where, ecma_syntax::unicode_else_annex_b, options_.regex_jit);
         if (!regex) {
           fail(error_code::invalid_regex, std::string(p.name) + ": " + why, s, {k});
           continue;
@@ -471,7 +472,8 @@ void compiler::decode(const subschema& s, schema_node& n) {
     } else if (k == "pattern" && v.is_string()) {
       std::string why;
       std::size_t where = 0;
-      n.pattern = ecma_regex::compile(*v.get_string(), why, where);
+      n.pattern = ecma_regex::compile(*v.get_string(), why, where, ecma_syntax::unicode_else_annex_b,
+                                      options_.regex_jit);
       if (!n.pattern) fail(error_code::invalid_regex, why, s, {k});
     } else if (k == "required" && v.is_array()) {
       for (const element& name : v.elements()) {

@@ -587,14 +587,14 @@ translated_pattern translate_ecma_pattern(std::string_view pattern, ecma_syntax 
   return ecma_translator(pattern, syntax == ecma_syntax::annex_b).run();
 }
 
-std::shared_ptr<const ecma_regex> ecma_regex::compile(std::string_view pattern, std::string& why, std::size_t& where,
-                                                      ecma_syntax syntax) {
+std::shared_ptr<const ecma_regex> ecma_regex::compile(std::string_view pattern, std::string& why,
+                                                      std::size_t& where, ecma_syntax syntax, bool jit) {
   translated_pattern t = translate_ecma_pattern(pattern, syntax == ecma_syntax::annex_b ? syntax : ecma_syntax::unicode);
-  std::shared_ptr<ecma_regex> regex = t.ok ? compile_pcre2_or_explain(t.pcre2, t.why) : nullptr;
+  std::shared_ptr<ecma_regex> regex = t.ok ? compile_pcre2_or_explain(t.pcre2, jit, t.why) : nullptr;
   if (!regex && syntax == ecma_syntax::unicode_else_annex_b) {
     // Written for RegExp without the `u` flag, as much of the web's patterns are.
     t = translate_ecma_pattern(pattern, ecma_syntax::annex_b);
-    regex = t.ok ? compile_pcre2_or_explain(t.pcre2, t.why) : nullptr;
+    regex = t.ok ? compile_pcre2_or_explain(t.pcre2, jit, t.why) : nullptr;
   }
   if (!regex) {
     why = t.why;
@@ -608,7 +608,8 @@ std::shared_ptr<const ecma_regex> ecma_regex::compile(std::string_view pattern, 
   return regex;
 }
 
-std::shared_ptr<ecma_regex> ecma_regex::compile_pcre2_or_explain(std::string_view pcre2_pattern, std::string& why) {
+std::shared_ptr<ecma_regex> ecma_regex::compile_pcre2_or_explain(std::string_view pcre2_pattern, bool jit,
+                                                                 std::string& why) {
   int code = 0;
   PCRE2_SIZE offset = 0;
   pcre2_code* compiled = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pcre2_pattern.data()), pcre2_pattern.size(),
@@ -620,7 +621,9 @@ std::shared_ptr<ecma_regex> ecma_regex::compile_pcre2_or_explain(std::string_vie
     why = reinterpret_cast<const char*>(message);
     return nullptr;
   }
-  pcre2_jit_compile(compiled, PCRE2_JIT_COMPLETE);  // without the JIT (not built in), PCRE2 interprets
+  // Where PCRE2 has no JIT, or the system refuses it writable and executable memory, it
+  // interprets: the same answers.
+  if (jit) pcre2_jit_compile(compiled, PCRE2_JIT_COMPLETE);
   std::shared_ptr<ecma_regex> regex(new ecma_regex);
   regex->pattern_ = std::string(pcre2_pattern);
   regex->code_ = compiled;
@@ -629,7 +632,7 @@ std::shared_ptr<ecma_regex> ecma_regex::compile_pcre2_or_explain(std::string_vie
 
 std::shared_ptr<const ecma_regex> ecma_regex::compile_pcre2(std::string_view pcre2_pattern) {
   std::string why;
-  return compile_pcre2_or_explain(pcre2_pattern, why);
+  return compile_pcre2_or_explain(pcre2_pattern, false, why);
 }
 
 ecma_regex::~ecma_regex() { pcre2_code_free(static_cast<pcre2_code*>(code_)); }

@@ -31,11 +31,14 @@ class ecma_regex {
  public:
   /// Compiles `pattern` (UTF-8, ECMA-262 read with `syntax`); on failure returns null and
   /// sets `why` (PCRE2's message, or which ECMA-262 rule the pattern breaks) and `where` (the
-  /// byte offset in the pattern).
-  static std::shared_ptr<const ecma_regex> compile(std::string_view pattern, std::string& why, std::size_t& where,
-                                                   ecma_syntax syntax = ecma_syntax::unicode_else_annex_b);
+  /// byte offset in the pattern). `jit`: PCRE2 compiles it to machine code
+  /// (schema_options::regex_jit says why that is not the default); otherwise it interprets.
+  static std::shared_ptr<const ecma_regex> compile(std::string_view pattern, std::string& why,
+                                                   std::size_t& where,
+                                                   ecma_syntax syntax = ecma_syntax::unicode_else_annex_b,
+                                                   bool jit = false);
   /// A pattern in PCRE2's own syntax (the library's patterns, such as the Unicode property
-  /// classes the IDNA rules use); null if PCRE2 refuses it.
+  /// classes the IDNA rules use), interpreted; null if PCRE2 refuses it.
   static std::shared_ptr<const ecma_regex> compile_pcre2(std::string_view pcre2_pattern);
   ~ecma_regex();
   ecma_regex(const ecma_regex&) = delete;
@@ -49,7 +52,8 @@ class ecma_regex {
 
  private:
   ecma_regex() = default;
-  static std::shared_ptr<ecma_regex> compile_pcre2_or_explain(std::string_view pcre2_pattern, std::string& why);
+  static std::shared_ptr<ecma_regex> compile_pcre2_or_explain(std::string_view pcre2_pattern, bool jit,
+                                                              std::string& why);
   std::string pattern_;
   void* code_ = nullptr;  // pcre2_code_8 (kept out of the header: pcre2.h is not ours to spread)
   double cost_ = 0;  // translated_pattern::cost (0 for PCRE2's own patterns: the library's)

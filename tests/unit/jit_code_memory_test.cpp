@@ -1,20 +1,27 @@
 // The JIT's executable memory: placed code runs, knows its address, runs what was written last
 // where other code was given back (also under an emulator that translates code), and no page of
 // the process is ever writable and executable at once — checked in /proc/self/maps while 8
-// threads place code concurrently. Machine code is written by hand for each processor.
+// threads place code concurrently — and a forked child places its code apart from its
+// parent's. Machine code is written by hand for each processor.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "engines/jit/emit/code_memory_p.hpp"
+#include "process_maps.hpp"
 
 namespace jsonjit::detail::jit {
 namespace {
+
+using jsonjit_test::permissions_at;
+using jsonjit_test::writable_and_executable_mappings;
 
 #if defined(__x86_64__) || defined(__aarch64__)
 
@@ -50,30 +57,10 @@ void copy_bytes(void* context, void* writable, std::uintptr_t) {
   std::memcpy(writable, bytes.data(), bytes.size());
 }
 
-/// Mappings of this process that are both writable and executable ("rwxp" and the like).
-std::vector<std::string> writable_and_executable_mappings() {
-  std::ifstream maps("/proc/self/maps");
-  std::vector<std::string> found;
-  for (std::string line; std::getline(maps, line);) {
-    const std::size_t perms = line.find(' ') + 1;
-    if (line[perms + 1] == 'w' && line[perms + 2] == 'x') found.push_back(line);
-  }
-  return found;
-}
-
-/// The permissions ("r-xs", "rw-s") of the mapping that holds `address`.
-std::string permissions_at(const void* address) {
-  const auto a = reinterpret_cast<std::uintptr_t>(address);
-  std::ifstream maps("/proc/self/maps");
-  for (std::string line; std::getline(maps, line);) {
-    const std::uintptr_t start = std::stoull(line.substr(0, line.find('-')), nullptr, 16);
-    const std::uintptr_t end = std::stoull(line.substr(line.find('-') + 1), nullptr, 16);
-    if (a >= start && a < end) return line.substr(line.find(' ') + 1, 4);
-  }
-  return "unmapped";
-}
-
 TEST(JitCodeMemory, PlacedCodeRunsFromAnExecutableViewThatIsNotWritable) {
+  // (Compared with what the process had before: PCRE2's JIT, which a test may have asked for
+  // through schema_options::regex_jit, keeps writable and executable pages.)
+  const std::vector<std::string> before = writable_and_executable_mappings();
   code_memory memory;
   auto bytes = return_constant(42);
   const placed_code code = memory.place(bytes.size(), copy_bytes, &bytes);
@@ -83,7 +70,7 @@ TEST(JitCodeMemory, PlacedCodeRunsFromAnExecutableViewThatIsNotWritable) {
   const std::string perms = permissions_at(code.entry);
   EXPECT_EQ(perms[1], '-') << perms;  // not writable
   EXPECT_EQ(perms[2], 'x') << perms;
-  EXPECT_TRUE(writable_and_executable_mappings().empty()) << writable_and_executable_mappings().front();
+  EXPECT_EQ(writable_and_executable_mappings(), before);
   memory.release(code);
 }
 
@@ -128,12 +115,13 @@ TEST(JitCodeMemory, CodePlacedAfterOtherCodeWasGivenBackRunsAsWritten) {
 }
 
 TEST(JitCodeMemory, ManyThreadsPlaceAndReleaseWhileNoPageIsEverWritableAndExecutable) {
+  const std::vector<std::string> before = writable_and_executable_mappings();
   code_memory memory;
   std::atomic<bool> done{false};
   std::atomic<int> wx_seen{0}, scans{0};
   std::thread watcher([&] {
     while (!done.load()) {
-      if (!writable_and_executable_mappings().empty()) ++wx_seen;
+      if (writable_and_executable_mappings() != before) ++wx_seen;
       ++scans;
     }
   });
@@ -165,6 +153,46 @@ TEST(JitCodeMemory, ManyThreadsPlaceAndReleaseWhileNoPageIsEverWritableAndExecut
   EXPECT_EQ(wrong.load(), 0);
   EXPECT_GT(scans.load(), 1);
   EXPECT_EQ(wx_seen.load(), 0);
+}
+
+TEST(JitCodeMemory, ParentAndChildOfAForkPlaceCodeWithoutOverwritingEachOther) {
+  // Servers compile types, then fork workers that compile more. The arenas are memory files
+  // mapped shared, so what either process writes there after fork() the other sees: both
+  // must not place their next functions at the same address of an arena they share.
+  code_memory memory;
+  auto first = return_constant(1);
+  const placed_code inherited = memory.place(first.size(), copy_bytes, &first);
+  ASSERT_NE(inherited.entry, nullptr);
+  const auto call = [](const placed_code& code) {
+    return reinterpret_cast<std::uint32_t (*)()>(const_cast<void*>(code.entry))();
+  };
+  int to_child[2], to_parent[2];
+  ASSERT_EQ(pipe(to_child), 0);
+  ASSERT_EQ(pipe(to_parent), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  char token = 0;
+  if (child == 0) {  // places its function after the parent placed one, then reports
+    if (read(to_child[0], &token, 1) != 1) _exit(2);
+    auto bytes = return_constant(3);
+    const placed_code mine = memory.place(bytes.size(), copy_bytes, &bytes);
+    const bool ok = mine.entry != nullptr && call(mine) == 3 && call(inherited) == 1;
+    if (write(to_parent[1], &token, 1) != 1) _exit(2);
+    _exit(ok ? 0 : 1);
+  }
+  auto bytes = return_constant(2);
+  const placed_code parents = memory.place(bytes.size(), copy_bytes, &bytes);
+  ASSERT_NE(parents.entry, nullptr);
+  ASSERT_EQ(write(to_child[1], &token, 1), 1);
+  ASSERT_EQ(read(to_parent[0], &token, 1), 1);  // the child has placed and run its function
+  EXPECT_EQ(call(parents), 2u) << "the child's code was written over the parent's";
+  EXPECT_EQ(call(inherited), 1u);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "child's status " << status;
+  for (int fd : {to_child[0], to_child[1], to_parent[0], to_parent[1]}) close(fd);
+  memory.release(parents);
+  memory.release(inherited);
 }
 
 #endif

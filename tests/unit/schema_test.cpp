@@ -14,6 +14,7 @@
 #include <jsonjit/stream.hpp>
 
 #include "engines.hpp"
+#include "process_maps.hpp"
 
 namespace jsonjit {
 namespace {
@@ -539,6 +540,37 @@ TEST(Schema, PatternsThatWouldRunUnboundedReportAnErrorInstead) {
   ASSERT_FALSE(short_text.valid());  // decided: a thousand a's are too few
   EXPECT_EQ(short_text.errors()[0].message.find("match limit"), std::string::npos) << short_text.errors()[0].message;
   EXPECT_TRUE(compiled(R"({"pattern": "^[a-z]+(-[a-z]+)*$"})").validate("\"" + std::string(1'000'000, 'a') + "\"").valid());
+}
+
+TEST(Schema, PatternsAreInterpretedUnlessRegexJitIsAskedForWithTheSameVerdicts) {
+  // PCRE2's JIT maps its code writable and executable at once: by default no schema makes
+  // such memory (compared with what the process had before: a test may have asked for it).
+  const std::string_view text = R"json({
+    "properties": {"version": {"pattern": "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$"}},
+    "patternProperties": {"^(x|y)-[a-z]+$": {"type": "integer"}}})json";
+  const std::pair<std::string_view, bool> instances[] = {{R"({"version": "1.2"})", true},
+                                                         {R"({"version": "1.02"})", false},
+                                                         {R"({"version": "1.2-beta.1"})", true},
+                                                         {R"({"version": "1.2-"})", false},
+                                                         {R"({"x-abc": 1})", true},
+                                                         {R"({"y-abc": "1"})", false},
+                                                         {R"({"z-abc": "1"})", true},
+                                                         {R"({"x-ab1": "1"})", true}};
+  const std::vector<std::string> before = jsonjit_test::writable_and_executable_mappings();
+  for (const bool regex_jit : {false, true}) {
+    for (const engine e : jsonjit_test::engines_to_test()) {
+      schema_options options;
+      options.engine = e;
+      options.regex_jit = regex_jit;
+      const schema s = compiled(text, options);
+      for (const auto& [instance, valid] : instances) {
+        EXPECT_EQ(s.validate(instance).valid(), valid) << instance << (regex_jit ? " (regex_jit)" : "");
+      }
+    }
+    if (!regex_jit) {
+      EXPECT_EQ(jsonjit_test::writable_and_executable_mappings(), before);
+    }
+  }
 }
 
 TEST(Schema, NumbersAreComparedAndDividedExactly) {

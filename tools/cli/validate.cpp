@@ -85,6 +85,8 @@ int parse_arguments(std::span<const std::string_view> args, validate_options& o)
       else return usage_error("unknown output format", v.value_or(""));
     } else if (a == "--format-assertion") {
       o.schema.format_assertion = true;
+    } else if (a == "--regex-jit") {
+      o.schema.regex_jit = true;
     } else if (a == "--lines") {
       o.lines = true;
     } else if (a == "--map") {

@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <pthread.h>
+
 #include <asmjit/core.h>
 
 #include "engines/jit/emit/debug_registry_p.hpp"
@@ -28,11 +30,24 @@ constexpr std::size_t arena_size = 256 * 1024;
 /// which does not see writes through the other view and would keep running the old code; and
 /// no processor can then hold stale instructions for it. Never destroyed: options with static
 /// storage may give their code back after every other static object is gone.
+///
+/// The memory files are mapped shared, so a forked child shares its parent's arenas: what
+/// either writes there the other runs. Both would place their next function at the same
+/// address, the child's code replacing the parent's (a server that compiles types and then
+/// forks workers that compile more). So a child places nothing in what it inherited: its next
+/// function opens an arena of its own, while the parent goes on filling the shared one, at
+/// addresses the child never uses.
 class arenas {
  public:
   static arenas& instance() {
     static arenas* const the = new arenas;
     return *the;
+  }
+
+  arenas() noexcept {
+    // No function is half placed when the process forks: the lock is held across fork().
+    pthread_atfork([] { instance().mutex_.lock(); }, [] { instance().mutex_.unlock(); },
+                   [] { instance().leave_inherited_arenas(); });
   }
 
   /// `size` bytes: the executable address and where to write them; false if no memory.
@@ -68,6 +83,15 @@ class arenas {
     std::size_t used = 0;
     std::size_t live = 0;  ///< functions placed and not released
   };
+
+  /// In a forked child (the lock held since before the fork): the next function goes into a
+  /// new arena.
+  void leave_inherited_arenas() noexcept {
+    arena* const inherited = current_;
+    current_ = nullptr;
+    if (inherited != nullptr && inherited->live == 0) unmap(inherited);
+    mutex_.unlock();
+  }
 
   arena* map(std::size_t size) noexcept {
     const std::size_t page = asmjit::VirtMem::info().pageGranularity;
