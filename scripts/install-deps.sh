@@ -89,14 +89,15 @@ if [[ "$1" == test ]]; then
     echo "Unpacking simdjson $simdjson_version for arm64 into $simdjson_dir"
     simdjson_library=$(dpkg-query -W -f='${Depends}' "libsimdjson-dev:$native" | grep -o 'libsimdjson[0-9]*' | head -1)
     work=$(mktemp -d)
-    chmod 755 "$work"  # apt's sandbox user writes the downloads
-    (cd "$work" && apt-get download -qq "libsimdjson-dev:arm64=$simdjson_version" \
-      "$simdjson_library:arm64=$simdjson_version" 2> /dev/null)
+    # apt downloads as its sandbox user where that user may write (else as root, with a warning).
+    if id _apt > /dev/null 2>&1; then "${sudo_cmd[@]}" chown _apt "$work"; fi
+    (cd "$work" && "${sudo_cmd[@]}" apt-get download -qq "libsimdjson-dev:arm64=$simdjson_version" \
+      "$simdjson_library:arm64=$simdjson_version")
     "${sudo_cmd[@]}" rm -rf "$simdjson_dir"
     "${sudo_cmd[@]}" mkdir -p "$simdjson_dir"
     for deb in "$work"/*.deb; do "${sudo_cmd[@]}" dpkg-deb -x "$deb" "$simdjson_dir"; done
     echo "$simdjson_version" | "${sudo_cmd[@]}" tee "$simdjson_dir/.debian-version" > /dev/null
-    rm -rf "$work"
+    "${sudo_cmd[@]}" rm -rf "$work"
   fi
 fi
 

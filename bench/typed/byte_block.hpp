@@ -35,9 +35,12 @@ inline block load(const char* p) {
 inline void store(char* p, block b) {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), b);
 }
-inline mask quote_or_backslash(block b) {
-  return static_cast<mask>(_mm_movemask_epi8(
-      _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('"')), _mm_cmpeq_epi8(b, _mm_set1_epi8('\\')))));
+/// A comparison's result (0xFF or 0 per byte) as a mask.
+inline mask to_mask(block compared) {
+  return static_cast<mask>(_mm_movemask_epi8(compared));
+}
+inline block quote_or_backslash_bytes(block b) {
+  return _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('"')), _mm_cmpeq_epi8(b, _mm_set1_epi8('\\')));
 }
 #else
 using block = uint8x16_t;
@@ -50,16 +53,18 @@ inline block load(const char* p) {
 inline void store(char* p, block b) {
   vst1q_u8(reinterpret_cast<std::uint8_t*>(p), b);
 }
-inline mask to_mask(uint8x16_t compared) {
+/// A comparison's result (0xFF or 0 per byte) as a mask.
+inline mask to_mask(block compared) {
   return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(compared), 4)), 0);
 }
-inline uint8x16_t quote_or_backslash_bytes(block b) {
+inline block quote_or_backslash_bytes(block b) {
   return vorrq_u8(vceqq_u8(b, vdupq_n_u8('"')), vceqq_u8(b, vdupq_n_u8('\\')));
 }
+#endif
+
 inline mask quote_or_backslash(block b) {
   return to_mask(quote_or_backslash_bytes(b));
 }
-#endif
 
 /// The bits of the first `n` (< 16) bytes.
 inline mask below(std::size_t n) {
@@ -106,11 +111,11 @@ mask escape_mask(block v) {
     m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFE))), _mm_set1_epi8(0x26)));
     m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(char(0xFD))), _mm_set1_epi8(0x3C)));
     for (char c : {'+', '`', '\x7F'}) m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
-    return static_cast<mask>(_mm_movemask_epi8(m)) | quote_or_backslash(v);
+    return to_mask(_mm_or_si128(m, quote_or_backslash_bytes(v)));
 #endif
   } else {
     const __m128i controls = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);  // unsigned
-    return static_cast<mask>(_mm_movemask_epi8(controls)) | quote_or_backslash(v);
+    return to_mask(_mm_or_si128(controls, quote_or_backslash_bytes(v)));
   }
 #else
   if constexpr (html_safe) {

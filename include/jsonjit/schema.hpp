@@ -66,8 +66,7 @@ struct schema_options {
   /// itself (it does anchored sequences of classes with counts, `^[0-9a-f]{8}-[0-9a-f]{4}$`)
   /// into machine code. Off by default: PCRE2's JIT (as Debian builds it) maps its code
   /// writable and executable at once, which jsonjit's own JIT never does and hardened kernels
-  /// refuse. Interpreted, such a pattern matches a short string 2x to 5x slower (a
-  /// semantic-version pattern: 5x). The answers are the same either way.
+  /// refuse. Interpreted, such a pattern matches slower; the answers are the same either way.
   bool regex_jit = false;
   /// The most errors one validation records. An invalid instance that fails in more ways gets
   /// the first ones, then one last error (at the root, no keyword) saying the rest were not

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 namespace jsonjit::detail::schema {
@@ -589,6 +590,10 @@ translated_pattern translate_ecma_pattern(std::string_view pattern, ecma_syntax 
 
 std::shared_ptr<const ecma_regex> ecma_regex::compile(std::string_view pattern, std::string& why,
                                                       std::size_t& where, ecma_syntax syntax, bool jit) {
+  // A simple pattern is matched without PCRE2 (PCRE2 still compiles it: it says whether the
+  // pattern is valid), so machine code for it would never run.
+  std::optional<simple_pattern> simple = simple_pattern::recognize(pattern);
+  jit = jit && !simple;
   translated_pattern t = translate_ecma_pattern(pattern, syntax == ecma_syntax::annex_b ? syntax : ecma_syntax::unicode);
   std::shared_ptr<ecma_regex> regex = t.ok ? compile_pcre2_or_explain(t.pcre2, jit, t.why) : nullptr;
   if (!regex && syntax == ecma_syntax::unicode_else_annex_b) {
@@ -602,7 +607,7 @@ std::shared_ptr<const ecma_regex> ecma_regex::compile(std::string_view pattern, 
     return nullptr;
   }
   regex->pattern_ = std::string(pattern);
-  regex->simple_ = simple_pattern::recognize(pattern);
+  regex->simple_ = std::move(simple);
   regex->cost_ = t.cost;
   where = 0;
   return regex;
@@ -636,6 +641,11 @@ std::shared_ptr<const ecma_regex> ecma_regex::compile_pcre2(std::string_view pcr
 }
 
 ecma_regex::~ecma_regex() { pcre2_code_free(static_cast<pcre2_code*>(code_)); }
+
+bool ecma_regex::runs_as_machine_code() const noexcept {
+  std::size_t jit_size = 0;
+  return pcre2_pattern_info(static_cast<const pcre2_code*>(code_), PCRE2_INFO_JITSIZE, &jit_size) == 0 && jit_size != 0;
+}
 
 namespace {
 

@@ -49,6 +49,9 @@ class ecma_regex {
   regex_match search(std::string_view text) const;
 
   const std::string& pattern() const noexcept { return pattern_; }
+  /// Whether PCRE2 runs it as machine code (compiled with `jit` where PCRE2 has its JIT and
+  /// the system gave it memory, and not a pattern jsonjit matches itself).
+  bool runs_as_machine_code() const noexcept;
 
  private:
   ecma_regex() = default;

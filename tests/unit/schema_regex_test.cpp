@@ -5,6 +5,9 @@
 
 #include <random>
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include <jsonjit/document.hpp>
 
 #include "schema/ecma_regex_p.hpp"
@@ -128,6 +131,22 @@ TEST(SchemaRegex, PatternsMatchWhatNodesRegExpMatches) {
   EXPECT_EQ(mismatches, 0u) << report;
   EXPECT_GE(patterns, 1400u);
   EXPECT_GE(strings, 20000u);
+}
+
+TEST(SchemaRegex, Pcre2CompilesToMachineCodeOnlyWhenAsked) {
+  // schema_options::regex_jit: PCRE2's JIT maps its code writable and executable at once.
+  std::string why;
+  std::size_t where = 0;
+  const char* pattern = "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$";
+  EXPECT_FALSE(ecma_regex::compile(pattern, why, where)->runs_as_machine_code());
+  std::uint32_t has_jit = 0;
+  pcre2_config(PCRE2_CONFIG_JIT, &has_jit);
+  EXPECT_EQ(ecma_regex::compile(pattern, why, where, ecma_syntax::unicode_else_annex_b, true)->runs_as_machine_code(),
+            has_jit != 0);
+  // Matched by jsonjit itself whatever is asked.
+  EXPECT_FALSE(ecma_regex::compile("^[0-9]+$", why, where, ecma_syntax::unicode_else_annex_b, true)
+                   ->runs_as_machine_code());
+  EXPECT_FALSE(ecma_regex::compile_pcre2("\\p{Greek}")->runs_as_machine_code());
 }
 
 }  // namespace
