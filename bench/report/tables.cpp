@@ -86,6 +86,19 @@ const std::map<std::string, std::string>& group_descriptions() {
       {"stream_read", "Deserialize 100 MB of Users element by element from a stream, in bounded memory."},
       {"dom_parse", "Parse into each library's DOM (simdjson: its DOM API)."},
       {"dom_serialize", "Write a parsed DOM back as compact JSON."},
+      {"pointer",
+       "100 JSON Pointer lookups of values at every depth. jsonjit: parsed pointers on a document; jsonjit_text: "
+       "the pointers' text on a document (at_pointer); jsonjit_node: on a node; simdjson: its DOM's at_pointer; "
+       "nlohmann: json::at with parsed pointers. Each contender must find the same values first."},
+      {"patch",
+       "A JSON Patch of 100 random edits applied in place, then its inverse (nlohmann: patch_inplace); both "
+       "must give the edited document and the original back first."},
+      {"merge_patch",
+       "A JSON Merge Patch of 100 random edits it can express applied in place, then its inverse; checked "
+       "first as for patch. (canada.json has no objects below its root outside arrays: its edits are at the "
+       "root.)"},
+      {"diff", "The JSON Patch between a document and its copy with 100 random edits (nlohmann: json::diff, "
+               "checked to give the edited document)."},
       {"read_tokens", "Tokenize: every token read, nothing built."},
       {"read_values", "Tokenize and convert every number and string."},
       {"write_values", "Write the tokens of a document through each library's writer."},
@@ -125,6 +138,7 @@ std::string baseline_of(const std::string& group) {
   if (group == "json_serde") return "jsonjit";
   if (group == "jit_cold_start" || group == "jit_first_use") return "jsonjit_interp";
   if (group.rfind("schema_", 0) == 0) return "jsonjit";
+  if (group == "pointer" || group == "patch" || group == "merge_patch" || group == "diff") return "jsonjit";
   return "rapidjson";
 }
 

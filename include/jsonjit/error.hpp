@@ -102,7 +102,14 @@ enum class error_code : std::uint8_t {
   invalid_regex,
   duplicate_schema_uri,
   unknown_vocabulary,
-  not_compiled,  // the last code (tests iterate up to it)
+  not_compiled,
+
+  // Pointers and patches.
+  invalid_pointer,
+  invalid_array_index,
+  invalid_patch,
+  test_failed,
+  null_in_merge_patch,  // the last code (tests iterate up to it)
 };
 
 /// A one-line English description of `code`, naming what was expected. Never empty.
@@ -152,6 +159,8 @@ class json_error : public std::runtime_error {
       : std::runtime_error(to_string(info)), code_(info.code), info_(info) {}
   explicit json_error(const parse_error& error)
       : std::runtime_error(to_string(error)), code_(error.info.code), info_(error.info), path_(error.path) {}
+  /// An error of another kind (a patch's, a query's): its code and its whole description.
+  json_error(error_code code, const std::string& what) : std::runtime_error(what), code_(code) {}
   error_code code() const noexcept { return code_; }
   /// Where it happened; all zero for errors that have no input position.
   const error_info& where() const noexcept { return info_; }
@@ -212,7 +221,11 @@ class result {
   void check() const {
     if (has_value()) return;
 #if defined(__cpp_exceptions)
-    throw json_error(std::get<1>(value_));
+    if constexpr (std::is_constructible_v<json_error, const Error&>) {
+      throw json_error(std::get<1>(value_));
+    } else {
+      throw json_error(std::get<1>(value_).code, to_string(std::get<1>(value_)));  // found by ADL
+    }
 #else
     __builtin_trap();
 #endif

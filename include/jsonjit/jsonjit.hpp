@@ -10,6 +10,8 @@
 #include <jsonjit/meta.hpp>
 #include <jsonjit/node.hpp>
 #include <jsonjit/output.hpp>
+#include <jsonjit/patch.hpp>
+#include <jsonjit/pointer.hpp>
 #include <jsonjit/reader.hpp>
 #include <jsonjit/serializer.hpp>
 #include <jsonjit/serializer_options.hpp>

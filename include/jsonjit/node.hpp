@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -140,6 +141,13 @@ class node {
   bool contains(std::string_view name) const { return find(name) != nullptr; }
   /// Removes the property; false if there is none.
   bool erase(std::string_view name);
+  /// The position of the property `name` among the members (insertion order), or nullopt.
+  std::optional<std::size_t> index_of(std::string_view name) const;
+  /// Inserts the property `name` before the member at `index` (index <= size()); a null
+  /// becomes an object first. Fails with duplicate_property_name where the object has the
+  /// name already, index_out_of_range, wrong_type where this is neither an object nor null,
+  /// node_cycle where `value` holds this node.
+  result<node*> insert(std::size_t index, std::string_view name, node&& value);
   /// Renames the property `from` to `to`, keeping its value and its place; the value. Fails
   /// with property_not_found where there is no `from`, duplicate_property_name where another
   /// property is already named `to`, wrong_type where this is not an object.

@@ -416,6 +416,25 @@ bool node::erase(std::string_view name) {
   return true;
 }
 
+std::optional<std::size_t> node::index_of(std::string_view name) const {
+  const std::size_t i = find_index(name);
+  if (i == SIZE_MAX) return std::nullopt;
+  return i;
+}
+
+result<node*> node::insert(std::size_t index, std::string_view name, node&& value) {
+  if (!is_object() && !is_null()) return error_code::wrong_type;
+  if (would_contain_itself(value)) return error_code::node_cycle;
+  if (index > size()) return error_code::index_out_of_range;
+  if (find_index(name) != SIZE_MAX) return error_code::duplicate_property_name;
+  object_storage& o = as_object();
+  if (index == o.members.size()) return &append_member(o, name, std::move(value));
+  o.members.insert(o.members.begin() + static_cast<std::ptrdiff_t>(index),
+                   member_slot{std::string(name), adopt(std::move(value))});
+  o.index.reset();  // the positions after `index` moved: built again on the next lookup
+  return o.members[index].value.get();
+}
+
 result<node*> node::rename(std::string_view from, std::string_view to) {
   if (!is_object()) return error_code::wrong_type;
   const std::size_t i = find_index(from);

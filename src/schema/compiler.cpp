@@ -1,5 +1,7 @@
 #include "schema/compiler_p.hpp"
 
+#include <jsonjit/pointer.hpp>
+
 #include <algorithm>
 #include <deque>
 #include <map>
@@ -8,7 +10,6 @@
 #include "schema/canonical_p.hpp"
 #include "schema/evaluator_p.hpp"
 #include "schema/jit_p.hpp"
-#include "schema/json_pointer_p.hpp"
 #include "schema/locate_p.hpp"
 #include "schema/registry_p.hpp"
 #include "schema/uri_p.hpp"
@@ -66,7 +67,7 @@ std::uint8_t type_named(std::string_view name) {
 
 std::string step_of(std::initializer_list<std::string_view> tokens) {
   std::string step;
-  for (std::string_view t : tokens) append_token(step, t);
+  for (std::string_view t : tokens) json_pointer::append_escaped(step, t);
   return step;
 }
 
@@ -153,7 +154,7 @@ void compiler::fail(error_code code, std::string detail, const subschema& s,
                     std::initializer_list<std::string_view> tokens) {
   if (failure_) return;  // the first one is reported
   std::string pointer = s.pointer;
-  for (std::string_view t : tokens) append_token(pointer, t);
+  for (std::string_view t : tokens) json_pointer::append_escaped(pointer, t);
   failure_ = failure{code, std::move(detail), s.base_uri, std::move(pointer)};
 }
 
@@ -166,8 +167,8 @@ parse_error compiler::to_parse_error(const failure& f) const {
     return e;
   }
   const schema_document& d = registry_.documents()[place->first];
-  const std::optional<std::vector<std::string>> tokens = parse_json_pointer(place->second + f.pointer);
-  parse_error e = locate(d.text, tokens ? *tokens : std::vector<std::string>{}, f.code);
+  const auto pointer = json_pointer::parse(place->second + f.pointer);
+  parse_error e = locate(d.text, pointer ? pointer->tokens() : std::span<const std::string>(), f.code);
   e.name = f.detail;
   if (place->first != 0) e.name += " (in " + d.uri + ")";
   return e;
@@ -234,7 +235,7 @@ std::uint32_t compiler::resource_for(const std::string& base_uri) {
 
 edge compiler::child(const subschema& parent, std::initializer_list<std::string_view> tokens) {
   std::string pointer = parent.pointer;
-  for (std::string_view t : tokens) append_token(pointer, t);
+  for (std::string_view t : tokens) json_pointer::append_escaped(pointer, t);
   edge e;
   e.step = step_of(tokens);
   if (const subschema* s = registry_.index().at(parent.base_uri, pointer)) e.target = node_for(*s);
@@ -618,8 +619,8 @@ parse_error compiler::check_against_metaschema(const element& root, std::string_
   const validation v = validate_element(*meta, root, output_format::basic);
   if (v.valid()) return {};
   const validation_error& first = v.errors().front();
-  const std::optional<std::vector<std::string>> tokens = parse_json_pointer(first.instance_location);
-  parse_error e = locate(text, tokens ? *tokens : std::vector<std::string>{}, error_code::invalid_schema);
+  const auto pointer = json_pointer::parse(first.instance_location);
+  parse_error e = locate(text, pointer ? pointer->tokens() : std::span<const std::string>(), error_code::invalid_schema);
   e.name = first.message + " (" + first.keyword_location + " of " + meta_uri + ")";
   return e;
 }
@@ -661,8 +662,9 @@ result<std::shared_ptr<schema_program>, parse_error> compiler::run(std::string_v
     // At the keyword of the second claim.
     const resource_index::conflict& c = registry_.index().conflicts().front();
     const schema_document& d = registry_.documents()[c.document];
-    const std::optional<std::vector<std::string>> tokens = parse_json_pointer(c.pointer);
-    parse_error e = locate(d.text, tokens ? *tokens : std::vector<std::string>{}, error_code::duplicate_schema_uri);
+    const auto pointer = json_pointer::parse(c.pointer);
+    parse_error e =
+        locate(d.text, pointer ? pointer->tokens() : std::span<const std::string>(), error_code::duplicate_schema_uri);
     e.name = c.uri;
     if (c.document != 0) e.name += " (in " + d.uri + ")";
     return e;

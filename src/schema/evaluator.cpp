@@ -1,5 +1,7 @@
 #include "schema/evaluator_p.hpp"
 
+#include <jsonjit/pointer.hpp>
+
 #include <algorithm>
 #include <memory>
 
@@ -8,7 +10,6 @@
 #include "schema/canonical_p.hpp"
 #include "schema/checks_p.hpp"
 #include "schema/jit_p.hpp"
-#include "schema/json_pointer_p.hpp"
 #include "schema/sources_p.hpp"
 
 // How validation runs. Each instance value has a frame: the evaluations of the schema nodes
@@ -332,7 +333,7 @@ class evaluator {
         out += '/';
         out += std::to_string(s.index);
       } else {
-        append_token(out, s.name);
+        json_pointer::append_escaped(out, s.name);
       }
     }
     return out;
@@ -361,7 +362,7 @@ class evaluator {
     }
     std::string out;
     for (auto it = steps.rbegin(); it != steps.rend(); ++it) out += **it;
-    if (!keyword.empty()) append_token(out, keyword);
+    if (!keyword.empty()) json_pointer::append_escaped(out, keyword);
     return out;
   }
 
@@ -413,7 +414,7 @@ class evaluator {
     e.instance_location = instance_location();
     e.keyword_location = keyword_location(depth, index, keyword);
     e.absolute_keyword_location = p_.nodes[f.evaluations[index].node].location;
-    if (!keyword.empty()) append_token(e.absolute_keyword_location, keyword);
+    if (!keyword.empty()) json_pointer::append_escaped(e.absolute_keyword_location, keyword);
     e.message = message();
     error_text_ += e.instance_location.size() + e.keyword_location.size() + e.message.size();
     e.position = f.position;
@@ -668,7 +669,7 @@ class evaluator {
       unit.instance_location = instance_location();
       unit.keyword_location = keyword_location(depth, i, a.keyword);
       unit.absolute_keyword_location = n.location;
-      append_token(unit.absolute_keyword_location, a.keyword);
+      json_pointer::append_escaped(unit.absolute_keyword_location, a.keyword);
       unit.value = a.value;
     }
   }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "edit/pointer_p.hpp"
 #include "schema/ecma_regex_p.hpp"
 
 namespace jsonjit::detail::schema {
@@ -449,12 +450,7 @@ bool valid_uri_template(std::string_view s) {
 }
 
 bool valid_json_pointer(std::string_view s) {
-  if (s.empty()) return true;
-  if (s[0] != '/') return false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '~' && (i + 1 == s.size() || (s[i + 1] != '0' && s[i + 1] != '1'))) return false;
-  }
-  return true;
+  return detail::pointer_syntax_error(s) == std::string_view::npos;
 }
 
 /// A non-negative integer without leading zeros, an optional index adjustment (+N or -N),

@@ -1,6 +1,7 @@
 #include "schema/resources_p.hpp"
 
-#include "schema/json_pointer_p.hpp"
+#include <jsonjit/pointer.hpp>
+
 #include "schema/uri_p.hpp"
 
 namespace jsonjit::detail::schema {
@@ -52,7 +53,7 @@ void resource_index::claim(const std::string& resource, const std::string& docum
 
 void resource_index::add_conflict(const std::string& uri, const std::string& document_pointer, std::string_view keyword) {
   std::string at = document_pointer;
-  if (!keyword.empty()) append_token(at, keyword);
+  if (!keyword.empty()) json_pointer::append_escaped(at, keyword);
   conflicts_.push_back({uri, documents_ - 1, std::move(at)});
 }
 
@@ -129,7 +130,7 @@ void resource_index::walk(const element& schema, std::string base, draft dialect
   const auto descend = [&](const element& child, std::initializer_list<std::string_view> tokens) {
     scopes inner = enclosing;
     for (auto& scope : inner) {
-      for (std::string_view token : tokens) append_token(scope.second, token);
+      for (std::string_view token : tokens) json_pointer::append_escaped(scope.second, token);
     }
     walk(child, base, dialect, inner);
   };
@@ -168,15 +169,16 @@ const subschema* resource_index::find(std::string_view uri) const {
   if (!reference.fragment || reference.fragment->empty()) return lookup(resource);
   const std::string& fragment = *reference.fragment;
   if (fragment[0] != '/') return lookup(resource + "#" + fragment);  // an anchor
-  const std::optional<std::vector<std::string>> tokens = parse_fragment_pointer(fragment);
-  if (!tokens) return nullptr;
-  if (const subschema* found = lookup(resource + "#" + json_pointer(*tokens))) return found;
+  const auto pointer = json_pointer::parse_fragment(fragment);
+  if (!pointer) return nullptr;
+  const std::string pointer_text = pointer->to_string();
+  if (const subschema* found = lookup(resource + "#" + pointer_text)) return found;
   // Not a place the walk took for a schema: resolved in the resource's document.
   const subschema* root = lookup(resource);
   if (root == nullptr) return nullptr;
-  const std::optional<element> target = resolve_pointer(root->schema, *tokens);
+  const std::optional<element> target = pointer->find(root->schema);
   if (!target) return nullptr;
-  return &found_elsewhere_.emplace_back(subschema{*target, root->base_uri, json_pointer(*tokens), root->dialect});
+  return &found_elsewhere_.emplace_back(subschema{*target, root->base_uri, pointer_text, root->dialect});
 }
 
 const subschema* resource_index::at(std::string_view base_uri, std::string_view pointer) const {

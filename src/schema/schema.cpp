@@ -1,11 +1,12 @@
 #include <jsonjit/schema.hpp>
 
+#include <jsonjit/pointer.hpp>
+
 #include "engines/jit/statistics_p.hpp"
 #include "schema/access_p.hpp"
 #include "schema/compiler_p.hpp"
 #include "schema/evaluator_p.hpp"
 #include "schema/jit_p.hpp"
-#include "schema/json_pointer_p.hpp"
 #include "schema/locate_p.hpp"
 #include "text/input_p.hpp"
 
@@ -21,9 +22,9 @@ parse_error refusal_error(std::string_view text, const detail::schema_program& p
   const std::string& root = program.nodes[program.root].location;
   const std::size_t hash = refused.location.find('#');
   if (hash != std::string::npos && root.compare(0, root.find('#'), refused.location, 0, hash) == 0) {
-    if (auto tokens = detail::schema::parse_json_pointer(std::string_view(refused.location).substr(hash + 1))) {
-      tokens->push_back(refused.keyword);
-      e = detail::schema::locate(text, *tokens, error_code::not_compiled);
+    if (auto pointer = json_pointer::parse(std::string_view(refused.location).substr(hash + 1))) {
+      pointer->append(refused.keyword);
+      e = detail::schema::locate(text, pointer->tokens(), error_code::not_compiled);
     }
   }
   e.info.code = error_code::not_compiled;

@@ -174,23 +174,6 @@ uri_reference resolve(const uri_reference& base, const uri_reference& reference)
   return target;
 }
 
-std::optional<std::string> percent_decoded(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '%') {
-      out += text[i];
-      continue;
-    }
-    if (i + 2 >= text.size()) return std::nullopt;
-    const int high = hex_value(text[i + 1]), low = hex_value(text[i + 2]);
-    if (high < 0 || low < 0) return std::nullopt;
-    out += static_cast<char>(high * 16 + low);
-    i += 2;
-  }
-  return out;
-}
-
 std::string normalized(const uri_reference& uri) {
   uri_reference n;
   if (uri.scheme) {

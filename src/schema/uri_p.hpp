@@ -41,9 +41,6 @@ uri_reference resolve(const uri_reference& base, const uri_reference& reference)
 /// RFC 3986 §5.2.4: "." and ".." segments removed from `path`.
 std::string remove_dot_segments(std::string_view path);
 
-/// The text with every "%XX" decoded; nullopt when a "%" is not followed by two hex digits.
-std::optional<std::string> percent_decoded(std::string_view text);
-
 /// The form a schema is registered and looked up by (RFC 3986 §6.2.2): scheme and host in
 /// lower case, percent-encoded unreserved characters decoded and the other encodings' hex
 /// digits in upper case, dot segments removed, and an empty fragment dropped

@@ -88,6 +88,14 @@ std::string_view message(error_code code) noexcept {
     case error_code::duplicate_schema_uri: return "two schemas claim the same URI";
     case error_code::unknown_vocabulary: return "the meta-schema requires a vocabulary this implementation does not know";
     case error_code::not_compiled: return "the JIT does not compile this type or schema with these options";
+    case error_code::invalid_pointer:
+      return "not a JSON Pointer: it must be empty or start with '/', and '~' must be followed by 0 or 1";
+    case error_code::invalid_array_index:
+      return "an array index must be digits without leading zeros (or '-' where an element is added)";
+    case error_code::invalid_patch: return "not a JSON Patch operation";
+    case error_code::test_failed: return "the value is not equal to the one the test expects";
+    case error_code::null_in_merge_patch:
+      return "a merge patch cannot make a member null (null in a merge patch removes the member)";
   }
   return "unknown error";
 }

@@ -120,5 +120,45 @@ printf '[1]' > "$work/one-item.json"
 out=$("$tool" validate "$work/long-tuple.json" "$work/ada.json" "$work/one-item.json"); status=$?
 expect "validate automatic compiles it (on the interpreter)" 0 "" $status "$out"
 
+# Pointers, patches, merge patches and diffs.
+printf '{"users":[{"name":"Ada","born":1815.0,"tags":["x"]}],"a/b":{"~":"\\u00e9"}}' > "$work/doc.json"
+out=$("$tool" pointer /users/0/name "$work/doc.json"); expect "pointer" 0 '"Ada"' $? "$out"
+out=$("$tool" pointer /users/0/born "$work/doc.json"); expect "pointer keeps number text" 0 '1815.0' $? "$out"
+out=$("$tool" pointer /a~1b/~0 < "$work/doc.json"); expect "pointer stdin, escapes, UTF-8 kept" 0 $'"\xc3\xa9"' $? "$out"
+out=$("$tool" pointer "" "$work/good.json"); expect "pointer whole" 0 '{"a":[1,2]}' $? "$out"
+out=$("$tool" pointer /users/1 "$work/doc.json" 2>&1); status=$?
+expect "pointer nothing there" 1 "$work/doc.json: at \$.users: the index is past the end of the array: \"1\"" $status "$out"
+out=$("$tool" pointer users "$work/doc.json" 2>&1); status=$?
+expect "pointer invalid" 2 "pointer:1:1: not a JSON Pointer: it must be empty or start with '/', and '~' must be followed by 0 or 1" $status "$out"
+out=$("$tool" pointer /a "$work/bad.json" 2>&1); expect "pointer invalid JSON" 1 "$work/bad.json:2:6: expected a value (object, array, string, number, true, false or null)" $? "$out"
+out=$("$tool" pointer 2>/dev/null); expect "pointer no operands" 2 "" $? "$out"
+
+printf '[{"op":"add","path":"/users/0/tags/-","value":"y"},{"op":"move","from":"/a~1b","path":"/c"},{"op":"test","path":"/users/0/name","value":"Ada"}]' > "$work/patch.json"
+# Patched documents are nodes: numbers are written in their shortest form (1815.0 as 1815).
+out=$("$tool" patch "$work/patch.json" "$work/doc.json"); status=$?
+expect "patch" 0 $'{"users":[{"name":"Ada","born":1815,"tags":["x","y"]}],"c":{"~":"\xc3\xa9"}}' $status "$out"
+out=$("$tool" patch "$work/patch.json" < "$work/doc.json"); expect "patch stdin" 0 $'{"users":[{"name":"Ada","born":1815,"tags":["x","y"]}],"c":{"~":"\xc3\xa9"}}' $? "$out"
+printf '[{"op":"remove","path":"/users/0/name"},{"op":"remove","path":"/users/0/name"}]' > "$work/failing.json"
+out=$("$tool" patch "$work/failing.json" "$work/doc.json" 2>"$work/err"); status=$?
+expect "patch failing operation" 1 "" $status "$out"
+expect "patch failing operation message" 1 "$work/failing.json: operation 1 (remove /users/0/name): the object has no property of that name (at \$.users[0]: \"name\")" $status "$(cat "$work/err")"
+printf '[{"op":"jump","path":"/a"}]' > "$work/notapatch.json"
+out=$("$tool" patch "$work/notapatch.json" "$work/doc.json" 2>&1); status=$?
+expect "patch not a patch" 2 "$work/notapatch.json: operation 0: not a JSON Patch operation (unknown op \"jump\")" $status "$out"
+out=$("$tool" patch - - 2>/dev/null </dev/null); expect "patch two stdins" 2 "" $? "$out"
+out=$("$tool" patch "$work/missing.json" "$work/doc.json" 2>/dev/null); expect "patch unreadable" 2 "" $? "$out"
+
+printf '{"users":null,"x":{"y":1}}' > "$work/merge.json"
+out=$("$tool" merge-patch "$work/merge.json" "$work/doc.json"); status=$?
+expect "merge-patch" 0 $'{"a/b":{"~":"\xc3\xa9"},"x":{"y":1}}' $status "$out"
+
+printf '{"a":[1,2,3],"b":{"c":true}}' > "$work/before.json"
+printf '{"a":[1,3],"b":{"c":false},"d":null}' > "$work/after.json"
+out=$("$tool" diff "$work/before.json" "$work/after.json"); status=$?
+expect "diff" 0 '[{"op":"add","path":"/d","value":null},{"op":"replace","path":"/b/c","value":false},{"op":"remove","path":"/a/1"}]' $status "$out"
+"$tool" diff "$work/before.json" "$work/after.json" > "$work/d.json"
+out=$("$tool" patch "$work/d.json" "$work/before.json"); expect "patch of diff" 0 '{"a":[1,3],"b":{"c":false},"d":null}' $? "$out"
+out=$("$tool" diff "$work/before.json" 2>/dev/null); expect "diff one operand" 2 "" $? "$out"
+
 echo "$failures failed"
 [[ $failures -eq 0 ]]

@@ -1,20 +1,17 @@
-// README.md's JSON Schema block.
-#include <jsonjit/jsonjit.hpp>
-
-#include <iostream>
+// README.md's pointers, patches and diffs block.
+#include <optional>
 
 #include "doc_check.hpp"
 
 // @DECLARATIONS
 
 int main() {
-  const std::string address_schema_text = R"({"type": "object", "required": ["zip"]})";
-  const std::string schema_text = R"({"properties": {"home": {"$ref": "https://example.com/address.json"}}})";
-  const std::string json_text = R"({"home": {"street": "Main"}})";
-  const auto document = jsonjit::document::parse(json_text).value();
-  const jsonjit::node node = jsonjit::node::parse(json_text).value();
-  jsonjit::memory_input input(json_text);
   // @STATEMENTS
-  check(!v.valid(), "the address has no zip");
-  check(out.find("\"instanceLocation\":\"/home\"") != std::string::npos, out.c_str());
+  check(found && found->get_string().value() == "Ada", "the name found");
+  shown(why, R"(at $.users[0]: the object has no property of that name: "email")");
+  shown(reason,
+        R"(operation 1 (test /users/0/name): the value is not equal to the one the test expects (at $.users[0].name, found "Ada"))");
+  check(users["count"] == 0 && !users.contains("users"), "the merge patch applied");
+  shown(changes, R"([{"op":"replace","path":"/users/0/name","value":"Grace"}])");
+  check(back && back->find("users") != nullptr, "a merge patch back");
 }

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include <jsonjit/document.hpp>
+#include <jsonjit/pointer.hpp>
 
-#include "schema/json_pointer_p.hpp"
 #include "schema/resources_p.hpp"
 
 namespace jsonjit::detail::schema {
@@ -26,7 +26,7 @@ void expect_identified(const char* schema_text, draft dialect, const std::vector
   resource_index index;
   index.add(doc->root(), "https://example.com/retrieved.json", dialect);
   for (const identified& row : table) {
-    const std::optional<element> expected = resolve_pointer(doc->root(), *parse_json_pointer(row.location));
+    const std::optional<element> expected = json_pointer::parse(row.location)->find(doc->root());
     ASSERT_TRUE(expected) << row.location;
     for (const char* uri : row.uris) {
       const subschema* found = index.find(uri);

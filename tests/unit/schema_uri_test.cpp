@@ -7,7 +7,6 @@
 
 #include <jsonjit/document.hpp>
 
-#include "schema/json_pointer_p.hpp"
 #include "schema/uri_p.hpp"
 
 namespace jsonjit::detail::schema {
@@ -142,90 +141,6 @@ TEST(SchemaUri, NormalizesForTheRegistry) {
             "http://example.com/root.json#foo");
   // Case in the path and the fragment is kept: they are case-sensitive.
   EXPECT_EQ(normalized(uri_reference::parse("http://x/A#B")), "http://x/A#B");
-}
-
-TEST(SchemaUri, DecodesPercentEncodings) {
-  EXPECT_EQ(percent_decoded("a%25b%2Fc"), "a%b/c");
-  EXPECT_EQ(percent_decoded("%e2%82%ac"), "\xE2\x82\xAC");
-  EXPECT_FALSE(percent_decoded("%"));
-  EXPECT_FALSE(percent_decoded("%4"));
-  EXPECT_FALSE(percent_decoded("%zz"));
-}
-
-TEST(SchemaJsonPointer, ParsesRfc6901sExamples) {
-  // RFC 6901 §5, against its document.
-  auto doc = document::parse(R"({"foo": ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4,
-                                 "i\\j": 5, "k\"l": 6, " ": 7, "m~n": 8})");
-  ASSERT_TRUE(doc);
-  const std::pair<const char*, const char*> examples[] = {
-      {"", nullptr},
-      {"/foo", R"(["bar","baz"])"},
-      {"/foo/0", R"("bar")"},
-      {"/", "0"},
-      {"/a~1b", "1"},
-      {"/c%d", "2"},
-      {"/e^f", "3"},
-      {"/g|h", "4"},
-      {"/i\\j", "5"},
-      {"/k\"l", "6"},
-      {"/ ", "7"},
-      {"/m~0n", "8"},
-  };
-  for (const auto& [pointer, expected] : examples) {
-    const auto tokens = parse_json_pointer(pointer);
-    ASSERT_TRUE(tokens) << pointer;
-    EXPECT_EQ(json_pointer(*tokens), pointer);  // escaping gives the pointer back
-    const std::optional<element> found = resolve_pointer(doc->root(), *tokens);
-    ASSERT_TRUE(found) << pointer;
-    if (expected != nullptr) {
-      auto want = document::parse(expected);
-      EXPECT_TRUE(*found == want->root()) << pointer;
-    } else {
-      EXPECT_TRUE(*found == doc->root());
-    }
-  }
-  // The same as URI fragments (§6), percent-encoded.
-  const std::pair<const char*, const char*> fragments[] = {{"/c%25d", "2"}, {"/e%5Ef", "3"}, {"/g%7Ch", "4"},
-                                                           {"/i%5Cj", "5"}, {"/k%22l", "6"}, {"/%20", "7"},
-                                                           {"/m~0n", "8"}};
-  for (const auto& [fragment, expected] : fragments) {
-    const auto tokens = parse_fragment_pointer(fragment);
-    ASSERT_TRUE(tokens) << fragment;
-    const std::optional<element> found = resolve_pointer(doc->root(), *tokens);
-    ASSERT_TRUE(found) << fragment;
-    EXPECT_TRUE(*found == document::parse(expected)->root()) << fragment;
-  }
-}
-
-TEST(SchemaJsonPointer, RefusesWhatIsNotAPointerOrNotThere) {
-  EXPECT_FALSE(parse_json_pointer("foo"));       // no leading "/"
-  EXPECT_FALSE(parse_json_pointer("/a~"));       // "~" at the end
-  EXPECT_FALSE(parse_json_pointer("/a~2b"));     // "~" before something other than 0 or 1
-  EXPECT_FALSE(parse_fragment_pointer("/a%2"));  // a broken percent-encoding
-  EXPECT_EQ(parse_json_pointer("/~01"), std::vector<std::string>{"~1"});  // "~0" first, then the "1"
-  EXPECT_EQ(parse_json_pointer("//"), (std::vector<std::string>{"", ""}));
-  auto doc = document::parse(R"({"a": [10, 20], "s": "text"})");
-  ASSERT_TRUE(doc);
-  const auto at = [&](std::string_view pointer) {
-    return resolve_pointer(doc->root(), *parse_json_pointer(pointer));
-  };
-  EXPECT_TRUE(at("/a/1"));
-  EXPECT_FALSE(at("/a/2"));   // past the end
-  EXPECT_FALSE(at("/a/01"));  // a leading zero
-  EXPECT_FALSE(at("/a/-"));   // "-" names the element after the last: none to resolve
-  EXPECT_FALSE(at("/a/x"));
-  EXPECT_FALSE(at("/s/0"));  // into a string
-  EXPECT_FALSE(at("/missing"));
-  EXPECT_FALSE(at("/a/99999999999999999999"));
-}
-
-TEST(SchemaJsonPointer, EscapesTokensItAppends) {
-  std::string pointer;
-  append_token(pointer, "properties");
-  append_token(pointer, "a/b~c");
-  append_token(pointer, "");
-  EXPECT_EQ(pointer, "/properties/a~1b~0c/");
-  EXPECT_EQ(parse_json_pointer(pointer), (std::vector<std::string>{"properties", "a/b~c", ""}));
 }
 
 }  // namespace

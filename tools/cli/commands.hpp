@@ -14,5 +14,9 @@ inline constexpr int exit_usage = 2;
 int check(std::span<const std::string_view> args);
 int fmt(std::span<const std::string_view> args);
 int validate(std::span<const std::string_view> args);
+int pointer(std::span<const std::string_view> args);
+int patch(std::span<const std::string_view> args);
+int merge_patch(std::span<const std::string_view> args);
+int diff(std::span<const std::string_view> args);
 
 }  // namespace jsonjit::cli

@@ -1,4 +1,5 @@
-// jsonjit — command-line front end: `jsonjit check`, `jsonjit fmt`, `jsonjit validate`.
+// jsonjit — command-line front end: `jsonjit check`, `fmt`, `validate`, `pointer`, `patch`,
+// `merge-patch`, `diff`.
 #include <cstdio>
 #include <string_view>
 #include <vector>
@@ -26,9 +27,21 @@ constexpr std::string_view usage =
     "         (a schema's relative $refs read the files beside it; nothing is downloaded).\n"
     "         --regex-jit: PCRE2 compiles patterns to machine code (writable and\n"
     "         executable memory; see schema_options::regex_jit).\n"
+    "       jsonjit pointer POINTER [FILE]\n"
+    "         prints the value the JSON Pointer (RFC 6901) names in FILE; exits 1 when\n"
+    "         nothing is there.\n"
+    "       jsonjit patch PATCH [FILE]\n"
+    "         applies the JSON Patch (RFC 6902) in the file PATCH to FILE and prints the\n"
+    "         result; exits 1, printing nothing, when an operation fails (all or nothing).\n"
+    "       jsonjit merge-patch PATCH [FILE]\n"
+    "         applies the JSON Merge Patch (RFC 7396) in the file PATCH to FILE.\n"
+    "       jsonjit diff A B\n"
+    "         prints the JSON Patch that turns the document in A into the one in B.\n"
+    "         The edit commands print compact JSON on one line, UTF-8 kept.\n"
     "       jsonjit --version | --help\n"
-    "exit codes: 0 ok, 1 invalid JSON (or an instance the schema rejects),\n"
-    "            2 usage error, unreadable file or a schema that does not compile\n";
+    "exit codes: 0 ok, 1 invalid JSON (or an instance the schema rejects, nothing\n"
+    "            at the pointer, a patch operation that fails), 2 usage error, unreadable\n"
+    "            file, a schema that does not compile, an invalid pointer or patch\n";
 
 }  // namespace
 
@@ -43,6 +56,10 @@ int main(int argc, char** argv) {
   if (command == "check") return jsonjit::cli::check(rest);
   if (command == "fmt") return jsonjit::cli::fmt(rest);
   if (command == "validate") return jsonjit::cli::validate(rest);
+  if (command == "pointer") return jsonjit::cli::pointer(rest);
+  if (command == "patch") return jsonjit::cli::patch(rest);
+  if (command == "merge-patch") return jsonjit::cli::merge_patch(rest);
+  if (command == "diff") return jsonjit::cli::diff(rest);
   if (command == "--help" || command == "-h") {
     std::fputs(usage.data(), stdout);
     return 0;

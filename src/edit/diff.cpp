@@ -1,0 +1,125 @@
+// The JSON Patch between two nodes (diff), without recursion: pairs of values still to compare
+// wait on a stack.
+#include <jsonjit/patch.hpp>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "edit/align_p.hpp"
+
+namespace jsonjit {
+namespace {
+
+/// Arrays further apart than this many removals and additions are compared by position (the
+/// alignment's time grows with the array's length times the changes).
+constexpr std::size_t max_array_changes = 1000;
+
+struct pending_pair {
+  const node* from;
+  const node* to;
+  json_pointer path;
+};
+
+class differ {
+ public:
+  json_patch run(const node& from, const node& to) {
+    pending_.push_back({&from, &to, json_pointer()});
+    while (!pending_.empty()) {
+      pending_pair pair = std::move(pending_.back());
+      pending_.pop_back();
+      compare(*pair.from, *pair.to, pair.path);
+    }
+    return std::move(patch_);
+  }
+
+ private:
+  void compare(const node& from, const node& to, const json_pointer& path) {
+    if (from.is_object() && to.is_object()) return compare_objects(from, to, path);
+    if (from.is_array() && to.is_array()) return compare_arrays(from, to, path);
+    if (!(from == to)) emit(patch_op::replace, path, to);
+  }
+
+  void compare_objects(const node& from, const node& to, const json_pointer& path) {
+    for (const auto m : from.members()) {
+      if (!to.contains(m.name)) emit(patch_op::remove, path / m.name, node());
+    }
+    for (const auto m : to.members()) {
+      const node* before = from.find(m.name);
+      if (before == nullptr) {
+        emit(patch_op::add, path / m.name, m.value);
+      } else {
+        pending_.push_back({before, &m.value, path / m.name});
+      }
+    }
+  }
+
+  // The elements equal at both ends stay; between them, the elements the two arrays have in
+  // common (aligned by equal values) stay too. Between kept ones, a stretch of changed
+  // elements is aligned again by likeness (detail::alike): elements alike are compared pair by
+  // pair (one value changed), the others removed or added. The array's own operations come first, left
+  // to right at the indexes the array has then; a pair's operations come later (they wait on
+  // the stack), at the index the pair has in `to`, which is where it is once the array's
+  // operations are done.
+  void compare_arrays(const node& from, const node& to, const json_pointer& path) {
+    const std::size_t from_size = from.size(), to_size = to.size();
+    std::size_t head = 0;
+    while (head < from_size && head < to_size && from[head] == to[head]) ++head;
+    std::size_t tail = 0;
+    while (tail < from_size - head && tail < to_size - head && from[from_size - 1 - tail] == to[to_size - 1 - tail]) {
+      ++tail;
+    }
+    const std::size_t from_end = from_size - tail, to_end = to_size - tail;
+    std::vector<std::uint64_t> from_hashes, to_hashes;
+    for (std::size_t i = head; i < from_end; ++i) from_hashes.push_back(detail::deep_hash(from[i]));
+    for (std::size_t i = head; i < to_end; ++i) to_hashes.push_back(detail::deep_hash(to[i]));
+    auto equal = [&](std::size_t x, std::size_t y) {
+      return from_hashes[x] == to_hashes[y] && from[head + x] == to[head + y];
+    };
+    auto kept = detail::common_subsequence(from_end - head, to_end - head, equal, max_array_changes);
+    if (!kept) kept.emplace();  // too far apart: by position
+    kept->push_back({from_end - head, to_end - head});  // the end, as if kept
+    std::size_t from_at = head, to_at = head;
+    for (const detail::kept_element& k : *kept) {
+      compare_stretch(from, from_at, head + k.from, to, to_at, head + k.to, path);
+      from_at = head + k.from + 1;
+      to_at = head + k.to + 1;
+    }
+  }
+
+  /// Changed elements from[from_at, from_end) becoming to[to_at, to_end), at index to_at now.
+  void compare_stretch(const node& from, std::size_t from_at, std::size_t from_end, const node& to, std::size_t to_at,
+                       std::size_t to_end, const json_pointer& path) {
+    auto alike = [&](std::size_t x, std::size_t y) { return detail::alike(from[from_at + x], to[to_at + y]); };
+    auto kept = detail::common_subsequence(from_end - from_at, to_end - to_at, alike, max_array_changes);
+    if (!kept) kept.emplace();
+    kept->push_back({from_end - from_at, to_end - to_at});
+    const std::size_t from_first = from_at, to_first = to_at;
+    for (const detail::kept_element& k : *kept) {
+      const std::size_t changed_from = from_first + k.from - from_at, changed_to = to_first + k.to - to_at;
+      const std::size_t pairs = std::min(changed_from, changed_to);
+      for (std::size_t i = 0; i < pairs; ++i) pending_.push_back({&from[from_at + i], &to[to_at + i], path / (to_at + i)});
+      for (std::size_t i = pairs; i < changed_from; ++i) emit(patch_op::remove, path / (to_at + pairs), node());
+      for (std::size_t i = pairs; i < changed_to; ++i) emit(patch_op::add, path / (to_at + i), to[to_at + i]);
+      from_at = from_first + k.from;
+      to_at = to_first + k.to;
+      if (from_at < from_end) pending_.push_back({&from[from_at], &to[to_at], path / to_at});  // alike: a pair
+      ++from_at, ++to_at;
+    }
+  }
+
+  void emit(patch_op op, json_pointer path, const node& value) {
+    patch_.push_back(patch_operation{op, std::move(path), json_pointer(), op == patch_op::remove ? node() : value});
+  }
+
+  std::vector<pending_pair> pending_;
+  json_patch patch_;
+};
+
+}  // namespace
+
+json_patch diff(const node& from, const node& to) {
+  return differ().run(from, to);
+}
+
+}  // namespace jsonjit
