@@ -104,12 +104,14 @@ enum class error_code : std::uint8_t {
   unknown_vocabulary,
   not_compiled,
 
-  // Pointers and patches.
+  // Pointers, patches and queries.
   invalid_pointer,
   invalid_array_index,
   invalid_patch,
   test_failed,
-  null_in_merge_patch,  // the last code (tests iterate up to it)
+  null_in_merge_patch,
+  invalid_query,
+  query_too_costly,  // the last code (tests iterate up to it)
 };
 
 /// A one-line English description of `code`, naming what was expected. Never empty.

@@ -11,6 +11,7 @@
 #include <jsonjit/node.hpp>
 #include <jsonjit/output.hpp>
 #include <jsonjit/patch.hpp>
+#include <jsonjit/path.hpp>
 #include <jsonjit/pointer.hpp>
 #include <jsonjit/reader.hpp>
 #include <jsonjit/serializer.hpp>

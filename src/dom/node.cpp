@@ -186,8 +186,32 @@ node& node::operator=(node&& other) {
 }
 
 node::node(const node& other) {
-  // Copies level by level from a worklist of (source, destination) pairs.
+  // Scalars are copied where they are met; containers level by level from a worklist of
+  // (source, destination) pairs, which a value without containers inside never allocates.
+  auto copy_scalar = [](const node& from, node& to) {
+    std::visit(
+        [&to](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (!std::is_same_v<T, array_storage> && !std::is_same_v<T, object_storage>) to.value_ = v;
+        },
+        from.value_);
+  };
+  auto is_container = [](const node& n) { return n.is_array() || n.is_object(); };
+  if (!is_container(other)) {
+    copy_scalar(other, *this);
+    return;
+  }
   std::vector<std::pair<const node*, node*>> pending{{&other, this}};
+  auto child_of = [&](node* parent, const node& from) {
+    auto child = std::make_unique<node>();
+    child->parent_ = parent;
+    if (is_container(from)) {
+      pending.emplace_back(&from, child.get());
+    } else {
+      copy_scalar(from, *child);
+    }
+    return child;
+  };
   while (!pending.empty()) {
     const node* const from = pending.back().first;
     node* const to = pending.back().second;
@@ -195,27 +219,12 @@ node::node(const node& other) {
     if (const auto* a = std::get_if<array_storage>(&from->value_)) {
       auto& copy = to->value_.emplace<array_storage>();
       copy.reserve(a->size());
-      for (const auto& child : *a) {
-        copy.emplace_back(std::make_unique<node>());
-        copy.back()->parent_ = to;
-        pending.emplace_back(child.get(), copy.back().get());
-      }
-    } else if (const auto* o = std::get_if<object_storage>(&from->value_)) {
-      auto& copy = to->value_.emplace<object_storage>();
-      copy.members.reserve(o->members.size());
-      for (const auto& m : o->members) {
-        copy.members.push_back({m.name, std::make_unique<node>()});
-        copy.members.back().value->parent_ = to;
-        pending.emplace_back(m.value.get(), copy.members.back().value.get());
-      }
+      for (const auto& child : *a) copy.push_back(child_of(to, *child));
     } else {
-      std::visit(
-          [to](const auto& v) {
-            using T = std::decay_t<decltype(v)>;
-            if constexpr (!std::is_same_v<T, array_storage> && !std::is_same_v<T, object_storage>)
-              to->value_ = v;
-          },
-          from->value_);
+      const auto& o = std::get<object_storage>(from->value_);
+      auto& copy = to->value_.emplace<object_storage>();
+      copy.members.reserve(o.members.size());
+      for (const auto& m : o.members) copy.members.push_back({m.name, child_of(to, *m.value)});
     }
   }
 }

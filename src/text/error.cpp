@@ -96,6 +96,9 @@ std::string_view message(error_code code) noexcept {
     case error_code::test_failed: return "the value is not equal to the one the test expects";
     case error_code::null_in_merge_patch:
       return "a merge patch cannot make a member null (null in a merge patch removes the member)";
+    case error_code::invalid_query: return "not a JSONPath query (RFC 9535)";
+    case error_code::query_too_costly:
+      return "a regular expression of the query took too many steps on a value (the match limit stopped it)";
   }
   return "unknown error";
 }

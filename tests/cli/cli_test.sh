@@ -160,5 +160,33 @@ expect "diff" 0 '[{"op":"add","path":"/d","value":null},{"op":"replace","path":"
 out=$("$tool" patch "$work/d.json" "$work/before.json"); expect "patch of diff" 0 '{"a":[1,3],"b":{"c":false},"d":null}' $? "$out"
 out=$("$tool" diff "$work/before.json" 2>/dev/null); expect "diff one operand" 2 "" $? "$out"
 
+# JSONPath queries.
+out=$("$tool" query '$.users[*].name' "$work/doc.json"); expect "query" 0 '"Ada"' $? "$out"
+out=$("$tool" query '$..[?@ == 1815.0]' "$work/doc.json"); expect "query keeps number text" 0 '1815.0' $? "$out"
+out=$("$tool" query --paths '$..*' < "$work/good.json"); expect "query --paths stdin" 0 $'$[\'a\']\n$[\'a\'][0]\n$[\'a\'][1]' $? "$out"
+out=$("$tool" query '$.nothing' "$work/doc.json"); expect "query empty result" 0 "" $? "$out"
+out=$("$tool" query '$.a[' "$work/doc.json" 2>&1); status=$?
+expect "query invalid" 2 "query:1:5: not a JSONPath query (RFC 9535): expected a selector: a name, '*', an index, a slice or a filter" $status "$out"
+out=$("$tool" query '$.a' "$work/bad.json" 2>&1); expect "query input not JSON" 1 "$work/bad.json:2:6: expected a value (object, array, string, number, true, false or null)" $? "$out"
+out=$("$tool" query '$.a' "$work/missing.json" 2>/dev/null); expect "query unreadable" 2 "" $? "$out"
+out=$("$tool" query 2>/dev/null); expect "query no query" 2 "" $? "$out"
+out=$("$tool" query --jobs 2 '$' "$work/doc.json" 2>/dev/null); expect "query --jobs without --lines" 2 "" $? "$out"
+printf '{"id":1,"tags":["a"]}\n\n{"id":2}\n{"id":\n{"id":4,"tags":["b","c"]}\n' > "$work/lines.jsonl"
+out=$("$tool" query --lines '$.tags[*]' "$work/lines.jsonl" 2>"$work/err"); status=$?
+expect "query --lines" 1 $'"a"\n"b"\n"c"' $status "$out"
+expect "query --lines error" 1 "$work/lines.jsonl:4:7: expected a value (object, array, string, number, true, false or null), found end of input" $status "$(cat "$work/err")"
+# Several threads give the same output in the same order (3 MB: several blocks).
+for i in $(seq 1 50000); do printf '{"n":%d,"s":"%s","a":[%d,%d]}\n' "$i" "line $i" "$i" "$((i * 2))"; done > "$work/many.jsonl"
+"$tool" query --lines '$[?@.n % 7]' "$work/many.jsonl" > /dev/null 2>&1; status=$?
+expect "query --lines invalid query" 2 "" $status ""
+"$tool" query --lines '$.a[-1]' "$work/many.jsonl" > "$work/one.txt"; one=$?
+"$tool" query --lines --jobs 2 '$.a[-1]' "$work/many.jsonl" > "$work/two.txt"; two=$?
+expect "query --jobs 2 status" 0 "" "$two" ""
+if ! cmp -s "$work/one.txt" "$work/two.txt" || [[ $one -ne 0 || $(wc -l < "$work/two.txt") -ne 50000 || $(tail -1 "$work/two.txt") != 100000 ]]; then
+  echo "FAIL query --jobs 2 differs from --jobs 1"; failures=$((failures + 1))
+else
+  echo "ok   query --jobs 2 equals --jobs 1"
+fi
+
 echo "$failures failed"
 [[ $failures -eq 0 ]]

@@ -17,7 +17,7 @@ RANKS = {
     'engines/interp': 4, 'edit': 4,
     'engines/jit': 5,
     'serializer': 6, 'schema': 6,
-    'stream': 7,
+    'stream': 7, 'query': 7,
     'library': 8,  # src/version.cpp, include/jsonjit/jsonjit.hpp: the whole library
 }
 
@@ -27,7 +27,7 @@ PUBLIC = {
     'error': 'text', 'output': 'text', 'input': 'text', 'writer': 'text', 'reader': 'text',
     'transcode': 'text', 'version': 'text', 'detail/bit_stack': 'text',
     'document': 'dom', 'node': 'dom', 'detail/tape': 'dom',
-    'pointer': 'edit', 'patch': 'edit',
+    'pointer': 'edit', 'patch': 'edit', 'path': 'query',
     'type_model': 'model', 'meta': 'model', 'converter': 'model', 'serializer_options': 'model',
     'engine': 'model', 'chrono': 'model', 'uuid': 'model', 'detail/describe': 'model',
     'detail/reflect': 'model', 'detail/reflect_enum': 'model', 'detail/tie_members': 'model',

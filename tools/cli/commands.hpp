@@ -18,5 +18,6 @@ int pointer(std::span<const std::string_view> args);
 int patch(std::span<const std::string_view> args);
 int merge_patch(std::span<const std::string_view> args);
 int diff(std::span<const std::string_view> args);
+int query(std::span<const std::string_view> args);
 
 }  // namespace jsonjit::cli

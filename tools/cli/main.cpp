@@ -1,5 +1,5 @@
 // jsonjit — command-line front end: `jsonjit check`, `fmt`, `validate`, `pointer`, `patch`,
-// `merge-patch`, `diff`.
+// `merge-patch`, `diff`, `query`.
 #include <cstdio>
 #include <string_view>
 #include <vector>
@@ -27,6 +27,11 @@ constexpr std::string_view usage =
     "         (a schema's relative $refs read the files beside it; nothing is downloaded).\n"
     "         --regex-jit: PCRE2 compiles patterns to machine code (writable and\n"
     "         executable memory; see schema_options::regex_jit).\n"
+    "       jsonjit query [--paths] [--lines] [--jobs N] QUERY [FILE...]\n"
+    "         prints the values the JSONPath query (RFC 9535) selects, one compact JSON\n"
+    "         value per line in the query's order (--paths: their normalized paths);\n"
+    "         an empty result is no error. --lines: each line is a document; --jobs N\n"
+    "         shares them out to N threads, the output in input order.\n"
     "       jsonjit pointer POINTER [FILE]\n"
     "         prints the value the JSON Pointer (RFC 6901) names in FILE; exits 1 when\n"
     "         nothing is there.\n"
@@ -41,7 +46,7 @@ constexpr std::string_view usage =
     "       jsonjit --version | --help\n"
     "exit codes: 0 ok, 1 invalid JSON (or an instance the schema rejects, nothing\n"
     "            at the pointer, a patch operation that fails), 2 usage error, unreadable\n"
-    "            file, a schema that does not compile, an invalid pointer or patch\n";
+    "            file, a schema that does not compile, an invalid pointer, patch or query\n";
 
 }  // namespace
 
@@ -56,6 +61,7 @@ int main(int argc, char** argv) {
   if (command == "check") return jsonjit::cli::check(rest);
   if (command == "fmt") return jsonjit::cli::fmt(rest);
   if (command == "validate") return jsonjit::cli::validate(rest);
+  if (command == "query") return jsonjit::cli::query(rest);
   if (command == "pointer") return jsonjit::cli::pointer(rest);
   if (command == "patch") return jsonjit::cli::patch(rest);
   if (command == "merge-patch") return jsonjit::cli::merge_patch(rest);

@@ -1,0 +1,95 @@
+// JSONPath (RFC 9535): queries that select values from a JSON value.
+//
+//   auto query = jsonjit::json_path::compile("$.store.book[?@.price < 10].title");
+//   if (!query) std::puts(jsonjit::to_string(query.error()).c_str());   // column 1-based, in bytes
+//   auto titles = query->select(doc.root());      // result<node_list, parse_error>
+//   for (std::size_t i = 0; i < titles->size(); ++i)
+//     std::cout << titles->path(i) << " " << (*titles)[i].get_string().value() << "\n";
+//     // $['store']['book'][2]['title'] Moby Dick
+//
+// Everything RFC 9535 defines: name, wildcard, index, slice (negative steps too) and filter
+// selectors; child and descendant segments; filters with comparisons, &&, ||, !, parentheses
+// and existence tests; the functions length, count, match, search and value, with the RFC's
+// type rules checked when the query is compiled; I-Regexp (RFC 9485) for match and search;
+// normalized paths (§2.7) for every node selected. A compiled query is immutable and may be
+// used from many threads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <jsonjit/detail/export.hpp>
+#include <jsonjit/document.hpp>
+#include <jsonjit/error.hpp>
+#include <jsonjit/node.hpp>
+
+JSONJIT_EXPORT_BEGIN
+namespace jsonjit {
+
+namespace detail::path {
+struct program;
+/// A step of the way from the root to a selected value: a member's name or an element's
+/// index, after the step it follows (0: the root).
+struct path_step {
+  std::uint32_t parent;
+  bool is_index;
+  std::size_t index;
+  std::string_view name;  // a view of the member's name in its document or node
+};
+/// The normalized path (§2.7) of step `at`.
+std::string normalized_path(const std::vector<path_step>& steps, std::uint32_t at);
+}  // namespace detail::path
+
+/// The values a query selected, in the order RFC 9535 gives them, and where each is. Value is
+/// `element` (a document's) or `const node*`; the values are views: valid while what they
+/// view lives unchanged.
+template <class Value>
+class basic_node_list {
+ public:
+  std::size_t size() const noexcept { return values_.size(); }
+  bool empty() const noexcept { return values_.empty(); }
+  const Value& operator[](std::size_t i) const noexcept { return values_[i]; }
+  typename std::vector<Value>::const_iterator begin() const noexcept { return values_.begin(); }
+  typename std::vector<Value>::const_iterator end() const noexcept { return values_.end(); }
+  /// The normalized path of the i-th value: "$['store']['book'][2]" (§2.7).
+  std::string path(std::size_t i) const { return detail::path::normalized_path(steps_, at_[i]); }
+
+ private:
+  template <class>
+  friend class path_evaluator;
+  std::vector<Value> values_;
+  std::vector<std::uint32_t> at_;  // each value's last step
+  std::vector<detail::path::path_step> steps_{detail::path::path_step{0, false, 0, {}}};
+};
+
+using node_list = basic_node_list<element>;
+using node_ref_list = basic_node_list<const node*>;
+
+class json_path {
+ public:
+  /// Compiles `text`. Errors are invalid_query with the byte offset and column of what is
+  /// wrong (line 1) and, as the error's name, why: a syntax error, a function unknown or
+  /// given the wrong number or types of arguments, a comparison of a non-singular query, an
+  /// integer beyond +/-(2^53 - 1), filters nested more than 256 deep.
+  static result<json_path, parse_error> compile(std::string_view text);
+
+  /// The values the query selects from `root`, with their paths. An error only where a
+  /// match() or search() pattern took too many steps on a value (query_too_costly, its path
+  /// naming the value).
+  result<node_list, parse_error> select(const element& root) const;
+  result<node_ref_list, parse_error> select(const node& root) const;
+
+  /// The query's text.
+  const std::string& text() const noexcept;
+
+ private:
+  explicit json_path(std::shared_ptr<const detail::path::program> program) noexcept : program_(std::move(program)) {}
+  std::shared_ptr<const detail::path::program> program_;
+};
+
+}  // namespace jsonjit
+JSONJIT_EXPORT_END

@@ -1,0 +1,223 @@
+#include <jsonjit/path.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "test_files.hpp"
+
+namespace jsonjit {
+namespace {
+
+std::string compact(const element& e) {
+  return e.to_json({.escaping = escape_mode::relaxed}).value();
+}
+std::string compact(const node* n) {
+  return n->to_json({.escaping = escape_mode::relaxed}).value();
+}
+
+/// Whether a node list is one of the results the test allows (values and paths in order).
+template <class List>
+bool one_of_the_results(const List& got, const element& test) {
+  auto same = [&](const element& values, const element& paths) {
+    if (values.size() != got.size()) return false;
+    std::size_t i = 0;
+    for (const element expected : values.elements()) {
+      if (!(node::parse(compact(got[i])).value() == node::from(expected))) return false;
+      if (paths.exists() && paths[i].get_string().value_or("") != got.path(i)) return false;
+      ++i;
+    }
+    return true;
+  };
+  if (test["result"].exists()) return same(test["result"], test["result_paths"]);
+  std::size_t k = 0;
+  for (const element alternative : test["results"].elements()) {
+    if (same(alternative, test["results_paths"][k++])) return true;
+  }
+  return false;
+}
+
+template <class List>
+std::string shown(const List& got) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < got.size(); ++i) text += (i > 0 ? ", " : "") + got.path(i) + " = " + compact(got[i]);
+  return text + "]";
+}
+
+struct suite_counts {
+  int valid = 0, invalid = 0;
+};
+
+TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsAndNodes) {
+  const std::string text = test::read_file(std::string(JSONJIT_DATA_DIR) + "/jsonpath-cts/cts.json");
+  const document suite = document::parse(text).value();
+  suite_counts counts;
+  for (const element test : suite.root()["tests"].elements()) {
+    const std::string name(test["name"].get_string().value());
+    const std::string selector(test["selector"].get_string().value());
+    SCOPED_TRACE(name + ": " + selector);
+    auto query = json_path::compile(selector);
+    if (test["invalid_selector"].exists()) {
+      EXPECT_FALSE(query) << "compiled a query the suite says is invalid";
+      if (!query) {
+        EXPECT_EQ(query.error().info.code, error_code::invalid_query);
+      }
+      ++counts.invalid;
+      continue;
+    }
+    ASSERT_TRUE(query) << to_string(query.error());
+    const auto in_document = query->select(test["document"]);
+    ASSERT_TRUE(in_document) << to_string(in_document.error());
+    EXPECT_TRUE(one_of_the_results(*in_document, test)) << "document: " << shown(*in_document);
+    const node tree = node::from(test["document"]);
+    const auto in_node = query->select(tree);
+    ASSERT_TRUE(in_node) << to_string(in_node.error());
+    EXPECT_TRUE(one_of_the_results(*in_node, test)) << "node: " << shown(*in_node);
+    ++counts.valid;
+  }
+  EXPECT_EQ(counts.valid + counts.invalid, 703);
+  EXPECT_EQ(counts.invalid, 247);
+}
+
+// RFC 9535 §1.5's bookstore and the queries of its Table 2.
+constexpr std::string_view bookstore = R"({ "store": {
+    "book": [
+      { "category": "reference", "author": "Nigel Rees", "title": "Sayings of the Century", "price": 8.95 },
+      { "category": "fiction", "author": "Evelyn Waugh", "title": "Sword of Honour", "price": 12.99 },
+      { "category": "fiction", "author": "Herman Melville", "title": "Moby Dick", "isbn": "0-553-21311-3",
+        "price": 8.99 },
+      { "category": "fiction", "author": "J. R. R. Tolkien", "title": "The Lord of the Rings",
+        "isbn": "0-395-19395-8", "price": 22.99 }
+    ],
+    "bicycle": { "color": "red", "price": 399 }
+  }
+})";
+
+std::vector<std::string> selected(std::string_view query, const element& root) {
+  std::vector<std::string> out;
+  const auto list = json_path::compile(query).value().select(root).value();
+  for (std::size_t i = 0; i < list.size(); ++i) out.push_back(list.path(i) + " " + compact(list[i]));
+  return out;
+}
+
+TEST(Path, TheQueriesOfRfc9535Table2) {
+  const document doc = document::parse(bookstore).value();
+  const element root = doc.root();
+  using v = std::vector<std::string>;
+  EXPECT_EQ(selected("$.store.book[*].author", root),
+            (v{"$['store']['book'][0]['author'] \"Nigel Rees\"", "$['store']['book'][1]['author'] \"Evelyn Waugh\"",
+               "$['store']['book'][2]['author'] \"Herman Melville\"",
+               "$['store']['book'][3]['author'] \"J. R. R. Tolkien\""}));
+  EXPECT_EQ(selected("$..author", root), selected("$.store.book[*].author", root));
+  EXPECT_EQ(selected("$.store.*", root).size(), 2u);
+  EXPECT_EQ(selected("$.store..price", root),
+            (v{"$['store']['book'][0]['price'] 8.95", "$['store']['book'][1]['price'] 12.99",
+               "$['store']['book'][2]['price'] 8.99", "$['store']['book'][3]['price'] 22.99",
+               "$['store']['bicycle']['price'] 399"}));
+  EXPECT_EQ(selected("$..book[2].author", root), (v{"$['store']['book'][2]['author'] \"Herman Melville\""}));
+  EXPECT_TRUE(selected("$..book[2].publisher", root).empty());
+  EXPECT_EQ(selected("$..book[-1].title", root), (v{"$['store']['book'][3]['title'] \"The Lord of the Rings\""}));
+  EXPECT_EQ(selected("$..book[0,1].title", root), selected("$..book[:2].title", root));
+  EXPECT_EQ(selected("$..book[?@.isbn].title", root),
+            (v{"$['store']['book'][2]['title'] \"Moby Dick\"", "$['store']['book'][3]['title'] \"The Lord of the Rings\""}));
+  EXPECT_EQ(selected("$..book[?@.price<10].title", root),
+            (v{"$['store']['book'][0]['title'] \"Sayings of the Century\"", "$['store']['book'][2]['title'] \"Moby Dick\""}));
+  EXPECT_EQ(selected("$..*", root).size(), 27u);  // every member value and element
+}
+
+TEST(Path, NormalizedPathsEscapeAsRfc9535Says) {
+  const document doc = document::parse(R"({"it's":{"a\\b":{"\u000b\n":[0,[1]]}}})").value();
+  EXPECT_EQ(selected("$..[1][0]", doc.root()), (std::vector<std::string>{R"($['it\'s']['a\\b']['\u000b\n'][1][0] 1)"}));
+}
+
+TEST(Path, ErrorsGiveTheColumnAndTheReason) {
+  struct bad {
+    std::string_view query;
+    std::uint64_t column;
+    std::string_view why;
+  };
+  const bad cases[] = {
+      {"$.a[", 5, "expected a selector: a name, '*', an index, a slice or a filter"},
+      {"$[?@.a==]", 9, "expected a literal, a query or a function call"},
+      {"$[?@.*==1]", 4, "a query compared must be singular (names and indexes only)"},
+      {"$[?length(@.*)<3]", 11, "the argument must be a value: a literal, a singular query or a function giving a value"},
+      {"$[?count(@.a)]", 4, "a function whose result is a value is not a test"},
+      {"$[?foo(@)]", 4, "no function of that name: \"foo\""},
+      {"$[?1==1 && 2]", 12, "a literal is not a test (compare it)"},
+      {"$[01]", 3, "an integer has no leading zero (nor -0)"},
+      {"$[9007199254740992]", 3, "the integer is beyond +/-(2^53 - 1)"},
+      {"$ ", 2, "unexpected text after the query"},
+  };
+  for (const bad& b : cases) {
+    auto query = json_path::compile(b.query);
+    ASSERT_FALSE(query) << b.query;
+    EXPECT_EQ(query.error().info.code, error_code::invalid_query) << b.query;
+    EXPECT_EQ(query.error().info.line, 1u);
+    EXPECT_EQ(query.error().info.column, b.column) << b.query;
+    EXPECT_EQ(query.error().name, b.why) << b.query;
+  }
+  EXPECT_EQ(to_string(json_path::compile("$.a[").error()),
+            "line 1, column 5 (byte 4): not a JSONPath query (RFC 9535), found end of input: "
+            "\"expected a selector: a name, '*', an index, a slice or a filter\"");
+}
+
+TEST(Path, HostileQueriesAreRefusedOrBounded) {
+  // Nesting: 10,000 parentheses, filters inside filters, function calls inside calls.
+  const std::string parens = "$[?" + std::string(10000, '(') + "@.a" + std::string(10000, ')') + "]";
+  std::string filters = "$";
+  for (int i = 0; i < 10000; ++i) filters += "[?@";
+  for (int i = 0; i < 10000; ++i) filters += "]";
+  std::string calls = "$[?";
+  for (int i = 0; i < 10000; ++i) calls += "length(";
+  calls += "@" + std::string(10000, ')') + ">1]";
+  for (const std::string& q : {parens, filters, calls}) {
+    auto query = json_path::compile(q);
+    ASSERT_FALSE(query);
+    EXPECT_EQ(query.error().name, "the query nests too deeply");
+  }
+  // 256 levels is within the limit, and runs.
+  const std::string deep = "$[?" + std::string(200, '(') + "@.a" + std::string(200, ')') + "]";
+  const document doc = document::parse(R"([{"a":1},{"b":2}])").value();
+  EXPECT_EQ(json_path::compile(deep).value().select(doc.root()).value().size(), 1u);
+
+  // 10 MB queries: of blanks, and one long name.
+  const std::string blanks = "$[" + std::string(10'000'000, ' ') + "0]";
+  EXPECT_EQ(json_path::compile(blanks).value().select(doc.root()).value().size(), 1u);
+  const std::string long_name = "$['" + std::string(10'000'000, 'n') + "']";
+  EXPECT_TRUE(json_path::compile(long_name).value().select(doc.root()).value().empty());
+
+  // A pattern that backtracks without end is stopped and reported.
+  // (The subject holds the "b" the pattern needs, so that PCRE2 cannot refuse it at once.)
+  const document strings = document::parse("[\"" + std::string(40, 'a') + "cb\"]").value();
+  const auto costly = json_path::compile("$[?match(@, '(a+)+b')]").value().select(strings.root());
+  ASSERT_FALSE(costly);
+  EXPECT_EQ(costly.error().info.code, error_code::query_too_costly);
+  const auto searched = json_path::compile("$[?search(@, '(a|aa)+$')]").value().select(strings.root());
+  ASSERT_TRUE(searched || searched.error().info.code == error_code::query_too_costly);
+}
+
+TEST(Path, LargeAndDeepValues) {
+  // $..* over a million nodes: views and steps, no copies of values.
+  std::string big = "[";
+  for (int i = 0; i < 1'000'000; ++i) big += i == 0 ? "0" : ",0";
+  big += "]";
+  const document doc = document::parse(big).value();
+  const auto all = json_path::compile("$..*").value().select(doc.root()).value();
+  ASSERT_EQ(all.size(), 1'000'000u);
+  EXPECT_EQ(all.path(999'999), "$[999999]");
+  // 100,000 levels deep: the descendants are visited without recursion.
+  std::string deep;
+  for (int i = 0; i < 100'000; ++i) deep += "{\"a\":";
+  deep += "1";
+  deep += std::string(100'000, '}');
+  const document nested = document::parse(deep, {.max_depth = 200'000}).value();
+  const auto leaves = json_path::compile("$..[?@==1]").value().select(nested.root()).value();
+  ASSERT_EQ(leaves.size(), 1u);
+  EXPECT_EQ(leaves.path(0).size(), 1 + 5 * 100'000u);
+  const node tree = node::from(nested.root());
+  EXPECT_EQ(json_path::compile("$..a").value().select(tree).value().size(), 100'000u);
+}
+
+}  // namespace
+}  // namespace jsonjit

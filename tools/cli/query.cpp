@@ -1,0 +1,128 @@
+// `jsonjit query`: the values a JSONPath query (RFC 9535) selects, one compact JSON value per
+// line in the query's order (or their normalized paths); JSON Lines on several threads.
+#include <charconv>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <jsonjit/path.hpp>
+
+#include "commands.hpp"
+#include "input.hpp"
+#include "lines.hpp"
+
+namespace jsonjit::cli {
+namespace {
+
+constexpr std::string_view query_usage =
+    "usage: jsonjit query [--paths] [--lines] [--jobs N] QUERY [FILE...]\n";
+
+int usage_error(const std::string& what) {
+  std::fprintf(stderr, "jsonjit query: %s\n%s", what.c_str(), query_usage.data());
+  return exit_usage;
+}
+
+struct query_options {
+  bool paths = false;
+  bool lines = false;
+  unsigned jobs = 1;
+  std::string_view query;
+  std::vector<std::string_view> files;
+};
+
+/// "FILE:LINE:COLUMN: message" of an input that is not JSON (LINE counted in the file).
+void not_json(block_output& out, const std::string& name, const parse_error& e, std::uint64_t line_offset) {
+  out.err += name + ":" + std::to_string(e.info.line + line_offset) + ":" + std::to_string(e.info.column) + ": " +
+             message(e.info) + "\n";
+  out.status = std::max(out.status, exit_invalid);
+}
+
+/// Selects from one document's text and appends what to print.
+void select_from(const json_path& path, const query_options& o, std::string_view text, const std::string& name,
+                 std::uint64_t line_offset, document& doc, block_output& out) {
+  if (const parse_error e = doc.assign(text, {.preserve_number_text = true})) return not_json(out, name, e, line_offset);
+  const auto selected = path.select(doc.root());
+  if (!selected) {
+    out.err += name + ":" + std::to_string(line_offset + 1) + ": " + to_string(selected.error()) + "\n";
+    out.status = std::max(out.status, exit_invalid);
+    return;
+  }
+  for (std::size_t i = 0; i < selected->size(); ++i) {
+    out.out += o.paths ? selected->path(i) : (*selected)[i].to_json({.escaping = escape_mode::relaxed}).value_or("");
+    out.out += '\n';
+  }
+}
+
+}  // namespace
+
+int query(std::span<const std::string_view> args) {
+  query_options o;
+  bool have_query = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view a = args[i];
+    if (a == "--paths") {
+      o.paths = true;
+    } else if (a == "--lines") {
+      o.lines = true;
+    } else if (a == "--jobs") {
+      if (i + 1 == args.size()) return usage_error("missing number after --jobs");
+      const std::string_view n = args[++i];
+      const auto r = std::from_chars(n.data(), n.data() + n.size(), o.jobs);
+      if (r.ec != std::errc{} || r.ptr != n.data() + n.size() || o.jobs == 0 || o.jobs > 256) {
+        return usage_error("--jobs needs a number from 1 to 256, not '" + std::string(n) + "'");
+      }
+    } else if (a.size() > 1 && a[0] == '-' && !(have_query || a[1] == '$')) {
+      return usage_error("unknown option '" + std::string(a) + "'");
+    } else if (!have_query) {
+      o.query = a;
+      have_query = true;
+    } else {
+      o.files.push_back(a);
+    }
+  }
+  if (!have_query) return usage_error("no query given");
+  if (o.jobs > 1 && !o.lines) return usage_error("--jobs splits JSON Lines: it needs --lines");
+  if (o.files.empty()) o.files.push_back("-");
+
+  const auto compiled = json_path::compile(o.query);
+  if (!compiled) {
+    const parse_error& e = compiled.error();
+    std::fprintf(stderr, "query:1:%llu: %s: %s\n", static_cast<unsigned long long>(e.info.column),
+                 std::string(message(e.info.code)).c_str(), e.name.c_str());
+    return exit_usage;
+  }
+  int status = 0;
+  for (const std::string_view file : o.files) {
+    input_file in(file);
+    if (!in.is_open()) {
+      std::fprintf(stderr, "jsonjit: cannot read %s: %s\n", in.name().c_str(), in.error().c_str());
+      status = exit_usage;
+      continue;
+    }
+    if (o.lines) {
+      std::vector<document> documents(o.jobs);  // one per worker, reused
+      const int s = for_each_line(in, o.jobs, [&](std::string_view line, std::uint64_t number, unsigned worker,
+                                                  block_output& out) {
+        select_from(*compiled, o, line, in.name(), number - 1, documents[worker], out);
+      });
+      status = std::max(status, s);
+      continue;
+    }
+    std::string text;
+    if (!in.read_all(text)) {
+      std::fprintf(stderr, "jsonjit: cannot read %s: %s\n", in.name().c_str(), in.error().c_str());
+      status = exit_usage;
+      continue;
+    }
+    document doc;
+    block_output out;
+    select_from(*compiled, o, text, in.name(), 0, doc, out);
+    std::fwrite(out.out.data(), 1, out.out.size(), stdout);
+    std::fwrite(out.err.data(), 1, out.err.size(), stderr);
+    status = std::max(status, out.status);
+  }
+  return std::fflush(stdout) == 0 ? status : exit_usage;
+}
+
+}  // namespace jsonjit::cli
