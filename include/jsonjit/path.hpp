@@ -38,7 +38,7 @@ struct path_step {
   std::uint32_t parent;
   bool is_index;
   std::size_t index;
-  std::string_view name;  // a view of the member's name in its document or node
+  std::string_view name;  // a view of the member's name in its document, node or query
 };
 /// The normalized path (§2.7) of step `at`.
 std::string normalized_path(const std::vector<path_step>& steps, std::uint32_t at);
@@ -46,7 +46,7 @@ std::string normalized_path(const std::vector<path_step>& steps, std::uint32_t a
 
 /// The values a query selected, in the order RFC 9535 gives them, and where each is. Value is
 /// `element` (a document's) or `const node*`; the values are views: valid while what they
-/// view lives unchanged.
+/// view lives unchanged (the list may outlive the query).
 template <class Value>
 class basic_node_list {
  public:
@@ -61,9 +61,11 @@ class basic_node_list {
  private:
   template <class>
   friend class path_evaluator;
+  friend class json_path;
   std::vector<Value> values_;
   std::vector<std::uint32_t> at_;  // each value's last step
   std::vector<detail::path::path_step> steps_{detail::path::path_step{0, false, 0, {}}};
+  std::shared_ptr<const detail::path::program> query_;  // the names of name selectors the steps view
 };
 
 using node_list = basic_node_list<element>;

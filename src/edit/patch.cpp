@@ -275,61 +275,25 @@ class patch_application {
 
   /// Adds `value` at `path`; on an error, `value` is untouched.
   parse_error add(const json_pointer& path, node&& value) {
-    if (path.empty()) {
-      replace_value(path, root_, std::move(value));
-      return {};
+    auto done = detail::add_at(root_, path.tokens(), std::move(value));
+    if (!done) return done.error();
+    switch (done->what) {
+      case detail::edit::kind::replaced: undo_.push_back({undo_kind::restore, &path, 0, std::move(done->value)}); break;
+      case detail::edit::kind::added_member: undo_.push_back({undo_kind::erase_member, &path, 0, node()}); break;
+      default: undo_.push_back({undo_kind::erase_element, &path, done->index, node()}); break;
     }
-    auto found = detail::parent_of(root_, path.tokens());
-    if (!found) return found.error();
-    node& parent = **found;
-    const std::string& last = path.back();
-    if (parent.is_object()) {
-      if (node* existing = parent.find(last)) {
-        replace_value(path, *existing, std::move(value));
-      } else {
-        parent.set(last, std::move(value));
-        undo_.push_back({undo_kind::erase_member, &path, 0, node()});
-      }
-      return {};
-    }
-    if (!parent.is_array()) return detail::step_error(parent, last, error_code::wrong_type);
-    std::size_t index = parent.size();
-    if (last != "-") {
-      const std::optional<std::size_t> given = detail::array_index_of(last);
-      if (!given) return detail::step_error(parent, last, error_code::invalid_array_index);
-      if (*given > parent.size()) return detail::step_error(parent, last, error_code::index_out_of_range);
-      index = *given;
-    }
-    (void)parent.insert(index, std::move(value));
-    undo_.push_back({undo_kind::erase_element, &path, index, node()});
     return {};
   }
 
   /// Removes the value at `path`; moves it to `taken` where given (a move's source, never
   /// the whole value: a patch that moves "" into its own child is refused when read).
   parse_error remove(const json_pointer& path, node* taken) {
-    if (path.empty()) {  // the whole value: it becomes null
-      undo_.push_back({undo_kind::restore, &path, 0, std::move(root_)});
-      return {};
-    }
-    auto found = detail::parent_of(root_, path.tokens());
-    if (!found) return found.error();
-    node& parent = **found;
-    const std::string& last = path.back();
-    if (parent.is_object()) {
-      const std::optional<std::size_t> index = parent.index_of(last);
-      if (!index) return detail::step_error(parent, last, error_code::property_not_found);
-      undo_.push_back({undo_kind::insert_member, &path, *index, std::move(*parent.find(last))});
-      parent.erase(last);
-    } else if (parent.is_array()) {
-      const std::optional<std::size_t> index = detail::array_index_of(last);
-      if (!index) return detail::step_error(parent, last, error_code::invalid_array_index);
-      if (*index >= parent.size()) return detail::step_error(parent, last, error_code::index_out_of_range);
-      undo_.push_back({undo_kind::insert_element, &path, *index, std::move(parent[*index])});
-      parent.erase(*index);
-    } else {
-      return detail::step_error(parent, last, error_code::wrong_type);
-    }
+    auto done = detail::remove_at(root_, path.tokens());
+    if (!done) return done.error();
+    const undo_kind undo = done->what == detail::edit::kind::replaced         ? undo_kind::restore
+                           : done->what == detail::edit::kind::removed_member ? undo_kind::insert_member
+                                                                               : undo_kind::insert_element;
+    undo_.push_back({undo, &path, done->index, std::move(done->value)});
     if (taken != nullptr) {
       *taken = std::move(undo_.back().value);
       undo_.back().carried = true;

@@ -311,22 +311,61 @@ parse_error detail::step_error(const node& at, std::string_view token, error_cod
   return parse_error{error_info{why}, at.path(), std::string(token)};
 }
 
-result<node*, parse_error> json_pointer::add(node& root, node value) const {
-  if (tokens_.empty()) {
+result<detail::edit, parse_error> detail::add_at(node& root, std::span<const std::string> tokens, node&& value) {
+  if (tokens.empty()) {
+    node previous = std::move(root);
     root = std::move(value);
-    return &root;
+    return edit{edit::kind::replaced, &root, 0, std::move(previous)};
   }
-  auto found = detail::parent_of(root, tokens_);
+  auto found = parent_of(root, tokens);
   if (!found) return found.error();
   node& parent = **found;
-  const std::string& last = tokens_.back();
-  if (parent.is_object()) return &parent.set(last, std::move(value));
-  if (!parent.is_array()) return detail::step_error(parent, last, error_code::wrong_type);
-  if (last == "-") return &parent.push_back(std::move(value));
+  const std::string& last = tokens.back();
+  if (parent.is_object()) {
+    if (node* existing = parent.find(last)) {
+      node previous = std::move(*existing);
+      *existing = std::move(value);
+      return edit{edit::kind::replaced, existing, 0, std::move(previous)};
+    }
+    return edit{edit::kind::added_member, &parent.set(last, std::move(value)), parent.size() - 1, node()};
+  }
+  if (!parent.is_array()) return step_error(parent, last, error_code::wrong_type);
+  std::size_t index = parent.size();
+  if (last != "-") {
+    const std::optional<std::size_t> given = array_index_of(last);
+    if (!given) return step_error(parent, last, error_code::invalid_array_index);
+    if (*given > parent.size()) return step_error(parent, last, error_code::index_out_of_range);
+    index = *given;
+  }
+  return edit{edit::kind::added_element, *parent.insert(index, std::move(value)), index, node()};
+}
+
+result<detail::edit, parse_error> detail::remove_at(node& root, std::span<const std::string> tokens) {
+  if (tokens.empty()) return edit{edit::kind::replaced, &root, 0, std::move(root)};  // null now
+  auto found = parent_of(root, tokens);
+  if (!found) return found.error();
+  node& parent = **found;
+  const std::string& last = tokens.back();
+  if (parent.is_object()) {
+    const std::optional<std::size_t> index = parent.index_of(last);
+    if (!index) return step_error(parent, last, error_code::property_not_found);
+    node taken = std::move(*parent.find(last));
+    parent.erase(last);
+    return edit{edit::kind::removed_member, &parent, *index, std::move(taken)};
+  }
+  if (!parent.is_array()) return step_error(parent, last, error_code::wrong_type);
   const std::optional<std::size_t> index = array_index_of(last);
-  if (!index) return detail::step_error(parent, last, error_code::invalid_array_index);
-  if (*index > parent.size()) return detail::step_error(parent, last, error_code::index_out_of_range);
-  return *parent.insert(*index, std::move(value));
+  if (!index) return step_error(parent, last, last == "-" ? error_code::index_out_of_range : error_code::invalid_array_index);
+  if (*index >= parent.size()) return step_error(parent, last, error_code::index_out_of_range);
+  node taken = std::move(parent[*index]);
+  parent.erase(*index);
+  return edit{edit::kind::removed_element, &parent, *index, std::move(taken)};
+}
+
+result<node*, parse_error> json_pointer::add(node& root, node value) const {
+  auto done = detail::add_at(root, tokens_, std::move(value));
+  if (!done) return done.error();
+  return done->at;
 }
 
 result<node*, parse_error> json_pointer::replace(node& root, node value) const {
@@ -337,21 +376,9 @@ result<node*, parse_error> json_pointer::replace(node& root, node value) const {
 }
 
 result<node, parse_error> json_pointer::remove(node& root) const {
-  if (tokens_.empty()) return std::move(root);
-  auto found = detail::parent_of(root, tokens_);
-  if (!found) return found.error();
-  node& parent = **found;
-  const std::string& last = tokens_.back();
-  error_code why = error_code::none;
-  node* target = const_cast<node*>(step(std::as_const(parent), pointer_token{last, false}, why));
-  if (target == nullptr) return detail::step_error(parent, last, why);
-  node taken = std::move(*target);
-  if (parent.is_object()) {
-    parent.erase(last);
-  } else {
-    parent.erase(*array_index_of(last));
-  }
-  return taken;
+  auto done = detail::remove_at(root, tokens_);
+  if (!done) return done.error();
+  return std::move(done->value);
 }
 
 }  // namespace jsonjit

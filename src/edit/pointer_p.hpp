@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -84,5 +85,26 @@ result<node*, parse_error> parent_of(node& root, std::span<const std::string> to
 
 /// The error of a step along `token` (unescaped) from `at` that found nothing, for `why`.
 parse_error step_error(const node& at, std::string_view token, error_code why);
+
+/// What an add or a remove did (json_pointer's edits; the patch's undo log reads it).
+struct edit {
+  enum class kind : std::uint8_t {
+    replaced,         // `at` holds the new value, `value` the one it replaced (for "" too)
+    added_member,     // `at` is the new member's value, `index` its position
+    added_element,    // `at` is the new element, `index` its position
+    removed_member,   // `at` is the object, `index` the member's position, `value` the value
+    removed_element,  // `at` is the array, `index` the element's position, `value` the element
+  } what;
+  node* at;
+  std::size_t index;
+  node value;
+};
+
+/// RFC 6902's add at `tokens`: the parent must exist; a member is set (replaced where it
+/// exists), an element inserted (or appended at "-"), "" replaces the whole value. On an error
+/// nothing changed and `value` is untouched.
+result<edit, parse_error> add_at(node& root, std::span<const std::string> tokens, node&& value);
+/// RFC 6902's remove at `tokens` (for "", the root becomes null). On an error nothing changed.
+result<edit, parse_error> remove_at(node& root, std::span<const std::string> tokens);
 
 }  // namespace jsonjit::detail

@@ -450,12 +450,14 @@ result<json_path, parse_error> json_path::compile(std::string_view text) {
 
 result<node_list, parse_error> json_path::select(const element& root) const {
   node_list out;
+  out.query_ = program_;
   if (parse_error failed = path_evaluator<element>(*program_, root).run(out)) return failed;
   return out;
 }
 
 result<node_ref_list, parse_error> json_path::select(const node& root) const {
   node_ref_list out;
+  out.query_ = program_;
   if (parse_error failed = path_evaluator<const node*>(*program_, &root).run(out)) return failed;
   return out;
 }

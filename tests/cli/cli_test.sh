@@ -188,5 +188,16 @@ else
   echo "ok   query --jobs 2 equals --jobs 1"
 fi
 
+# validate --lines --jobs 2: the same output as one thread, in the same order.
+printf '{"type":"object","properties":{"n":{"type":"integer","multipleOf":3}}}' > "$work/threes.json"
+"$tool" validate --lines "$work/threes.json" "$work/many.jsonl" > "$work/v1.txt"; one=$?
+"$tool" validate --lines --jobs 2 "$work/threes.json" "$work/many.jsonl" > "$work/v2.txt"; two=$?
+if ! cmp -s "$work/v1.txt" "$work/v2.txt" || [[ $one -ne 1 || $two -ne 1 || $(wc -l < "$work/v2.txt") -ne 33334 ]]; then
+  echo "FAIL validate --jobs 2 differs from --jobs 1 ($one, $two, $(wc -l < "$work/v2.txt") lines)"; failures=$((failures + 1))
+else
+  echo "ok   validate --jobs 2 equals --jobs 1"
+fi
+out=$("$tool" validate --jobs 2 "$work/threes.json" "$work/doc.json" 2>/dev/null); expect "validate --jobs without --lines" 2 "" $? "$out"
+
 echo "$failures failed"
 [[ $failures -eq 0 ]]

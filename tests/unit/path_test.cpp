@@ -126,6 +126,14 @@ TEST(Path, TheQueriesOfRfc9535Table2) {
   EXPECT_EQ(selected("$..*", root).size(), 27u);  // every member value and element
 }
 
+TEST(Path, ANodeListOutlivesItsQuery) {
+  // A name selector's step names the member by the query's own text: the list keeps it.
+  const document doc = document::parse(R"({"a":{"b":[1]}})").value();
+  node_list list = json_path::compile("$.a['b'][0]").value().select(doc.root()).value();
+  const std::string other(64, 'x');  // (what would take the freed query's place)
+  EXPECT_EQ(list.path(0), "$['a']['b'][0]");
+}
+
 TEST(Path, NormalizedPathsEscapeAsRfc9535Says) {
   const document doc = document::parse(R"({"it's":{"a\\b":{"\u000b\n":[0,[1]]}}})").value();
   EXPECT_EQ(selected("$..[1][0]", doc.root()), (std::vector<std::string>{R"($['it\'s']['a\\b']['\u000b\n'][1][0] 1)"}));

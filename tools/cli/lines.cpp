@@ -1,6 +1,7 @@
 #include "lines.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
@@ -17,16 +18,44 @@ namespace {
 
 constexpr std::size_t block_size = 1 << 20;  // of input per block (more where a line is longer)
 
+/// Bytes read, not zeroed first (a block is filled by a read at once).
+struct byte_buffer {
+  std::unique_ptr<char[]> data;
+  std::size_t size = 0, capacity = 0;
+
+  void reserve(std::size_t n) {
+    if (n <= capacity) return;
+    std::unique_ptr<char[]> bigger(new char[n]);  // default-initialized: not zeroed
+    if (size > 0) std::memcpy(bigger.get(), data.get(), size);
+    data = std::move(bigger);
+    capacity = n;
+  }
+  std::string_view view() const noexcept { return {data.get(), size}; }
+};
+
 struct block {
-  std::string text;          // whole lines
+  byte_buffer text;          // whole lines
   std::uint64_t first_line;  // the number of its first line
   block_output output;
   bool done = false;
 };
 
+/// The line feeds in `text`, found by memchr (vectorized in the C library: this thread reads for
+/// all the workers and must keep up with them).
+std::uint64_t newlines(std::string_view text) noexcept {
+  std::uint64_t n = 0;
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)))) != nullptr) {
+    ++n;
+    ++p;
+  }
+  return n;
+}
+
 void run_block(block& b, unsigned worker, const line_work& work) {
   std::uint64_t number = b.first_line;
-  const std::string_view text = b.text;
+  const std::string_view text = b.text.view();
   for (std::size_t start = 0; start < text.size(); ++number) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -43,6 +72,13 @@ void print(const block_output& o) {
 }
 
 }  // namespace
+
+std::optional<unsigned> jobs_count(std::string_view text) {
+  unsigned n = 0;
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (r.ec != std::errc{} || r.ptr != text.data() + text.size() || n == 0 || n > 256) return std::nullopt;
+  return n;
+}
 
 int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
   jobs = std::max(1u, jobs);
@@ -80,30 +116,30 @@ int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
   bool reading = true;
   while (reading) {
     auto b = std::make_unique<block>();
-    b->text = std::move(carry);
+    const std::size_t kept = carry.size();
+    b->text.reserve(kept + block_size);
+    if (kept > 0) std::memcpy(b->text.data.get(), carry.data(), kept);
     carry.clear();
-    b->text.resize(b->text.size() + block_size);
-    const std::size_t kept = b->text.size() - block_size;
-    const std::size_t n = in.read_some(b->text.data() + kept, block_size);
-    b->text.resize(kept + n);
+    const std::size_t n = in.read_some(b->text.data.get() + kept, block_size);
+    b->text.size = kept + n;
     if (!in.error().empty()) {
       std::fprintf(stderr, "jsonjit: cannot read %s: %s\n", in.name().c_str(), in.error().c_str());
       status = exit_usage;
       reading = false;
-      b->text.resize(kept);
+      b->text.size = kept;
     }
     if (n == 0) reading = false;
     if (reading) {  // whole lines only: the rest waits for the next block
-      const std::size_t last_newline = b->text.rfind('\n');
-      if (last_newline == std::string::npos) {
-        carry = std::move(b->text);
+      const std::size_t last_newline = b->text.view().rfind('\n');
+      if (last_newline == std::string::npos) {  // a line longer than a block: read on
+        carry.assign(b->text.view());
         continue;
       }
-      carry.assign(b->text, last_newline + 1);
-      b->text.resize(last_newline + 1);
+      carry.assign(b->text.view().substr(last_newline + 1));
+      b->text.size = last_newline + 1;
     }
     b->first_line = line;
-    line += static_cast<std::uint64_t>(std::count(b->text.begin(), b->text.end(), '\n'));
+    line += newlines(b->text.view());
     if (jobs == 1) {
       run_block(*b, 0, work);
       print(b->output);
@@ -113,7 +149,8 @@ int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
     std::unique_lock lock(mutex);
     window.push_back(std::move(b));
     changed.notify_all();
-    // Print what is done at the front; wait while the window is full.
+    // Print what is done at the front. While the window is full, this thread works on a
+    // block too (the reading alone would leave its core idle), or waits.
     for (;;) {
       while (!window.empty() && window.front()->done) {
         print(window.front()->output);
@@ -122,6 +159,15 @@ int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
         --next_to_run;
       }
       if (window.size() < max_in_flight) break;
+      if (next_to_run < window.size()) {
+        block* mine = window[next_to_run++].get();
+        lock.unlock();
+        run_block(*mine, jobs, work);
+        lock.lock();
+        mine->done = true;
+        changed.notify_all();
+        continue;
+      }
       changed.wait(lock);
     }
   }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,9 +21,13 @@ struct block_output {
 };
 
 /// Processes one line: `number` is its 1-based line number in the file (blank lines are
-/// skipped before this is called). Called on the worker threads, `worker` naming which
-/// (0..jobs-1), so that each may keep state of its own (a reused document).
+/// skipped before this is called). Called on the worker threads and on the reading thread
+/// (which works while the workers have enough to do), `worker` naming which (0..jobs), so
+/// that each may keep state of its own (a reused document).
 using line_work = std::function<void(std::string_view line, std::uint64_t number, unsigned worker, block_output& out)>;
+
+/// The N of "--jobs N": 1 to 256; nullopt for anything else.
+std::optional<unsigned> jobs_count(std::string_view text);
 
 /// Runs `work` on every non-blank line of `in` on `jobs` threads (1: on this one), prints each
 /// block's output in input order; returns the worst status, or exit_usage where reading fails.

@@ -1,6 +1,5 @@
 // `jsonjit query`: the values a JSONPath query (RFC 9535) selects, one compact JSON value per
 // line in the query's order (or their normalized paths); JSON Lines on several threads.
-#include <charconv>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -68,10 +67,9 @@ int query(std::span<const std::string_view> args) {
     } else if (a == "--jobs") {
       if (i + 1 == args.size()) return usage_error("missing number after --jobs");
       const std::string_view n = args[++i];
-      const auto r = std::from_chars(n.data(), n.data() + n.size(), o.jobs);
-      if (r.ec != std::errc{} || r.ptr != n.data() + n.size() || o.jobs == 0 || o.jobs > 256) {
-        return usage_error("--jobs needs a number from 1 to 256, not '" + std::string(n) + "'");
-      }
+      const std::optional<unsigned> jobs = jobs_count(n);
+      if (!jobs) return usage_error("--jobs needs a number from 1 to 256, not '" + std::string(n) + "'");
+      o.jobs = *jobs;
     } else if (a.size() > 1 && a[0] == '-' && !(have_query || a[1] == '$')) {
       return usage_error("unknown option '" + std::string(a) + "'");
     } else if (!have_query) {
@@ -101,7 +99,7 @@ int query(std::span<const std::string_view> args) {
       continue;
     }
     if (o.lines) {
-      std::vector<document> documents(o.jobs);  // one per worker, reused
+      std::vector<document> documents(o.jobs + 1);  // one per thread, reused
       const int s = for_each_line(in, o.jobs, [&](std::string_view line, std::uint64_t number, unsigned worker,
                                                   block_output& out) {
         select_from(*compiled, o, line, in.name(), number - 1, documents[worker], out);

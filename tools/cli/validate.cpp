@@ -2,6 +2,7 @@
 // FILE:LINE:COLUMN: INSTANCE_LOCATION: message (KEYWORD_LOCATION), or the standard output JSON
 // with --output. References resolve to the --map folders and to local files (file: URIs,
 // which a schema read from a file has for its base); never to the network.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -13,6 +14,7 @@
 
 #include "commands.hpp"
 #include "input.hpp"
+#include "lines.hpp"
 
 namespace jsonjit::cli {
 namespace {
@@ -21,6 +23,7 @@ struct validate_options {
   schema_options schema;
   std::optional<output_format> output;  // print the output JSON instead of error lines
   bool lines = false;
+  unsigned jobs = 1;  // threads for --lines
   std::vector<std::pair<std::string, std::filesystem::path>> maps;  // URI prefix → folder
   std::string schema_path;
   std::vector<std::string_view> files;
@@ -89,6 +92,11 @@ int parse_arguments(std::span<const std::string_view> args, validate_options& o)
       o.schema.regex_jit = true;
     } else if (a == "--lines") {
       o.lines = true;
+    } else if (a == "--jobs") {
+      const std::optional<std::string_view> v = value();
+      const std::optional<unsigned> jobs = jobs_count(v.value_or(""));
+      if (!jobs) return usage_error("--jobs needs a number from 1 to 256, not", v.value_or(""));
+      o.jobs = *jobs;
     } else if (a == "--map") {
       const std::optional<std::string_view> v = value();
       const std::size_t eq = v ? v->find('=') : std::string_view::npos;
@@ -107,23 +115,25 @@ int parse_arguments(std::span<const std::string_view> args, validate_options& o)
     return exit_usage;
   }
   if (o.files.empty()) o.files.push_back("-");
+  if (o.jobs > 1 && !o.lines) return usage_error("--jobs splits JSON Lines: it needs", "--lines");
   o.schema.output = o.output.value_or(output_format::basic);
   return 0;
 }
 
+/// Appends what to print of one instance's validation to `out`.
 void print_validation(const std::string& name, const validation& v, const validate_options& o,
-                      std::uint64_t line_offset) {
+                      std::uint64_t line_offset, block_output& out) {
+  if (!v.valid()) out.status = std::max(out.status, exit_invalid);
   if (o.output) {
-    std::printf("%s\n", v.to_json(*o.output).c_str());
+    out.out += v.to_json(*o.output) + "\n";
     return;
   }
   for (const validation_error& e : v.errors()) {
     // An instance that is not JSON fails before any keyword: no keyword location to show.
     const std::string keyword = e.keyword_location.empty() ? "" : " (" + e.keyword_location + ")";
-    std::printf("%s:%llu:%llu: %s: %s%s\n", name.c_str(), static_cast<unsigned long long>(e.position.line + line_offset),
-                static_cast<unsigned long long>(e.position.column),
-                e.instance_location.empty() ? "(root)" : e.instance_location.c_str(), e.message.c_str(),
-                keyword.c_str());
+    out.out += name + ":" + std::to_string(e.position.line + line_offset) + ":" + std::to_string(e.position.column) +
+               ": " + (e.instance_location.empty() ? "(root)" : e.instance_location) + ": " + e.message + keyword +
+               "\n";
   }
 }
 
@@ -154,30 +164,23 @@ int validate(std::span<const std::string_view> args) {
   int status = 0;
   for (std::string_view file : o.files) {
     input_file in(file);
+    if (o.lines && in.is_open()) {
+      status = std::max(status, for_each_line(in, o.jobs,
+                                              [&](std::string_view line, std::uint64_t number, unsigned, block_output& out) {
+                                                print_validation(in.name(), s->validate(line), o, number - 1, out);
+                                              }));
+      continue;
+    }
     std::string text;
     if (!in.is_open() || !in.read_all(text)) {
       std::fprintf(stderr, "jsonjit validate: cannot read %s: %s\n", in.name().c_str(), in.error().c_str());
       status = exit_usage;
       continue;
     }
-    if (!o.lines) {
-      const validation v = s->validate(text);
-      print_validation(in.name(), v, o, 0);
-      if (!v.valid() && status == 0) status = exit_invalid;
-      continue;
-    }
-    std::uint64_t line = 0;
-    for (std::size_t start = 0; start < text.size();) {
-      std::size_t end = text.find('\n', start);
-      if (end == std::string::npos) end = text.size();
-      const std::string_view instance = std::string_view(text).substr(start, end - start);
-      ++line;
-      start = end + 1;
-      if (instance.find_first_not_of(" \t\r") == std::string_view::npos) continue;  // a blank line
-      const validation v = s->validate(instance);
-      print_validation(in.name(), v, o, line - 1);
-      if (!v.valid() && status == 0) status = exit_invalid;
-    }
+    block_output out;
+    print_validation(in.name(), s->validate(text), o, 0, out);
+    std::fwrite(out.out.data(), 1, out.out.size(), stdout);
+    status = std::max(status, out.status);
   }
   return status;
 }
