@@ -70,6 +70,16 @@ class differ {
       ++tail;
     }
     const std::size_t from_end = from_size - tail, to_end = to_size - tail;
+    if (from_end - head == to_end - head) {
+      // As many changed elements on both sides, each alike its counterpart: values changed in
+      // place, the common case, taken pair by pair without hashing every element.
+      bool pairwise = true;
+      for (std::size_t i = head; i < from_end && pairwise; ++i) pairwise = detail::alike(from[i], to[i]);
+      if (pairwise) {
+        for (std::size_t i = head; i < from_end; ++i) pending_.push_back({&from[i], &to[i], path / i});
+        return;
+      }
+    }
     std::vector<std::uint64_t> from_hashes, to_hashes;
     for (std::size_t i = head; i < from_end; ++i) from_hashes.push_back(detail::deep_hash(from[i]));
     for (std::size_t i = head; i < to_end; ++i) to_hashes.push_back(detail::deep_hash(to[i]));
