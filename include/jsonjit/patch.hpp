@@ -109,9 +109,10 @@ patch_error apply_patch(node& target, const node& patch);
 
 /// A patch that turns `from` into `to`: `diff(a, b).apply(a)` makes `a` equal to `b` (by
 /// operator==). Members that differ are replaced or recursed into, members only in one are
-/// removed or added; in arrays, the elements equal at both ends are kept, the elements in
-/// between are compared pair by pair and the rest removed or added. A value of another type
-/// is replaced whole.
+/// removed or added. Arrays are aligned: equal elements stay where others were inserted or
+/// removed around them (a longest common subsequence, up to 1,000 changes per array; beyond,
+/// by position), and elements alike (the same type; objects sharing at least half their
+/// names) are compared as one value changed. A value of another type is replaced whole.
 json_patch diff(const node& from, const node& to);
 
 /// Applies a JSON Merge Patch (RFC 7396): an object patch sets its members in `target`

@@ -54,13 +54,14 @@ class differ {
     }
   }
 
-  // The elements equal at both ends stay; between them, the elements the two arrays have in
-  // common (aligned by equal values) stay too. Between kept ones, a stretch of changed
-  // elements is aligned again by likeness (detail::alike): elements alike are compared pair by
-  // pair (one value changed), the others removed or added. The array's own operations come first, left
-  // to right at the indexes the array has then; a pair's operations come later (they wait on
-  // the stack), at the index the pair has in `to`, which is where it is once the array's
-  // operations are done.
+  // The elements equal at both ends stay. Between them, where both sides have as many
+  // elements and each is alike its counterpart (detail::alike), they are compared pair by
+  // pair. Otherwise the elements the arrays have in common (equal values, by a longest common
+  // subsequence) stay too, and each stretch of changed elements between kept ones is aligned
+  // again by likeness: elements alike are compared pair by pair (one value changed), the others
+  // removed or added. The array's own operations come first, left to right at the indexes the
+  // array has then; a pair's operations come later (they wait on the stack), at the index the
+  // pair has in `to`, which is where it is once the array's operations are done.
   void compare_arrays(const node& from, const node& to, const json_pointer& path) {
     const std::size_t from_size = from.size(), to_size = to.size();
     std::size_t head = 0;
