@@ -188,6 +188,11 @@ else
   echo "ok   query --jobs 2 equals --jobs 1"
 fi
 
+# A line longer than a block (1 MiB) among short ones.
+{ printf '{"n":1,"s":"'; head -c 3000000 /dev/zero | tr '\0' a; printf '"}\n{"n":2}\n'; } > "$work/long.jsonl"
+out=$("$tool" query --lines --jobs 2 '$.n' "$work/long.jsonl"); expect "query --lines, a long line" 0 $'1\n2' $? "$out"
+out=$("$tool" query --lines '$.s' "$work/long.jsonl" | wc -c); expect "query --lines, the long line's value" 0 "3000003" $? "$out"
+
 # validate --lines --jobs 2: the same output as one thread, in the same order.
 printf '{"type":"object","properties":{"n":{"type":"integer","multipleOf":3}}}' > "$work/threes.json"
 "$tool" validate --lines "$work/threes.json" "$work/many.jsonl" > "$work/v1.txt"; one=$?

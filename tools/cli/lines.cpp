@@ -114,13 +114,21 @@ int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
   std::string carry;  // the start of a line the last read cut
   std::uint64_t line = 1;
   bool reading = true;
+  std::unique_ptr<block> unfinished;  // a block holding part of one line longer than a block
   while (reading) {
-    auto b = std::make_unique<block>();
-    const std::size_t kept = carry.size();
-    b->text.reserve(kept + block_size);
-    if (kept > 0) std::memcpy(b->text.data.get(), carry.data(), kept);
-    carry.clear();
-    const std::size_t n = in.read_some(b->text.data.get() + kept, block_size);
+    std::unique_ptr<block> b = std::move(unfinished);
+    std::size_t kept = 0;
+    if (b) {  // more of the long line, into the same block (its room doubled when full)
+      kept = b->text.size;
+      if (b->text.capacity - kept < block_size) b->text.reserve(std::max(2 * b->text.capacity, kept + block_size));
+    } else {
+      b = std::make_unique<block>();
+      kept = carry.size();
+      b->text.reserve(kept + block_size);
+      if (kept > 0) std::memcpy(b->text.data.get(), carry.data(), kept);
+      carry.clear();
+    }
+    const std::size_t n = in.read_some(b->text.data.get() + kept, b->text.capacity - kept);
     b->text.size = kept + n;
     if (!in.error().empty()) {
       std::fprintf(stderr, "jsonjit: cannot read %s: %s\n", in.name().c_str(), in.error().c_str());
@@ -130,11 +138,13 @@ int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
     }
     if (n == 0) reading = false;
     if (reading) {  // whole lines only: the rest waits for the next block
-      const std::size_t last_newline = b->text.view().rfind('\n');
-      if (last_newline == std::string::npos) {  // a line longer than a block: read on
-        carry.assign(b->text.view());
+      // (What was kept before this read holds no line feed: only the new bytes are searched.)
+      const std::size_t in_new = b->text.view().substr(kept).rfind('\n');
+      if (in_new == std::string::npos) {  // a line longer than a block: read on
+        unfinished = std::move(b);
         continue;
       }
+      const std::size_t last_newline = kept + in_new;
       carry.assign(b->text.view().substr(last_newline + 1));
       b->text.size = last_newline + 1;
     }
