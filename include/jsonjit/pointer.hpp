@@ -70,13 +70,14 @@ class json_pointer {
   static void append_escaped(std::string& text, std::string_view token);
 
   // Lookups. A member is found by name (the last one where a document's object repeats a
-  // name); an array element by an index token below the array's size. Nothing allocates.
+  // name); an array element by an index token below the array's size. Lookups in documents
+  // allocate nothing (in nodes, a large object's name index is built on its first lookup).
   std::optional<element> find(const element& root) const noexcept;
-  node* find(node& root) const noexcept;
-  const node* find(const node& root) const noexcept;
+  node* find(node& root) const;
+  const node* find(const node& root) const;
   /// The value, or an error naming the step that failed and where: property_not_found (the
-  /// error's name is the token), index_out_of_range, invalid_array_index (a token that is not
-  /// an index, or "-", at an array), wrong_type (a token at a string, number, true, false or
+  /// error's name is the token), index_out_of_range (also for "-", the place after the last
+  /// element), invalid_array_index (a token that is not an index at an array), wrong_type (a token at a string, number, true, false or
   /// null). The error's path is the JSON path of the value the step was taken from.
   result<element, parse_error> at(const element& root) const;
   result<node*, parse_error> at(node& root) const;
@@ -102,7 +103,8 @@ class json_pointer {
 };
 
 /// The value `pointer` (text, as json_pointer::parse reads it) names in `root`, found while the
-/// text is read: nothing is allocated (but the error). Errors as json_pointer::parse and at().
+/// text is read: in a document nothing is allocated (but the error). Errors as
+/// json_pointer::parse and at().
 result<element, parse_error> at_pointer(const element& root, std::string_view pointer);
 result<node*, parse_error> at_pointer(node& root, std::string_view pointer);
 result<const node*, parse_error> at_pointer(const node& root, std::string_view pointer);

@@ -248,11 +248,11 @@ std::optional<element> json_pointer::find(const element& root) const noexcept {
   return walk(root, token_list(tokens_), nullptr);
 }
 
-const node* json_pointer::find(const node& root) const noexcept {
+const node* json_pointer::find(const node& root) const {
   return walk(root, token_list(tokens_), nullptr);
 }
 
-node* json_pointer::find(node& root) const noexcept {
+node* json_pointer::find(node& root) const {
   return const_cast<node*>(walk(std::as_const(root), token_list(tokens_), nullptr));
 }
 

@@ -53,7 +53,7 @@ void each_member(const node* v, F&& f) {
 }
 
 std::optional<element> member_named(const element& v, std::string_view name) noexcept { return v.find(name); }
-std::optional<const node*> member_named(const node* v, std::string_view name) noexcept {
+std::optional<const node*> member_named(const node* v, std::string_view name) {
   const node* found = v->find(name);
   if (found == nullptr) return std::nullopt;
   return found;
