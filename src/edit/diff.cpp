@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "edit/align_p.hpp"
@@ -15,16 +17,27 @@ namespace {
 /// alignment's time grows with the array's length times the changes).
 constexpr std::size_t max_array_changes = 1000;
 
+/// A step from the root: a member's name (a view of a name in `from` or `to`) or an index,
+/// after the step `parent`. Pairs waiting on the stack name their place by a step, so that
+/// going one level down costs one entry, not a copy of the whole pointer; a pointer is built
+/// only for an operation emitted.
+struct path_step {
+  std::uint32_t parent;
+  bool is_index;
+  std::size_t index;
+  std::string_view name;
+};
+
 struct pending_pair {
   const node* from;
   const node* to;
-  json_pointer path;
+  std::uint32_t path;  // in differ::steps_
 };
 
 class differ {
  public:
   json_patch run(const node& from, const node& to) {
-    pending_.push_back({&from, &to, json_pointer()});
+    pending_.push_back({&from, &to, 0});
     while (!pending_.empty()) {
       pending_pair pair = std::move(pending_.back());
       pending_.pop_back();
@@ -34,22 +47,22 @@ class differ {
   }
 
  private:
-  void compare(const node& from, const node& to, const json_pointer& path) {
+  void compare(const node& from, const node& to, std::uint32_t path) {
     if (from.is_object() && to.is_object()) return compare_objects(from, to, path);
     if (from.is_array() && to.is_array()) return compare_arrays(from, to, path);
     if (!(from == to)) emit(patch_op::replace, path, to);
   }
 
-  void compare_objects(const node& from, const node& to, const json_pointer& path) {
+  void compare_objects(const node& from, const node& to, std::uint32_t path) {
     for (const auto m : from.members()) {
-      if (!to.contains(m.name)) emit(patch_op::remove, path / m.name, node());
+      if (!to.contains(m.name)) emit(patch_op::remove, child(path, m.name), node());
     }
     for (const auto m : to.members()) {
       const node* before = from.find(m.name);
       if (before == nullptr) {
-        emit(patch_op::add, path / m.name, m.value);
+        emit(patch_op::add, child(path, m.name), m.value);
       } else {
-        pending_.push_back({before, &m.value, path / m.name});
+        pending_.push_back({before, &m.value, child(path, m.name)});
       }
     }
   }
@@ -62,8 +75,14 @@ class differ {
   // removed or added. The array's own operations come first, left to right at the indexes the
   // array has then; a pair's operations come later (they wait on the stack), at the index the
   // pair has in `to`, which is where it is once the array's operations are done.
-  void compare_arrays(const node& from, const node& to, const json_pointer& path) {
+  void compare_arrays(const node& from, const node& to, std::uint32_t path) {
     const std::size_t from_size = from.size(), to_size = to.size();
+    if (from_size == 1 && to_size == 1 && detail::alike(from[0], to[0])) {
+      // One element each: compared as a pair. (Comparing them whole first would, down a chain
+      // of such arrays, compare each level once per level above it.)
+      pending_.push_back({&from[0], &to[0], child(path, std::size_t{0})});
+      return;
+    }
     std::size_t head = 0;
     while (head < from_size && head < to_size && from[head] == to[head]) ++head;
     std::size_t tail = 0;
@@ -77,7 +96,7 @@ class differ {
       bool pairwise = true;
       for (std::size_t i = head; i < from_end && pairwise; ++i) pairwise = detail::alike(from[i], to[i]);
       if (pairwise) {
-        for (std::size_t i = head; i < from_end; ++i) pending_.push_back({&from[i], &to[i], path / i});
+        for (std::size_t i = head; i < from_end; ++i) pending_.push_back({&from[i], &to[i], child(path, i)});
         return;
       }
     }
@@ -100,7 +119,7 @@ class differ {
 
   /// Changed elements from[from_at, from_end) becoming to[to_at, to_end), at index to_at now.
   void compare_stretch(const node& from, std::size_t from_at, std::size_t from_end, const node& to, std::size_t to_at,
-                       std::size_t to_end, const json_pointer& path) {
+                       std::size_t to_end, std::uint32_t path) {
     auto alike = [&](std::size_t x, std::size_t y) { return detail::alike(from[from_at + x], to[to_at + y]); };
     auto kept = detail::common_subsequence(from_end - from_at, to_end - to_at, alike, max_array_changes);
     if (!kept) kept.emplace();
@@ -109,20 +128,36 @@ class differ {
     for (const detail::kept_element& k : *kept) {
       const std::size_t changed_from = from_first + k.from - from_at, changed_to = to_first + k.to - to_at;
       const std::size_t pairs = std::min(changed_from, changed_to);
-      for (std::size_t i = 0; i < pairs; ++i) pending_.push_back({&from[from_at + i], &to[to_at + i], path / (to_at + i)});
-      for (std::size_t i = pairs; i < changed_from; ++i) emit(patch_op::remove, path / (to_at + pairs), node());
-      for (std::size_t i = pairs; i < changed_to; ++i) emit(patch_op::add, path / (to_at + i), to[to_at + i]);
+      for (std::size_t i = 0; i < pairs; ++i) pending_.push_back({&from[from_at + i], &to[to_at + i], child(path, to_at + i)});
+      for (std::size_t i = pairs; i < changed_from; ++i) emit(patch_op::remove, child(path, to_at + pairs), node());
+      for (std::size_t i = pairs; i < changed_to; ++i) emit(patch_op::add, child(path, to_at + i), to[to_at + i]);
       from_at = from_first + k.from;
       to_at = to_first + k.to;
-      if (from_at < from_end) pending_.push_back({&from[from_at], &to[to_at], path / to_at});  // alike: a pair
+      if (from_at < from_end) pending_.push_back({&from[from_at], &to[to_at], child(path, to_at)});  // alike: a pair
       ++from_at, ++to_at;
     }
   }
 
-  void emit(patch_op op, json_pointer path, const node& value) {
-    patch_.push_back(patch_operation{op, std::move(path), json_pointer(), op == patch_op::remove ? node() : value});
+  std::uint32_t child(std::uint32_t parent, std::string_view name) {
+    steps_.push_back({parent, false, 0, name});
+    return static_cast<std::uint32_t>(steps_.size() - 1);
+  }
+  std::uint32_t child(std::uint32_t parent, std::size_t index) {
+    steps_.push_back({parent, true, index, {}});
+    return static_cast<std::uint32_t>(steps_.size() - 1);
   }
 
+  void emit(patch_op op, std::uint32_t path, const node& value) {
+    std::vector<std::string> tokens;
+    for (std::uint32_t at = path; at != 0; at = steps_[at].parent) {
+      tokens.push_back(steps_[at].is_index ? std::to_string(steps_[at].index) : std::string(steps_[at].name));
+    }
+    std::reverse(tokens.begin(), tokens.end());
+    patch_.push_back(
+        patch_operation{op, json_pointer(std::move(tokens)), json_pointer(), op == patch_op::remove ? node() : value});
+  }
+
+  std::vector<path_step> steps_{path_step{0, false, 0, {}}};  // [0]: the root
   std::vector<pending_pair> pending_;
   json_patch patch_;
 };

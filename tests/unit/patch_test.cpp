@@ -372,6 +372,25 @@ TEST(Diff, ApplyingTheDiffOfRandomEditsOfRealDocumentsGivesTheEditedDocument) {
   EXPECT_GT(merge_refusals, 0);
 }
 
+TEST(Diff, DeepValuesDifferingAtTheBottom) {
+  // 100,000 arrays inside each other, different only in the innermost value: one replace, found
+  // in time linear in the depth (each level is compared once, not once per level above it).
+  constexpr int depth = 100'000;
+  auto nested = [](std::string_view leaf) {
+    return node::parse(std::string(depth, '[') + std::string(leaf) + std::string(depth, ']'), {.max_depth = 2 * depth})
+        .value();
+  };
+  const node from = nested("1"), to = nested("2");
+  const json_patch patch = diff(from, to);
+  ASSERT_EQ(patch.size(), 1u);
+  EXPECT_EQ(patch.operations()[0].path.size(), static_cast<std::size_t>(depth));
+  node patched = from;
+  EXPECT_FALSE(patch.apply(patched));
+  EXPECT_EQ(patched, to);
+  const node other = nested("{\"a\":[1]}");
+  EXPECT_FALSE(diff(from, other).empty());
+}
+
 // --- merge patch -----------------------------------------------------------------------------
 
 TEST(MergePatch, EveryExampleOfRfc7396AppendixA) {
