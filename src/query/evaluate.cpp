@@ -270,7 +270,11 @@ class path_evaluator {
       case expression_kind::logical_not: return !holds(x.children[0], current);
       case expression_kind::compare:
         return compare(value_of(x.children[0], current), value_of(x.children[1], current), x.op);
-      case expression_kind::exists: return !nodes_of(x.query, current).empty();
+      case expression_kind::exists: {
+        const query& q = program_.queries[x.query];
+        if (q.singular()) return singular_node(q, current).has_value();
+        return !nodes_of(x.query, current).empty();
+      }
       case expression_kind::function: return matches(x, current);
       default: return false;  // (the parser gives a logical expression only)
     }
@@ -285,14 +289,12 @@ class path_evaluator {
         o.what = operand::kind::literal;
         o.literal = &x.literal;
         return o;
-      case expression_kind::singular: {
-        std::vector<Value> found = nodes_of(x.query, current);
-        if (found.size() == 1) {
+      case expression_kind::singular:
+        if (const std::optional<Value> found = singular_node(program_.queries[x.query], current)) {
           o.what = operand::kind::value;
-          o.value = found[0];
+          o.value = *found;
         }
         return o;
-      }
       case expression_kind::function: return function_value(x, current);
       default: return o;
     }
@@ -415,6 +417,29 @@ class path_evaluator {
         return false;
     }
     return false;
+  }
+
+  /// The node a singular query (names and indexes only) selects, walked without node lists:
+  /// what a filter's comparisons and existence tests ask of each candidate.
+  std::optional<Value> singular_node(const query& q, const Value& current) {
+    Value at = q.relative ? current : root_;
+    for (const segment& s : q.segments) {
+      const selector& sel = s.selectors[0];
+      const json_type t = type_of(at);
+      if (sel.kind == selector_kind::name) {
+        if (t != json_type::object) return std::nullopt;
+        auto child = member_named(at, sel.name);
+        if (!child) return std::nullopt;
+        at = *child;
+        continue;
+      }
+      if (t != json_type::array) return std::nullopt;
+      const auto size = static_cast<std::int64_t>(size_of(at));
+      const std::int64_t i = sel.index < 0 ? size + sel.index : sel.index;
+      if (i < 0 || i >= size) return std::nullopt;
+      at = element_at(at, static_cast<std::size_t>(i));
+    }
+    return at;
   }
 
   /// The nodes a query inside a filter selects from the current node (@) or the root ($).
