@@ -101,9 +101,13 @@ if [[ "$1" == test ]]; then
   fi
 fi
 
-# ajv, from the npm registry, as bench/package.json pins it.
+# The JavaScript peers (ajv; json-p3 and jsonpath-rfc9535), from the npm registry, as
+# bench/package.json and its lock pin them.
 bench_dir="$(cd "$(dirname "$0")/../bench" && pwd)"
-if [[ ! -f "$bench_dir/node_modules/ajv/package.json" ]]; then
-  echo "Installing the benchmark's npm packages (ajv) into bench/node_modules"
-  npm ci --prefix "$bench_dir" --no-audit --no-fund --loglevel=error
-fi
+for package in ajv json-p3 jsonpath-rfc9535; do
+  if [[ ! -f "$bench_dir/node_modules/$package/package.json" ]]; then
+    echo "Installing the benchmark's npm packages (ajv, json-p3, jsonpath-rfc9535) into bench/node_modules"
+    npm ci --prefix "$bench_dir" --no-audit --no-fund --loglevel=error
+    break
+  fi
+done

@@ -86,6 +86,20 @@ const std::map<std::string, std::string>& group_descriptions() {
       {"stream_read", "Deserialize 100 MB of Users element by element from a stream, in bounded memory."},
       {"dom_parse", "Parse into each library's DOM (simdjson: its DOM API)."},
       {"dom_serialize", "Write a parsed DOM back as compact JSON."},
+      {"query",
+       "A JSONPath query (RFC 9535) from the text to the selected values: names, a descendant segment, a "
+       "filter, a function, a slice, a singular query (twitter's statuses are all Japanese or Chinese: its "
+       "filter asks for lang 'ja'). jsonjit: the text parsed into a document it keeps, then the query; "
+       "token_pass: our reader's plain pass over the same bytes, the floor for a query that reads the text; "
+       "simdjson: On-Demand's at_pointer (the singular queries); jq 1.6: `jq -c` with the same query in jq's "
+       "language, a process per run; json_p3 and jsonpath_rfc9535 on node: JSON.parse and the query, timed "
+       "by node. Each contender must select the same values in the same order first."},
+      {"query_compile", "Compiling each query of the query group (json_path::compile)."},
+      {"query_lines",
+       "A JSON Lines file of twitter's statuses (about 200 MB), each line a document, through the "
+       "command-line tool (a process per run): `jsonjit query --lines '$.user.screen_name'` on one and two "
+       "threads (--jobs), jq over the same file, and `jsonjit validate --lines` of each status against "
+       "bench/schema's twitter schema. Outputs checked first."},
       {"pointer",
        "100 JSON Pointer lookups of values at every depth. jsonjit: parsed pointers on a document; jsonjit_text: "
        "the pointers' text on a document (at_pointer); jsonjit_node: on a node; simdjson: its DOM's at_pointer; "
@@ -139,6 +153,8 @@ std::string baseline_of(const std::string& group) {
   if (group == "jit_cold_start" || group == "jit_first_use") return "jsonjit_interp";
   if (group.rfind("schema_", 0) == 0) return "jsonjit";
   if (group == "pointer" || group == "patch" || group == "merge_patch" || group == "diff") return "jsonjit";
+  if (group == "query" || group == "query_compile") return "jsonjit";
+  if (group == "query_lines") return "jsonjit_jobs1";
   return "rapidjson";
 }
 

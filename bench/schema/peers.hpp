@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "peer_process.hpp"
+
 namespace jsonjit::bench::schema {
 
 class valijson_validator {
@@ -46,11 +48,8 @@ class ajv_process {
   /// Starts node on bench/schema/ajv_runner.mjs with the schema and the instances; `error`
   /// says why when it cannot (no node, ajv not installed).
   ajv_process(std::string_view schema, const std::vector<std::string>& instances, std::string& error);
-  ~ajv_process();
-  ajv_process(const ajv_process&) = delete;
-  ajv_process& operator=(const ajv_process&) = delete;
 
-  bool running() const noexcept { return pid_ > 0; }
+  bool running() const noexcept { return node_ && node_->running(); }
   /// How many instances ajv finds valid.
   std::size_t count_valid();
   /// Seconds for `batch` operations (each: every instance parsed and validated).
@@ -60,11 +59,8 @@ class ajv_process {
   double compile(std::uint64_t repeat);
 
  private:
-  std::string request(const std::string& line);
-  int pid_ = -1;
-  int to_ = -1, from_ = -1;
-  std::string pending_;
-  std::string files_[2];
+  std::unique_ptr<temporary_file> schema_, instances_;
+  std::unique_ptr<peer_process> node_;
 };
 
 }  // namespace jsonjit::bench::schema
