@@ -1,7 +1,7 @@
 # The two entry points. Both install missing Debian packages first.
 #   make test   - build (Debug) and run every test with ctest (packaging, the benchmark report's
-#                 quick run), then the unit tests again under
-#                 ASan+UBSan, the JIT's tests (compiling and running from 8 threads) and the
+#                 quick run, the fuzzers' seeds replayed), then the unit tests again under
+#                 ASan+UBSan (the seeds are replayed under ASan by the fuzz build), the JIT's tests (compiling and running from 8 threads) and the
 #                 streams' I/O and element tests under TSan, the unit tests built by clang with
 #                 libc++, everything again cross-compiled for AArch64 and run under qemu-aarch64
 #                 (the benchmark report's processor-dependent groups too),

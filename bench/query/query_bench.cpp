@@ -4,7 +4,8 @@
 //   members per candidate; function: $..[?length(@) > 20]; slice: a slice (negative steps
 //   on twitter); pointer: a singular query (names and indexes only).
 // Contenders: jsonjit (the text parsed into a document it keeps, then the query selects from
-// it: both in the time); token_pass (jsonjit's reader reading every token of the same text:
+// it: both in the time); jsonjit_text (a path_selector over the text: the values' own bytes,
+// their paths on demand); token_pass (jsonjit's reader reading every token of the same text:
 // the floor a query that reads the text cannot go below); simdjson (On-Demand's at_pointer:
 // the pointer workloads); jq 1.6 (`jq -c PROGRAM FILE`: a process per run, the figure
 // end to end); json_p3 and jsonpath_rfc9535 on node (JSON.parse, then the query; timed by node).
@@ -164,6 +165,23 @@ void query_jsonjit(benchmark::State& state, const query_workload& w) {
   set_throughput(state, w.file);
 }
 
+void query_jsonjit_text(benchmark::State& state, const query_workload& w) {
+  const std::string& text = corpus(w.file);
+  path_selector selector(json_path::compile(w.query).value());
+  std::vector<std::string_view> raw;
+  if (selector.select(text, [&](const path_match& m) { raw.push_back(m.json()); })) {
+    return state.SkipWithError("the corpus file does not parse");
+  }
+  if (!check_values(state, w, raw)) return;
+  allocation_counter allocations(state);
+  for (auto _ : state) {
+    std::size_t bytes = 0;
+    benchmark::DoNotOptimize(selector.select(text, [&](const path_match& m) { bytes += m.json().size(); }));
+    benchmark::DoNotOptimize(bytes);
+  }
+  set_throughput(state, w.file);
+}
+
 void query_token_pass(benchmark::State& state, const query_workload& w) {
   const std::string& text = corpus(w.file);
   allocation_counter allocations(state);
@@ -318,6 +336,7 @@ void register_all() {
       if (manual_time) b->UseManualTime();
     };
     add("query", "jsonjit", query_jsonjit);
+    add("query", "jsonjit_text", query_jsonjit_text);
     add("query", "token_pass", query_token_pass);
     if (!w.pointer.empty()) add("query", "simdjson", query_simdjson);
     add("query", "jq", query_jq, true);

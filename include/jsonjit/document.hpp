@@ -38,6 +38,7 @@ namespace detail {
 struct free_deleter {
   void operator()(void* p) const noexcept;
 };
+struct element_access;  // the library's own way to an element's place on its tape
 }  // namespace detail
 
 /// The kind of a JSON value. `undefined` is an element that refers to no value: a missing
@@ -201,6 +202,7 @@ class element {
 
  private:
   friend class document;
+  friend struct detail::element_access;
   template <class Item>
   friend class tape_range;
   element(const std::uint64_t* tape, const char* strings, std::uint32_t index) noexcept

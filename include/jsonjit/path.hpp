@@ -20,6 +20,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <jsonjit/detail/export.hpp>
@@ -62,6 +64,7 @@ class basic_node_list {
   template <class>
   friend class path_evaluator;
   friend class json_path;
+  friend class path_selector;
   std::vector<Value> values_;
   std::vector<std::uint32_t> at_;  // each value's last step
   std::vector<detail::path::path_step> steps_{detail::path::path_step{0, false, 0, {}}};
@@ -70,6 +73,26 @@ class basic_node_list {
 
 using node_list = basic_node_list<element>;
 using node_ref_list = basic_node_list<const node*>;
+
+/// A value a query selected from JSON text (path_selector): valid during the callback.
+class path_match {
+ public:
+  /// The value's bytes in the input, as written (escapes, inner whitespace kept).
+  std::string_view json() const noexcept { return json_; }
+  /// Where they start in the input (bytes; over JSON Lines, in the whole text).
+  std::size_t offset() const noexcept { return offset_; }
+  /// The 1-based line of the document it is in (select_lines; 1 for select).
+  std::size_t line() const noexcept { return line_; }
+  /// Its normalized path (§2.7) in its document: "$['statuses'][3]['id']".
+  std::string path() const { return list_->path(index_); }
+
+ private:
+  friend class path_selector;
+  std::string_view json_;
+  std::size_t offset_ = 0, line_ = 1;
+  const node_list* list_ = nullptr;
+  std::size_t index_ = 0;
+};
 
 class json_path {
  public:
@@ -85,13 +108,65 @@ class json_path {
   result<node_list, parse_error> select(const element& root) const;
   result<node_ref_list, parse_error> select(const node& root) const;
 
+  /// The values the query selects from the JSON text `json`, as on_match(const path_match&)
+  /// sees them, in node-list order. Invalid JSON is an error (nothing called back), with its
+  /// position. For many texts, a path_selector reuses its memory.
+  template <class F>
+  parse_error select(std::string_view json, F&& on_match) const;
+
   /// The query's text.
   const std::string& text() const noexcept;
 
  private:
+  friend class path_selector;
   explicit json_path(std::shared_ptr<const detail::path::program> program) noexcept : program_(std::move(program)) {}
   std::shared_ptr<const detail::path::program> program_;
 };
+
+/// Selects with one query from many JSON texts, one after another, keeping its memory from one
+/// to the next (after the first texts, selecting allocates nothing where the query's segments
+/// and filters need no more room than before). Not for use from several threads at once:
+/// give each thread its own.
+class path_selector {
+ public:
+  /// `options` say how texts are read (depth limit, comments, duplicate names).
+  explicit path_selector(const json_path& query, const document_options& options = {});
+
+  /// As json_path::select(json, on_match).
+  template <class F>
+  parse_error select(std::string_view json, F&& on_match) {
+    return run(json, 0, 1, &call<F>, &on_match);
+  }
+  /// Each line of `lines` is a document (JSON Lines; lines holding only whitespace are
+  /// skipped); on_match(const path_match&) is called for the values selected from each, line
+  /// after line. Stops at the first line that is not JSON: the error's line and offset count
+  /// in the whole text.
+  template <class F>
+  parse_error select_lines(std::string_view lines, F&& on_match) {
+    return run_lines(lines, &call<F>, &on_match);
+  }
+
+ private:
+  using callback = void (*)(void* on_match, const path_match& match);
+  template <class F>
+  static void call(void* on_match, const path_match& match) {
+    (*static_cast<std::remove_reference_t<F>*>(on_match))(match);
+  }
+  parse_error run(std::string_view json, std::size_t base, std::size_t line, callback f, void* on_match);
+  parse_error run_lines(std::string_view lines, callback f, void* on_match);
+
+  std::shared_ptr<const detail::path::program> program_;
+  document_options options_;
+  document doc_;
+  std::vector<std::uint64_t> spans_;  // by tape word: the value's first byte << 32 | its end
+  node_list selected_;
+};
+
+template <class F>
+parse_error json_path::select(std::string_view json, F&& on_match) const {
+  path_selector selector(*this);
+  return selector.select(json, std::forward<F>(on_match));
+}
 
 }  // namespace jsonjit
 JSONJIT_EXPORT_END

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "query/evaluate_p.hpp"
 #include "query/iregexp_p.hpp"
 #include "query/parse_p.hpp"
 
@@ -119,8 +120,12 @@ class path_evaluator {
  public:
   path_evaluator(const program& p, Value root) : program_(p), root_(root) {}
 
+  /// Fills `out`, emptied first (its memory kept).
   parse_error run(basic_node_list<Value>& out) {
     out_ = &out;
+    out.values_.clear();
+    out.at_.clear();
+    out.steps_.resize(1);
     std::vector<item> current{{root_, 0}};
     std::vector<item> next;
     for (const segment& s : program_.queries[0].segments) {
@@ -175,21 +180,25 @@ class path_evaluator {
         pending.pop_back();
         select(s, at, output, paths);
         children.clear();
-        each_child(at, paths, [&](const item& child) {
-          if (size_of(child.value) > 0) children.push_back(child);
-        });
+        each_child(at, paths, [&](const item& child) { children.push_back(child); }, true);
         pending.insert(pending.end(), children.rbegin(), children.rend());
       }
     }
   }
 
+  /// f(child) for each child of `at`; with `non_empty_only`, for arrays and objects that have
+  /// children only (a descendant segment's walk: no step is recorded for the others).
   template <class F>
-  void each_child(const item& at, bool paths, F&& f) {
+  void each_child(const item& at, bool paths, F&& f, bool non_empty_only = false) {
     const json_type t = type_of(at.value);
     if (t == json_type::array) {
-      each_element(at.value, [&](std::size_t index, const Value& v) { f(item{v, step(at, paths, {}, index, true)}); });
+      each_element(at.value, [&](std::size_t index, const Value& v) {
+        if (!non_empty_only || size_of(v) > 0) f(item{v, step(at, paths, {}, index, true)});
+      });
     } else if (t == json_type::object) {
-      each_member(at.value, [&](std::string_view name, const Value& v) { f(item{v, step(at, paths, name, 0, false)}); });
+      each_member(at.value, [&](std::string_view name, const Value& v) {
+        if (!non_empty_only || size_of(v) > 0) f(item{v, step(at, paths, name, 0, false)});
+      });
     }
   }
 
@@ -471,6 +480,10 @@ result<json_path, parse_error> json_path::compile(std::string_view text) {
   auto parsed = detail::path::parse(text);
   if (!parsed) return parsed.error();
   return json_path(std::make_shared<const program>(std::move(*parsed)));
+}
+
+parse_error detail::path::select_into(const program& p, const element& root, node_list& out) {
+  return path_evaluator<element>(p, root).run(out);
 }
 
 result<node_list, parse_error> json_path::select(const element& root) const {

@@ -17,6 +17,32 @@ std::string compact(const node* n) {
   return n->to_json({.escaping = escape_mode::relaxed}).value();
 }
 
+/// What select(text, on_match) called back with: each value's bytes, checked to be the input's
+/// at its offset, and its path.
+struct text_matches {
+  std::vector<std::string_view> values;
+  std::vector<std::string> paths;
+
+  std::size_t size() const noexcept { return values.size(); }
+  std::string_view operator[](std::size_t i) const noexcept { return values[i]; }
+  const std::string& path(std::size_t i) const noexcept { return paths[i]; }
+};
+
+text_matches select_text(const json_path& query, std::string_view text) {
+  text_matches got;
+  const parse_error failed = query.select(text, [&](const path_match& m) {
+    EXPECT_EQ(m.json().data(), text.data() + m.offset());
+    got.values.push_back(m.json());
+    got.paths.push_back(m.path());
+  });
+  EXPECT_FALSE(failed) << to_string(failed);
+  return got;
+}
+
+std::string compact(std::string_view raw) {
+  return compact(document::parse(raw).value().root());
+}
+
 /// Whether a node list is one of the results the test allows (values and paths in order).
 template <class List>
 bool one_of_the_results(const List& got, const element& test) {
@@ -49,7 +75,7 @@ struct suite_counts {
   int valid = 0, invalid = 0;
 };
 
-TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsAndNodes) {
+TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsNodesAndText) {
   const std::string text = test::read_file(std::string(JSONJIT_DATA_DIR) + "/jsonpath-cts/cts.json");
   const document suite = document::parse(text).value();
   suite_counts counts;
@@ -74,6 +100,10 @@ TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsAndNodes) {
     const auto in_node = query->select(tree);
     ASSERT_TRUE(in_node) << to_string(in_node.error());
     EXPECT_TRUE(one_of_the_results(*in_node, test)) << "node: " << shown(*in_node);
+    // Over text: indented, so that each value's bytes are told apart from its compact form.
+    const std::string indented = test["document"].to_json({.indented = true}).value();
+    const text_matches in_text = select_text(*query, indented);
+    EXPECT_TRUE(one_of_the_results(in_text, test)) << "text: " << shown(in_text);
     ++counts.valid;
   }
   EXPECT_EQ(counts.valid + counts.invalid, 703);
@@ -201,8 +231,107 @@ TEST(Path, HostileQueriesAreRefusedOrBounded) {
   const auto costly = json_path::compile("$[?match(@, '(a+)+b')]").value().select(strings.root());
   ASSERT_FALSE(costly);
   EXPECT_EQ(costly.error().info.code, error_code::query_too_costly);
+  // No string here ends in a run of a's: nothing is selected, or the search is stopped.
   const auto searched = json_path::compile("$[?search(@, '(a|aa)+$')]").value().select(strings.root());
-  ASSERT_TRUE(searched || searched.error().info.code == error_code::query_too_costly);
+  if (searched) {
+    EXPECT_TRUE(searched->empty());
+  } else {
+    EXPECT_EQ(searched.error().info.code, error_code::query_too_costly);
+  }
+}
+
+TEST(PathText, ValuesComeBackAsTheInputWroteThem) {
+  const std::string text = "{ \"name\" : \"caf\\u00e9\",\n  \"n\": [ 1.50, -0 , 2e3 ],\n  \"o\": { \"k\" : [ ] } }";
+  const json_path query = json_path::compile("$..*").value();
+  std::vector<std::string> seen;
+  const parse_error failed = query.select(text, [&](const path_match& m) {
+    seen.push_back(m.path() + " @" + std::to_string(m.offset()) + " " + std::string(m.json()));
+    EXPECT_EQ(m.line(), 1u);
+  });
+  ASSERT_FALSE(failed) << to_string(failed);
+  const std::vector<std::string> expected{
+      "$['name'] @11 \"caf\\u00e9\"", "$['n'] @31 [ 1.50, -0 , 2e3 ]", "$['o'] @58 { \"k\" : [ ] }",
+      "$['n'][0] @33 1.50",           "$['n'][1] @39 -0",              "$['n'][2] @44 2e3",
+      "$['o']['k'] @66 [ ]"};
+  EXPECT_EQ(seen, expected);
+}
+
+TEST(PathText, TheNodeListIsTheDocumentsInOrderAndInDuplicates) {
+  // Selectors out of document order, the same node twice, negative indexes and steps, a
+  // filter reaching the root: the same node list, value for value and path for path.
+  const std::string text = R"({"a": [10, 11, 12, 13], "b": {"c": 1, "d": [{"c": 2}]}, "limit": 11})";
+  const document doc = document::parse(text).value();
+  for (const char* q : {"$.a[3,0,0]", "$.a[::-2]", "$.a[-1:0:-1]", "$['b','a']", "$..c", "$..*..c",
+                        "$.a[?@ > $.limit]", "$..[?@.c]", "$[*][1]"}) {
+    SCOPED_TRACE(q);
+    const json_path query = json_path::compile(q).value();
+    const node_list want = query.select(doc.root()).value();
+    const text_matches got = select_text(query, text);
+    ASSERT_EQ(got.size(), want.size()) << shown(got);
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      EXPECT_EQ(compact(got[i]), compact(want[i]));
+      EXPECT_EQ(got.path(i), want.path(i));
+    }
+  }
+}
+
+TEST(PathText, InvalidTextIsAnErrorWithItsPositionAndNothingSelected) {
+  const json_path query = json_path::compile("$.a").value();
+  int called = 0;
+  const std::string_view invalid = "{\"a\": 1,\n \"b\": tru}";
+  const parse_error failed = query.select(invalid, [&](const path_match&) { ++called; });
+  ASSERT_TRUE(failed);
+  EXPECT_EQ(called, 0);
+  EXPECT_EQ(failed.info.line, 2u);
+  EXPECT_EQ(failed.info.column, 10u);  // at the '}' where "true" should go on
+  const parse_error reference = document::parse(invalid).error();  // the document's error, exactly
+  EXPECT_EQ(to_string(failed), to_string(reference));
+  // Past the depth limit the selector is given.
+  path_selector shallow(query, {.max_depth = 3});
+  const parse_error too_deep = shallow.select("[[[[1]]]]", [&](const path_match&) { ++called; });
+  EXPECT_EQ(too_deep.info.code, error_code::depth_exceeded);
+  EXPECT_EQ(called, 0);
+  EXPECT_FALSE(shallow.select("[[[1]]]", [&](const path_match&) { ++called; }));
+}
+
+TEST(PathText, JsonLinesLineByLine) {
+  const std::string lines = "{\"id\": 1}\n\n   \n{\"id\": 22, \"x\": {\"id\": 3}}\r\n{\"x\": 4}\n{\"id\": 5}";
+  path_selector selector(json_path::compile("$..id").value());
+  std::vector<std::string> seen;
+  auto collect = [&](const path_match& m) {
+    seen.push_back(std::to_string(m.line()) + " @" + std::to_string(m.offset()) + " " + std::string(m.json()) + " " + m.path());
+    EXPECT_EQ(m.json().data(), lines.data() + m.offset());
+  };
+  ASSERT_FALSE(selector.select_lines(lines, collect));
+  const std::vector<std::string> expected{"1 @7 1 $['id']", "4 @22 22 $['id']", "4 @38 3 $['x']['id']",
+                                          "6 @59 5 $['id']"};
+  EXPECT_EQ(seen, expected);
+  // A line that is not JSON: its line and offset in the whole text; the lines before it came.
+  seen.clear();
+  const std::string broken = "{\"id\": 1}\n{\"id\": 2}\n{\"id\" 3}\n{\"id\": 4}\n";
+  const parse_error failed = selector.select_lines(broken, [&](const path_match& m) { seen.emplace_back(m.json()); });
+  ASSERT_TRUE(failed);
+  EXPECT_EQ(failed.info.line, 3u);
+  EXPECT_EQ(failed.info.column, 7u);
+  EXPECT_EQ(failed.info.offset, 26u);
+  EXPECT_EQ(seen, (std::vector<std::string>{"1", "2"}));
+}
+
+TEST(PathText, ASelectorReusedGivesWhatAFreshOneGives) {
+  const json_path query = json_path::compile("$.statuses[?@.retweet_count > 10].user.screen_name").value();
+  path_selector reused(query);
+  for (int round = 0; round < 3; ++round) {
+    for (std::string_view file : {"twitter", "citm_catalog", "canada"}) {
+      const std::string text = test::read_file(std::string(JSONJIT_DATA_DIR) + "/corpus/" + std::string(file) + ".json");
+      std::vector<std::string> fresh, again;
+      ASSERT_FALSE(query.select(text, [&](const path_match& m) { fresh.emplace_back(m.json()); }));
+      ASSERT_FALSE(reused.select(text, [&](const path_match& m) { again.emplace_back(m.json()); }));
+      EXPECT_EQ(again, fresh);
+      if (file == "twitter") {
+        EXPECT_FALSE(fresh.empty());
+      }
+    }
+  }
 }
 
 TEST(Path, LargeAndDeepValues) {
@@ -225,6 +354,15 @@ TEST(Path, LargeAndDeepValues) {
   EXPECT_EQ(leaves.path(0).size(), 1 + 5 * 100'000u);
   const node tree = node::from(nested.root());
   EXPECT_EQ(json_path::compile("$..a").value().select(tree).value().size(), 100'000u);
+  // Over text: the same, the million values as views of the input.
+  std::size_t count = 0;
+  path_selector selector(json_path::compile("$..*").value());
+  ASSERT_FALSE(selector.select(big, [&](const path_match& m) { count += m.json() == "0" ? 1u : 0u; }));
+  EXPECT_EQ(count, 1'000'000u);
+  path_selector deep_selector(json_path::compile("$..[?@==1]").value(), {.max_depth = 200'000});
+  std::size_t path_size = 0;
+  ASSERT_FALSE(deep_selector.select(deep, [&](const path_match& m) { path_size = m.path().size(); }));
+  EXPECT_EQ(path_size, 1 + 5 * 100'000u);
 }
 
 }  // namespace
