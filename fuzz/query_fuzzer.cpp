@@ -2,7 +2,8 @@
 // a line feed, a JSON value B (each part may be anything). Whatever the bytes:
 //  - a query either compiles or is refused with invalid_query at an offset inside it;
 //  - a compiled query selects the same values, in the same order, with the same normalized
-//    paths, from A as a document and from A as a node (or both stop at the same regex limit);
+//    paths, from A as a document, from A as a node (or both stop at the same regex limit) and
+//    from A's text (each value's bytes those of the input at its offset, read as the value);
 //  - diff(A, B) applied to A gives B (and then the diff of B and that is empty);
 //  - where merge_diff(A, B) gives a merge patch, merge_patch(A, it) gives B;
 //  - B read as a JSON Patch and applied to A either succeeds or leaves A exactly as it was.
@@ -25,7 +26,22 @@ std::string text_of(const node& n) {
   return n.to_json({.escaping = escape_mode::relaxed}).value_or("?");
 }
 
-void check_query(std::string_view text, const document& a_doc, const node& a) {
+/// Selection over A's text against the document's node list.
+void check_text(const json_path& query, std::string_view a_text, const node_list& in_document) {
+  std::size_t i = 0;
+  const parse_error failed = query.select(a_text, [&](const path_match& m) {
+    if (i >= in_document.size()) fail("the text gives more values than the document", query.text());
+    if (m.json().data() != a_text.data() + m.offset()) fail("a value's bytes are not at its offset", query.text());
+    if (m.path() != in_document.path(i)) fail("the text and the document select different paths", query.text());
+    const auto value = document::parse(m.json());
+    if (!value || !(value->root() == in_document[i])) fail("the text and the document select different values", query.text());
+    ++i;
+  });
+  if (failed) fail("text the document reads is refused", to_string(failed));
+  if (i != in_document.size()) fail("the text gives fewer values than the document", query.text());
+}
+
+void check_query(std::string_view text, std::string_view a_text, const document& a_doc, const node& a) {
   const auto query = json_path::compile(text);
   if (!query) {
     if (query.error().info.code != error_code::invalid_query) fail("a query refused with another code");
@@ -43,6 +59,7 @@ void check_query(std::string_view text, const document& a_doc, const node& a) {
     if (in_document->path(i) != in_node->path(i)) fail("documents and nodes select different paths", text);
     if (!(node::from((*in_document)[i]) == *(*in_node)[i])) fail("documents and nodes select different values", text);
   }
+  check_text(*query, a_text, *in_document);
 }
 
 void check_edits(const node& a, const node& b) {
@@ -76,7 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto a_doc = document::parse(a_text, {.duplicates = duplicate_properties::reject});
   if (!a_doc) return 0;
   const node a = node::from(a_doc->root());
-  check_query(query, *a_doc, a);
+  check_query(query, a_text, *a_doc, a);
   if (const auto b = node::parse(b_text)) check_edits(a, *b);
   return 0;
 }
