@@ -6,6 +6,7 @@
 //   for (std::size_t i = 0; i < titles->size(); ++i)
 //     std::cout << titles->path(i) << " " << (*titles)[i].get_string().value() << "\n";
 //     // $['store']['book'][2]['title'] Moby Dick
+//   query->select(json_text, [](const jsonjit::path_match& m) { use(m.json(), m.offset(), m.path()); });
 //
 // Everything RFC 9535 defines: name, wildcard, index, slice (negative steps too) and filter
 // selectors; child and descendant segments; filters with comparisons, &&, ||, !, parentheses

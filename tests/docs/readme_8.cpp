@@ -10,4 +10,7 @@ int main() {
   shown(second, R"(Moby Dick)");
   shown(why,
         R"(line 1, column 22 (byte 21): not a JSONPath query (RFC 9535): "the argument must be a value: a literal, a singular query or a function giving a value")");
+  check(!failed, "the lines are JSON");
+  check(!found.empty() && found.back() == ' ', "a space after each value");
+  shown(std::string_view(found).substr(0, found.size() - 1), R"(1:$['id']=1 2:$['user']['id']=20)");
 }
