@@ -47,15 +47,19 @@ struct query_workload {
   std::string_view pointer = {};  // pointer workloads: the same place as a JSON Pointer
 };
 
+// $..[?length(@) > 20] in jq: the children of every array and object, in order, whose length
+// (strings in code points) is above 20.
+constexpr std::string_view longer_than_20_jq =
+    "..|select(type == \"object\" or type == \"array\")|.[]|"
+    "select((type == \"string\" or type == \"array\" or type == \"object\") and length > 20)";
+
 // twitter.json's statuses are all in Japanese or Chinese: the filter asks for 'ja'.
 constexpr query_workload workloads[] = {
     {"twitter", "names", "$.statuses[*].user.screen_name", ".statuses[].user.screen_name"},
     {"twitter", "descendant", "$..id", "..|objects|select(has(\"id\")).id"},
     {"twitter", "filter", "$.statuses[?@.retweet_count > 10 && @.lang == 'ja'].id",
      ".statuses[]|select(.retweet_count > 10 and .lang == \"ja\").id"},
-    {"twitter", "function", "$..[?length(@) > 20]",
-     "..|select(type == \"object\" or type == \"array\")|.[]|"
-     "select((type == \"string\" or type == \"array\" or type == \"object\") and length > 20)"},
+    {"twitter", "function", "$..[?length(@) > 20]", longer_than_20_jq},
     {"twitter", "slice", "$.statuses[::-7].id", ".statuses as $s|range($s|length - 1; -1; -7) as $i|$s[$i].id"},
     {"twitter", "pointer", "$.statuses[50].user.screen_name", ".statuses[50].user.screen_name",
      "/statuses/50/user/screen_name"},
@@ -64,9 +68,7 @@ constexpr query_workload workloads[] = {
     {"citm_catalog", "descendant", "$..id", "..|objects|select(has(\"id\")).id"},
     {"citm_catalog", "filter", "$.performances[?@.eventId > 339420000 && @.venueCode == 'PLEYEL_PLEYEL'].id",
      ".performances[]|select(.eventId > 339420000 and .venueCode == \"PLEYEL_PLEYEL\").id"},
-    {"citm_catalog", "function", "$..[?length(@) > 20]",
-     "..|select(type == \"object\" or type == \"array\")|.[]|"
-     "select((type == \"string\" or type == \"array\" or type == \"object\") and length > 20)"},
+    {"citm_catalog", "function", "$..[?length(@) > 20]", longer_than_20_jq},
     {"citm_catalog", "slice", "$.performances[-10:].start", ".performances[-10:][].start"},
     {"citm_catalog", "pointer", "$.events['138586341'].name", ".events[\"138586341\"].name",
      "/events/138586341/name"},
@@ -74,9 +76,7 @@ constexpr query_workload workloads[] = {
     {"canada", "descendant", "$..type", "..|objects|select(has(\"type\")).type"},
     {"canada", "filter", "$.features[*].geometry.coordinates[*][?@[0] < -140 && @[1] > 60][0]",
      ".features[].geometry.coordinates[][]|select(type == \"array\" and .[0] < -140 and .[1] > 60)|.[0]"},
-    {"canada", "function", "$..[?length(@) > 20]",
-     "..|select(type == \"object\" or type == \"array\")|.[]|"
-     "select((type == \"string\" or type == \"array\" or type == \"object\") and length > 20)"},
+    {"canada", "function", "$..[?length(@) > 20]", longer_than_20_jq},
     {"canada", "slice", "$.features[0].geometry.coordinates[0][::-97]",
      ".features[0].geometry.coordinates[0] as $s|range($s|length - 1; -1; -97) as $i|$s[$i]"},
     {"canada", "pointer", "$.features[0].geometry.coordinates[10][3][1]", ".features[0].geometry.coordinates[10][3][1]",
