@@ -2,6 +2,7 @@
 // walked with a stack of pending pairs: nothing recurses.
 #include <jsonjit/patch.hpp>
 
+#include <string_view>
 #include <vector>
 
 namespace jsonjit {
@@ -67,32 +68,48 @@ result<node, parse_error> merge_diff(const node& from, const node& to) {
     if (parse_error nulls = null_member_in(to)) return nulls;
     return to;
   }
-  struct pending_pair {
+  // Pairs of objects, depth first, each finished after the pairs inside it: a pair's patch
+  // joins its parent's only where it says something. Objects on both sides are recursed into
+  // without comparing them first (a comparison at every level of a deep chain made the walk
+  // quadratic in its depth); other values are compared once each.
+  struct object_pair {
     const node* from;
     const node* to;
-    node* patch;
+    node::const_member_range::iterator next;  // the next member of `to` to look at
+    std::string_view name;                    // in the parent pair's objects
+    node patch = node::object();
   };
-  node patch = node::object();
-  std::vector<pending_pair> pending{{&from, &to, &patch}};
-  while (!pending.empty()) {
-    const pending_pair pair = pending.back();
-    pending.pop_back();
-    for (const auto m : pair.from->members()) {
-      if (!pair.to->contains(m.name)) pair.patch->set(m.name, node());
+  std::vector<object_pair> stack;
+  auto open = [&stack](const node& before, const node& after, std::string_view name) {
+    stack.push_back({&before, &after, after.members().begin(), name});
+    object_pair& pair = stack.back();
+    for (const auto m : before.members()) {
+      if (!after.contains(m.name)) pair.patch.set(m.name, node());
     }
-    for (const auto m : pair.to->members()) {
-      const node* before = pair.from->find(m.name);
-      if (before != nullptr && *before == m.value) continue;
+  };
+  open(from, to, {});
+  for (;;) {
+    object_pair* pair = &stack.back();
+    const auto end = pair->to->members().end();
+    while (pair != nullptr && pair->next != end) {
+      const auto m = *pair->next;
+      ++pair->next;
+      const node* before = pair->from->find(m.name);
       if (before != nullptr && before->is_object() && m.value.is_object()) {
-        pending.push_back({before, &m.value, &pair.patch->set(m.name, node::object())});
-        continue;
+        open(*before, m.value, m.name);  // (moves the stack: `pair` is gone)
+        pair = nullptr;
+      } else if (before == nullptr || !(*before == m.value)) {
+        if (m.value.is_null()) return parse_error{error_info{error_code::null_in_merge_patch}, m.value.path(), {}};
+        if (parse_error nulls = null_member_in(m.value)) return nulls;
+        pair->patch.set(m.name, m.value);
       }
-      if (m.value.is_null()) return parse_error{error_info{error_code::null_in_merge_patch}, m.value.path(), {}};
-      if (parse_error nulls = null_member_in(m.value)) return nulls;
-      pair.patch->set(m.name, m.value);
     }
+    if (pair == nullptr) continue;
+    if (stack.size() == 1) return std::move(stack.back().patch);
+    object_pair done = std::move(stack.back());
+    stack.pop_back();
+    if (done.patch.size() > 0) stack.back().patch.set(done.name, std::move(done.patch));
   }
-  return patch;
 }
 
 }  // namespace jsonjit

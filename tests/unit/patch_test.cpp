@@ -436,6 +436,32 @@ TEST(MergePatch, DiffGivesTheSmallestPatchOrSaysWhereNullStandsInTheWay) {
             R"({"a":[null]})");
 }
 
+TEST(MergePatch, DiffOfDeepObjectChainsDifferingAtTheBottom) {
+  // 100,000 objects inside each other, different only in the innermost member: a patch as deep
+  // as the chain, found in time linear in the depth (no level compares the objects below it).
+  constexpr int depth = 100'000;
+  auto chain = [](std::string_view leaf) {
+    std::string text;
+    for (int i = 0; i < depth; ++i) text += "{\"k\":";
+    text += leaf;
+    text += std::string(depth, '}');
+    return node::parse(text, {.max_depth = 2 * depth}).value();
+  };
+  const node from = chain(R"({"a":1,"same":[1,2]})"), to = chain(R"({"b":2,"same":[1,2]})");
+  const node patch = merge_diff(from, to).value();
+  const node* bottom = &patch;
+  for (int i = 0; i < depth; ++i) {
+    ASSERT_EQ(bottom->size(), 1u) << "level " << i;
+    bottom = bottom->find("k");
+    ASSERT_NE(bottom, nullptr) << "level " << i;
+  }
+  EXPECT_EQ(compact(*bottom), R"({"a":null,"b":2})");
+  node patched = from;
+  merge_patch(patched, patch);
+  EXPECT_EQ(patched, to);
+  EXPECT_EQ(compact(merge_diff(from, from).value()), "{}");
+}
+
 TEST(MergePatch, APatchFromTheTargetsOwnTree) {
   node n = parse_node(R"({"a":{"x":null,"y":1},"b":2})");
   merge_patch(n, n["a"]);  // read from a copy: the patch is changed as it is applied
