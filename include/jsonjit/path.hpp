@@ -35,6 +35,8 @@ namespace jsonjit {
 
 namespace detail::path {
 struct program;
+class stream_engine;
+struct access;
 /// A step of the way from the root to a selected value: a member's name or an element's
 /// index, after the step it follows (0: the root).
 struct path_step {
@@ -120,6 +122,7 @@ class json_path {
 
  private:
   friend class path_selector;
+  friend struct detail::path::access;
   explicit json_path(std::shared_ptr<const detail::path::program> program) noexcept : program_(std::move(program)) {}
   std::shared_ptr<const detail::path::program> program_;
 };
@@ -132,6 +135,9 @@ class path_selector {
  public:
   /// `options` say how texts are read (depth limit, comments, duplicate names).
   explicit path_selector(const json_path& query, const document_options& options = {});
+  path_selector(path_selector&&) noexcept;
+  path_selector& operator=(path_selector&&) noexcept;
+  ~path_selector();
 
   /// As json_path::select(json, on_match).
   template <class F>
@@ -156,8 +162,13 @@ class path_selector {
   parse_error run(std::string_view json, std::size_t base, std::size_t line, callback f, void* on_match);
   parse_error run_lines(std::string_view lines, callback f, void* on_match);
 
+  parse_error select_through_document(std::string_view json, std::size_t base, std::size_t line, callback f,
+                                      void* on_match);
+
   std::shared_ptr<const detail::path::program> program_;
   document_options options_;
+  // One pass of the reader, where the query and the options allow; else through a document.
+  std::unique_ptr<detail::path::stream_engine> stream_;
   document doc_;
   std::vector<std::uint64_t> spans_;  // by tape word: the value's first byte << 32 | its end
   node_list selected_;

@@ -10,14 +10,17 @@
 #include <utility>
 #include <vector>
 
+#include "query/compare_p.hpp"
 #include "query/evaluate_p.hpp"
-#include "query/iregexp_p.hpp"
 #include "query/parse_p.hpp"
 
 namespace jsonjit {
 namespace {
 
+using detail::path::code_points;
 using detail::path::comparison;
+using detail::path::scalar;
+using detail::path::scalar_of;
 using detail::path::expression;
 using detail::path::expression_kind;
 using detail::path::function_id;
@@ -64,53 +67,6 @@ const node* element_at(const node* v, std::size_t i) noexcept { return &(*v)[i];
 
 bool deep_equal(const element& a, const element& b) { return a == b; }
 bool deep_equal(const node* a, const node* b) { return *a == *b; }
-
-/// A scalar's value, read the same way from a document, a node or a literal.
-struct scalar {
-  json_type type = json_type::undefined;
-  bool boolean = false;
-  bool is_int64 = false, is_uint64 = false;
-  std::int64_t int64 = 0;
-  std::uint64_t uint64 = 0;
-  double number = 0;
-  std::string_view text;
-};
-
-template <class V>
-scalar scalar_of(const V& v) {
-  scalar s;
-  s.type = v.type();
-  switch (s.type) {
-    case json_type::boolean: s.boolean = v.get_bool().value_or(false); break;
-    case json_type::number:
-      s.is_int64 = v.is_int64();
-      s.is_uint64 = v.is_uint64();
-      if (s.is_int64) s.int64 = v.get_int64().value_or(0);
-      if (s.is_uint64) s.uint64 = v.get_uint64().value_or(0);
-      s.number = v.get_double().value_or(0);
-      break;
-    case json_type::string: s.text = v.get_string().value_or(std::string_view()); break;
-    default: break;
-  }
-  return s;
-}
-scalar scalar_of(const node* v) { return scalar_of(*v); }
-
-/// Numbers by value: integers exactly, an integer and a double through the double.
-int compare_numbers(const scalar& a, const scalar& b) noexcept {
-  if (a.is_int64 && b.is_int64) return a.int64 < b.int64 ? -1 : a.int64 > b.int64 ? 1 : 0;
-  if (a.is_uint64 && b.is_uint64) return a.uint64 < b.uint64 ? -1 : a.uint64 > b.uint64 ? 1 : 0;
-  if (a.is_int64 && b.is_uint64) return -1;  // a uint64 lies above INT64_MAX
-  if (a.is_uint64 && b.is_int64) return 1;
-  return a.number < b.number ? -1 : a.number > b.number ? 1 : 0;
-}
-
-/// Unicode scalar values in a string (its UTF-8 is valid: a document's or the query's).
-std::size_t code_points(std::string_view s) noexcept {
-  std::size_t n = 0;
-  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
-  return n;
-}
 
 }  // namespace
 
@@ -362,15 +318,7 @@ class path_evaluator {
 
   /// §2.3.5.2.2.
   bool compare(const operand& a, const operand& b, comparison op) {
-    switch (op) {
-      case comparison::equal: return equal(a, b);
-      case comparison::not_equal: return !equal(a, b);
-      case comparison::less: return less(a, b);
-      case comparison::less_equal: return less(a, b) || equal(a, b);
-      case comparison::greater: return less(b, a);
-      case comparison::greater_equal: return less(b, a) || equal(a, b);
-    }
-    return false;
+    return detail::path::comparison_holds(op, equal(a, b), less(a, b), less(b, a));
   }
 
   bool equal(const operand& a, const operand& b) {
@@ -380,49 +328,23 @@ class path_evaluator {
       const json_type ta = type_of(a.value);
       if (ta == json_type::array || ta == json_type::object) return deep_equal(a.value, b.value);
     }
-    const scalar x = scalar_of_operand(a), y = scalar_of_operand(b);
-    if (x.type != y.type) return false;
-    switch (x.type) {
-      case json_type::null: return true;
-      case json_type::boolean: return x.boolean == y.boolean;
-      case json_type::number: return compare_numbers(x, y) == 0;
-      case json_type::string: return x.text == y.text;
-      default: return false;  // a container and a literal
-    }
+    return detail::path::scalars_equal(scalar_of_operand(a), scalar_of_operand(b));
   }
 
   bool less(const operand& a, const operand& b) {
     if (a.what == operand::kind::nothing || b.what == operand::kind::nothing) return false;
-    const scalar x = scalar_of_operand(a), y = scalar_of_operand(b);
-    if (x.type != y.type) return false;
-    if (x.type == json_type::number) return compare_numbers(x, y) < 0;
-    if (x.type == json_type::string) return x.text < y.text;  // UTF-8's byte order is the code points'
-    return false;
+    return detail::path::scalars_less(scalar_of_operand(a), scalar_of_operand(b));
   }
 
   /// match() and search(): false unless both arguments are strings and the pattern an I-Regexp.
   bool matches(const expression& x, const Value& current) {
     const scalar subject = scalar_of_operand(value_of(x.children[0], current));
-    const operand pattern_operand = value_of(x.children[1], current);
-    if (subject.type != json_type::string) return false;
-    std::shared_ptr<const detail::schema::ecma_regex> pattern = x.pattern;
-    if (program_.expressions[x.children[1]].kind != expression_kind::literal) {
-      const scalar p = scalar_of_operand(pattern_operand);
-      if (p.type != json_type::string) return false;
-      const auto translated = detail::path::iregexp_to_pcre2(p.text, x.function == function_id::match);
-      if (!translated) return false;
-      pattern = detail::schema::ecma_regex::compile_pcre2(*translated);
-    }
-    if (pattern == nullptr) return false;
-    switch (pattern->search(subject.text)) {
+    const scalar pattern = scalar_of_operand(value_of(x.children[1], current));
+    switch (detail::path::regex_function(program_, x, subject, pattern)) {
       case detail::schema::regex_match::found: return true;
       case detail::schema::regex_match::not_found: return false;
       case detail::schema::regex_match::too_costly:
-        if (!error_) {
-          error_ = parse_error{error_info{error_code::query_too_costly}, {},
-                               std::string(x.function == function_id::match ? "match" : "search") + "() on a string of " +
-                                   std::to_string(subject.text.size()) + " bytes"};
-        }
+        if (!error_) error_ = detail::path::too_costly_error(x, subject.text.size());
         return false;
     }
     return false;

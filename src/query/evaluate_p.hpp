@@ -7,6 +7,11 @@
 
 namespace jsonjit::detail::path {
 
+/// A compiled query's program, for the library's tests and tools.
+struct access {
+  static const program& program_of(const json_path& query) noexcept { return *query.program_; }
+};
+
 /// Selects from `root` into `out`, which is emptied first (its memory kept for the values,
 /// their places and their steps).
 parse_error select_into(const program& p, const element& root, node_list& out);

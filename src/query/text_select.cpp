@@ -10,6 +10,7 @@
 #include "dom/reader_parse_p.hpp"
 #include "dom/tape_builder_p.hpp"
 #include "query/evaluate_p.hpp"
+#include "query/stream_p.hpp"
 
 namespace jsonjit {
 namespace {
@@ -30,9 +31,39 @@ struct recorded_spans {
 path_selector::path_selector(const json_path& query, const document_options& options)
     : program_(query.program_), options_(options) {
   selected_.query_ = program_;
+  // (A document rejecting repeated names would need every object's names remembered.)
+  if (options.duplicates == duplicate_properties::allow && detail::path::stream_engine::unsupported(*program_).empty()) {
+    stream_ = std::make_unique<detail::path::stream_engine>(*program_);
+  }
 }
 
+path_selector::path_selector(path_selector&&) noexcept = default;
+path_selector& path_selector::operator=(path_selector&&) noexcept = default;
+path_selector::~path_selector() = default;
+
 parse_error path_selector::run(std::string_view json, std::size_t base, std::size_t line, callback f, void* on_match) {
+  const bool too_large = json.size() > std::numeric_limits<std::uint32_t>::max() - 8;  // (the document's limit)
+  if (stream_ == nullptr || too_large || !stream_->run(json, options_, selected_.steps_)) {
+    return select_through_document(json, base, line, f, on_match);
+  }
+  const std::vector<detail::path::text_match>& selected = stream_->selected();
+  selected_.values_.clear();
+  selected_.at_.resize(selected.size());
+  for (std::size_t i = 0; i < selected.size(); ++i) selected_.at_[i] = selected[i].step;
+  path_match match;
+  match.line_ = line;
+  match.list_ = &selected_;
+  for (std::size_t i = 0; i < selected.size(); ++i) {
+    match.json_ = json.substr(selected[i].begin, selected[i].end - selected[i].begin);
+    match.offset_ = base + selected[i].begin;
+    match.index_ = i;
+    f(on_match, match);
+  }
+  return {};
+}
+
+parse_error path_selector::select_through_document(std::string_view json, std::size_t base, std::size_t line,
+                                                   callback f, void* on_match) {
   tape_builder out(doc_, options_);
   if (json.size() > std::numeric_limits<std::uint32_t>::max() - 8) {
     return out.fail({error_code::input_too_large, 0, 1, 1, false});

@@ -2,9 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "query/evaluate_p.hpp"
+#include "query/stream_p.hpp"
 #include "test_files.hpp"
 
 namespace jsonjit {
@@ -43,6 +46,23 @@ std::string compact(std::string_view raw) {
   return compact(document::parse(raw).value().root());
 }
 
+/// The stream engine over `text` beside the document engine: the same node list (values, paths
+/// and order) where it selects; false where it leaves the text to a document.
+bool streams_as_the_document_selects(const json_path& query, std::string_view text, const document_options& options = {}) {
+  detail::path::stream_engine engine(detail::path::access::program_of(query));
+  std::vector<detail::path::path_step> steps{detail::path::path_step{0, false, 0, {}}};
+  if (!engine.run(text, options, steps)) return false;
+  const document doc = document::parse(text, options).value();
+  const node_list expected = query.select(doc.root()).value();
+  const std::vector<detail::path::text_match>& got = engine.selected();
+  EXPECT_EQ(got.size(), expected.size()) << query.text();
+  for (std::size_t i = 0; i < std::min(got.size(), expected.size()); ++i) {
+    EXPECT_EQ(compact(text.substr(got[i].begin, got[i].end - got[i].begin)), compact(expected[i])) << query.text() << " #" << i;
+    EXPECT_EQ(detail::path::normalized_path(steps, got[i].step), expected.path(i)) << query.text() << " #" << i;
+  }
+  return true;
+}
+
 /// Whether a node list is one of the results the test allows (values and paths in order).
 template <class List>
 bool one_of_the_results(const List& got, const element& test) {
@@ -72,7 +92,7 @@ std::string shown(const List& got) {
 }
 
 struct suite_counts {
-  int valid = 0, invalid = 0;
+  int valid = 0, invalid = 0, streamed = 0;
 };
 
 TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsNodesAndText) {
@@ -104,10 +124,16 @@ TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsNodesAndText) {
     const std::string indented = test["document"].to_json({.indented = true}).value();
     const text_matches in_text = select_text(*query, indented);
     EXPECT_TRUE(one_of_the_results(in_text, test)) << "text: " << shown(in_text);
+    if (detail::path::stream_engine::unsupported(detail::path::access::program_of(*query)).empty()) {
+      counts.streamed += streams_as_the_document_selects(*query, indented);
+    }
     ++counts.valid;
   }
   EXPECT_EQ(counts.valid + counts.invalid, 703);
   EXPECT_EQ(counts.invalid, 247);
+  // The stream engine leaves to documents the queries filtering on the root or on node lists,
+  // and the texts where two containers are compared.
+  EXPECT_EQ(counts.streamed, 423) << counts.streamed << " of " << counts.valid << " streamed";
 }
 
 // RFC 9535 §1.5's bookstore and the queries of its Table 2.

@@ -1,0 +1,182 @@
+// JSONPath over text in one pass of the token reader, without a document: each value's states
+// (which segments it has passed, which filter candidates it may decide) are derived from its
+// parent's as the reader reaches it, and a value no state can select anything inside is
+// skipped. What cannot be decided where a value is read is decided later: a filter when its
+// candidate ends (from the values its singular queries captured), a negative index or slice
+// when its array ends; each selected value records what it depends on, and the node list is
+// what holds at the end, in the RFC's order (by order keys where the query's order is not the
+// document's). The document engine's semantics exactly; where the text asks for more (invalid
+// JSON, a repeated name a query selects, two containers compared, a pattern too costly), the
+// engine says so and the caller selects through a document, which gives the exact answer or
+// error. Private.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <jsonjit/document.hpp>
+#include <jsonjit/path.hpp>
+#include <jsonjit/reader.hpp>
+
+#include "query/compare_p.hpp"
+#include "query/program_p.hpp"
+
+namespace jsonjit::detail::path {
+
+/// A selected value's bytes [begin, end) in the text and the last step of its path.
+struct text_match {
+  std::uint64_t begin, end;
+  std::uint32_t step;
+};
+
+class stream_engine {
+ public:
+  /// Why the engine does not run `p` (empty where it does): filters on the root ($) or with
+  /// queries that select more than one node, negative indexes inside filters.
+  static std::string unsupported(const program& p);
+
+  /// `p` must be supported; it must outlive the engine.
+  explicit stream_engine(const program& p);
+
+  /// Selects from `json`, the selected values' paths into `steps` (the root's step kept).
+  /// False where the caller must select through a document instead.
+  bool run(std::string_view json, const document_options& options, std::vector<path_step>& steps);
+  /// What the last run selected, in node-list order.
+  const std::vector<text_match>& selected() const noexcept { return selected_; }
+
+ private:
+  enum class state_kind : std::uint8_t {
+    at,         // the value is in the node list after `position` segments
+    visiting,   // the value is visited by the descendant segment `position`
+    capture,    // the value is at step `position` of the filter query `query` of `candidate`
+  };
+  struct state {
+    state_kind kind;
+    std::uint32_t position;
+    std::uint32_t key;        // at, visiting: the order key so far; capture: the candidate
+    std::uint32_t condition;  // at, visiting: what must hold for it to count; capture: the query
+  };
+  enum class verdict : std::uint8_t { pending, holds, fails };
+  struct condition {
+    std::uint32_t parent;
+    verdict decided;
+  };
+  /// A filter's compiled facts: its expression and the singular queries it reads.
+  struct filter_plan {
+    std::uint32_t expression;
+    std::vector<std::uint32_t> queries;
+  };
+  /// A value a filter is being decided on, and what its queries found in it.
+  struct candidate {
+    const filter_plan* filter;
+    std::uint32_t condition;
+    std::uint32_t captures;  // the first of filter->queries.size() in captured_
+  };
+  struct captured_value {
+    std::uint64_t begin = 0, end = 0;
+    std::uint32_t size = 0;  // an array's or object's children
+    bool found = false;
+  };
+  /// An index or slice that depends on the array's length: decided at the array's end.
+  struct position_test {
+    std::uint32_t condition;
+    std::uint32_t index;
+    const selector* by;
+  };
+  /// A key's last part: in the node list after segment n, the order of a value is its parent's
+  /// key then (the visited node's offset for a descendant segment, the selector, the ordinal).
+  struct key_part {
+    std::uint32_t parent;
+    std::uint32_t selector;
+    std::uint64_t visited;
+    std::uint64_t ordinal;
+  };
+  struct frame {
+    std::uint32_t states_begin, states_end;
+    std::uint32_t candidates_begin;
+    std::uint32_t positions_begin;
+    std::uint64_t begin;
+    std::uint32_t children;
+    bool object;
+    std::uint64_t names_selected;  // bits of the name selectors that selected a member here
+  };
+  /// Where the value at each open depth is in its parent.
+  struct path_entry {
+    std::string_view name;  // raw (still escaped where `escaped`)
+    std::uint32_t index;
+    bool is_index, escaped;
+    std::uint32_t step;  // recorded in the node list's steps, or no_step
+  };
+  struct found_value {
+    std::uint64_t begin, end;
+    std::uint32_t key, condition, step;
+  };
+  /// An operand of a comparison while a filter is decided.
+  struct operand {
+    enum class kind : std::uint8_t { nothing, captured, literal, number } what = kind::nothing;
+    const captured_value* value = nullptr;
+    const node* literal = nullptr;
+    std::int64_t number = 0;
+  };
+
+  bool begin_value(reader& r, std::vector<path_step>& steps);
+  bool finish_value(std::uint64_t begin, std::uint64_t end, std::uint32_t size, std::uint32_t states_begin,
+                    std::uint32_t candidates_begin, std::vector<path_step>& steps);
+  bool derive(frame& parent, std::uint32_t index, bool container);
+  void apply(std::uint32_t segment_index, const state& from, std::uint64_t visited, const frame& parent,
+             std::uint32_t index, bool container, std::uint64_t& name_bits);
+  void add_at(std::uint32_t position, std::uint32_t key, std::uint32_t depends_on, bool container);
+  std::uint32_t new_condition(std::uint32_t parent);
+  std::uint32_t new_key(std::uint32_t parent, std::uint32_t selector, std::uint64_t visited, std::uint64_t ordinal);
+  bool name_is(std::string_view name) const noexcept;
+  void decide_positions(const frame& array);
+  std::uint32_t record_path(std::uint32_t depth, std::vector<path_step>& steps);
+  void order_and_resolve();
+
+  // Filters, decided when their candidate ends.
+  bool holds(std::uint32_t e, const candidate& c);
+  operand value_of(std::uint32_t e, const candidate& c);
+  const captured_value* captured(std::uint32_t query, const candidate& c) const noexcept;
+  scalar scalar_of_operand(const operand& o, std::string& unescaped);
+  scalar scalar_of_text(const captured_value& v, std::string& unescaped);
+  bool equal(const operand& a, const operand& b);
+  bool less(const operand& a, const operand& b);
+
+  const program& program_;
+  const std::vector<segment>& segments_;
+  bool document_order_;  // the node list's order is the selected values' order in the text
+  std::vector<std::vector<std::uint64_t>> name_bits_;     // by segment and selector
+  std::vector<std::vector<std::uint64_t>> query_bits_;    // by filter query and segment
+  std::vector<std::vector<const filter_plan*>> filters_;  // by segment and selector
+  std::vector<filter_plan> filter_plans_;
+  std::vector<std::uint32_t> slot_of_query_;  // a filter query's place among its filter's captures
+
+  // One run's memory, kept from run to run.
+  std::string_view json_;
+  bool preserve_number_text_ = false;
+  bool give_up_ = false;
+  std::string_view name_;      // the current member's name, unescaped
+  std::string_view raw_name_;  // as written
+  bool name_escaped_ = false;
+  std::string name_buffer_, unescaped_a_, unescaped_b_, path_names_;
+  std::vector<state> states_;
+  std::vector<frame> frames_;
+  std::vector<path_entry> path_;
+  std::vector<condition> conditions_;
+  std::vector<candidate> candidates_;
+  std::vector<std::uint32_t> candidates_here_;  // candidates to decide when their value ends
+  std::vector<captured_value> captured_;
+  std::vector<position_test> positions_;
+  std::vector<key_part> keys_;
+  std::vector<found_value> found_;
+  std::vector<std::uint32_t> escaped_steps_;  // steps whose names are still escaped
+  std::vector<std::uint8_t> valid_;
+  std::vector<std::uint64_t> flat_keys_;
+  std::vector<std::uint32_t> order_;   // the found values that hold
+  std::vector<std::uint32_t> sorted_;  // order_'s places, by key
+  std::vector<text_match> selected_;
+};
+
+}  // namespace jsonjit::detail::path

@@ -1,0 +1,582 @@
+// JSONPath over text in one pass of the token reader (see stream_p.hpp).
+#include "query/stream_p.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "dom/tape_builder_p.hpp"
+#include "text/unescape_p.hpp"
+
+namespace jsonjit::detail::path {
+namespace {
+
+constexpr std::uint32_t no_step = 0xFFFFFFFF;
+
+/// Numbers the document rejects are beyond double's range: only those with an exponent or
+/// more than 308 digits can be.
+bool converts_as_document_does(std::string_view text, bool preserve_number_text) noexcept {
+  if (text.size() <= 308) {
+    bool exponent = false;
+    for (const char c : text) exponent |= (c | 0x20) == 'e';
+    if (!exponent) return true;
+  }
+  tape_number converted;
+  return convert_number(text, converted, preserve_number_text) == error_code::none;
+}
+
+/// Whether an index or slice that depends on the length selects element `i` of `length`
+/// (§2.3.3.2, §2.3.4.2.2).
+bool selects_position(const selector& by, std::int64_t i, std::int64_t length) noexcept {
+  if (by.kind == selector_kind::index) return i == length + by.index;
+  auto normalize = [length](std::int64_t n) { return n >= 0 ? n : length + n; };
+  if (by.step > 0) {
+    const std::int64_t lower = std::clamp<std::int64_t>(by.has_start ? normalize(by.start) : 0, 0, length);
+    const std::int64_t upper = std::clamp<std::int64_t>(by.has_end ? normalize(by.end) : length, 0, length);
+    return lower <= i && i < upper && (i - lower) % by.step == 0;
+  }
+  const std::int64_t upper = std::clamp<std::int64_t>(by.has_start ? normalize(by.start) : length - 1, -1, length - 1);
+  const std::int64_t lower = std::clamp<std::int64_t>(by.has_end ? normalize(by.end) : -length - 1, -1, length - 1);
+  return lower < i && i <= upper && (upper - i) % -by.step == 0;
+}
+
+/// The queries a filter's expression reads, in the order met.
+void queries_of(const program& p, std::uint32_t e, std::vector<std::uint32_t>& out) {
+  const expression& x = p.expressions[e];
+  if (x.kind == expression_kind::exists || x.kind == expression_kind::singular || x.kind == expression_kind::nodes) {
+    out.push_back(x.query);
+  }
+  for (const std::uint32_t child : x.children) queries_of(p, child, out);
+}
+
+}  // namespace
+
+std::string stream_engine::unsupported(const program& p) {
+  std::size_t names = 0;
+  for (std::size_t q = 0; q < p.queries.size(); ++q) {
+    const query& sub = p.queries[q];
+    for (const segment& s : sub.segments) {
+      for (const selector& sel : s.selectors) {
+        names += sel.kind == selector_kind::name;
+        if (q > 0 && sel.kind == selector_kind::index && sel.index < 0) return "a negative index in a filter query";
+      }
+    }
+    if (q == 0) continue;
+    if (!sub.relative) return "a filter query on the root ($)";
+    if (!sub.singular()) return "a filter query that may select several nodes";
+  }
+  if (names > 64) return "more than 64 name selectors";
+  return {};
+}
+
+stream_engine::stream_engine(const program& p)
+    : program_(p), segments_(p.queries[0].segments), slot_of_query_(p.queries.size(), 0) {
+  document_order_ = std::all_of(segments_.begin(), segments_.end(), [](const segment& s) {
+    return !s.descendant && s.selectors.size() == 1 &&
+           !(s.selectors[0].kind == selector_kind::slice && s.selectors[0].step < 0);
+  });
+  unsigned bit = 0;
+  auto name_bit = [&bit](const selector& sel) -> std::uint64_t {
+    return sel.kind == selector_kind::name ? std::uint64_t{1} << bit++ : 0;
+  };
+  for (const segment& s : segments_) {
+    name_bits_.emplace_back();
+    filters_.emplace_back(s.selectors.size(), nullptr);
+    for (const selector& sel : s.selectors) {
+      name_bits_.back().push_back(name_bit(sel));
+      if (sel.kind == selector_kind::filter) {
+        filter_plan plan{sel.filter, {}};
+        queries_of(p, sel.filter, plan.queries);
+        filter_plans_.push_back(std::move(plan));
+      }
+    }
+  }
+  query_bits_.resize(p.queries.size());
+  for (std::size_t q = 1; q < p.queries.size(); ++q) {
+    for (const segment& s : p.queries[q].segments) query_bits_[q].push_back(name_bit(s.selectors[0]));
+  }
+  // Each filter's plan, now that the plans stay where they are.
+  std::size_t next = 0;
+  for (std::size_t j = 0; j < segments_.size(); ++j) {
+    for (std::size_t k = 0; k < segments_[j].selectors.size(); ++k) {
+      if (segments_[j].selectors[k].kind != selector_kind::filter) continue;
+      const filter_plan& plan = filter_plans_[next++];
+      filters_[j][k] = &plan;
+      for (std::size_t slot = 0; slot < plan.queries.size(); ++slot) {
+        slot_of_query_[plan.queries[slot]] = static_cast<std::uint32_t>(slot);
+      }
+    }
+  }
+}
+
+bool stream_engine::run(std::string_view json, const document_options& options, std::vector<path_step>& steps) {
+  json_ = json;
+  preserve_number_text_ = options.preserve_number_text;
+  give_up_ = false;
+  states_.clear();
+  frames_.clear();
+  path_.clear();
+  conditions_.assign(1, condition{0, verdict::holds});
+  candidates_.clear();
+  candidates_here_.clear();
+  captured_.clear();
+  positions_.clear();
+  keys_.assign(1, key_part{});
+  found_.clear();
+  escaped_steps_.clear();
+  steps.resize(1);
+
+  reader_options reading;  // as the document reads
+  reading.comments = options.skip_comments ? comment_handling::skip : comment_handling::disallow;
+  reading.allow_trailing_commas = options.allow_trailing_commas;
+  reading.max_depth = options.max_depth;
+  reader r(json, reading);
+  while (r.read()) {
+    switch (r.token()) {
+      case token_type::property_name:
+        raw_name_ = r.value();
+        name_escaped_ = r.value_is_escaped();
+        name_ = raw_name_;
+        if (name_escaped_) {
+          name_buffer_.resize(raw_name_.size());
+          const char* end = unescape(raw_name_.data(), raw_name_.data() + raw_name_.size(), name_buffer_.data());
+          name_ = std::string_view(name_buffer_.data(), static_cast<std::size_t>(end - name_buffer_.data()));
+        }
+        break;
+      case token_type::end_object:
+      case token_type::end_array: {
+        const frame done = frames_.back();
+        frames_.pop_back();
+        if (!done.object) decide_positions(done);
+        if (!finish_value(done.begin, r.token_offset() + 1, done.children, done.states_begin, done.candidates_begin, steps)) {
+          return false;
+        }
+        break;
+      }
+      default:
+        if (!begin_value(r, steps)) return false;
+        break;
+    }
+  }
+  if (r.error() || !frames_.empty()) return false;
+
+  // The escaped names in the paths, unescaped where they stay (nothing moves them now).
+  std::size_t room = 0;
+  for (const std::uint32_t s : escaped_steps_) room += steps[s].name.size();
+  path_names_.resize(room);
+  char* out = path_names_.data();
+  for (const std::uint32_t s : escaped_steps_) {
+    const std::string_view raw = steps[s].name;
+    char* end = unescape(raw.data(), raw.data() + raw.size(), out);
+    steps[s].name = std::string_view(out, static_cast<std::size_t>(end - out));
+    out = end;
+  }
+  order_and_resolve();
+  return true;
+}
+
+bool stream_engine::begin_value(reader& r, std::vector<path_step>& steps) {
+  const token_type t = r.token();
+  if (t == token_type::number && !converts_as_document_does(r.value(), preserve_number_text_)) return false;
+  const bool container = t == token_type::start_object || t == token_type::start_array;
+  const std::uint64_t begin = r.token_offset();
+  const auto depth = static_cast<std::uint32_t>(frames_.size());
+  if (path_.size() <= depth) path_.resize(depth + 1);
+  const auto states_begin = static_cast<std::uint32_t>(states_.size());
+  const auto candidates_begin = static_cast<std::uint32_t>(candidates_here_.size());
+  if (depth == 0) {
+    path_[0] = path_entry{{}, 0, false, false, 0};
+    add_at(0, 0, 0, container);
+  } else {
+    frame& parent = frames_.back();
+    const std::uint32_t index = parent.children++;
+    path_[depth] = path_entry{raw_name_, index, !parent.object, parent.object && name_escaped_, no_step};
+    if (!derive(parent, index, container)) return false;
+  }
+  if (!container) {
+    const std::uint64_t end = begin + r.value().size() + (t == token_type::string ? 2 : 0);
+    return finish_value(begin, end, 0, states_begin, candidates_begin, steps);
+  }
+  // Nothing to find inside: skipped (still read and checked), selected whole if at all.
+  const bool inside_unused = std::all_of(states_.begin() + states_begin, states_.end(), [this](const state& s) {
+    return s.kind == state_kind::at && s.position == segments_.size();
+  });
+  if (inside_unused) {
+    if (!r.skip()) return false;
+    return finish_value(begin, r.token_offset() + 1, 0, states_begin, candidates_begin, steps);
+  }
+  frames_.push_back(frame{states_begin, static_cast<std::uint32_t>(states_.size()), candidates_begin,
+                          static_cast<std::uint32_t>(positions_.size()), begin, 0, t == token_type::start_object, 0});
+  return true;
+}
+
+bool stream_engine::finish_value(std::uint64_t begin, std::uint64_t end, std::uint32_t size, std::uint32_t states_begin,
+                                 std::uint32_t candidates_begin, std::vector<path_step>& steps) {
+  const auto states_end = static_cast<std::uint32_t>(states_.size());
+  for (std::uint32_t i = states_begin; i < states_end; ++i) {
+    const state& s = states_[i];
+    if (s.kind == state_kind::capture && s.position == program_.queries[s.condition].segments.size()) {
+      const candidate& c = candidates_[s.key];
+      captured_[c.captures + slot_of_query_[s.condition]] = captured_value{begin, end, size, true};
+    }
+  }
+  for (std::uint32_t i = candidates_begin; i < candidates_here_.size(); ++i) {
+    const candidate& c = candidates_[candidates_here_[i]];
+    const bool selected = holds(c.filter->expression, c);
+    if (give_up_) return false;
+    conditions_[c.condition].decided = selected ? verdict::holds : verdict::fails;
+  }
+  for (std::uint32_t i = states_begin; i < states_end; ++i) {
+    const state s = states_[i];
+    if (s.kind == state_kind::at && s.position == segments_.size()) {
+      const std::uint32_t step = record_path(static_cast<std::uint32_t>(frames_.size()), steps);
+      found_.push_back(found_value{begin, end, s.key, s.condition, step});
+    }
+  }
+  states_.resize(states_begin);
+  candidates_here_.resize(candidates_begin);
+  return true;
+}
+
+bool stream_engine::derive(frame& parent, std::uint32_t index, bool container) {
+  std::uint64_t name_bits = 0;
+  for (std::uint32_t i = parent.states_begin; i < parent.states_end; ++i) {
+    const state s = states_[i];  // (a copy: states_ grows below)
+    switch (s.kind) {
+      case state_kind::at:
+        if (s.position < segments_.size()) apply(s.position, s, 0, parent, index, container, name_bits);
+        break;
+      case state_kind::visiting:
+        apply(s.position, s, parent.begin, parent, index, container, name_bits);
+        if (container) states_.push_back(s);
+        break;
+      case state_kind::capture: {
+        const query& q = program_.queries[s.condition];
+        if (s.position == q.segments.size()) break;
+        const selector& sel = q.segments[s.position].selectors[0];
+        const bool selected = sel.kind == selector_kind::name ? parent.object && name_is(sel.name)
+                                                              : !parent.object && static_cast<std::int64_t>(index) == sel.index;
+        if (selected) {
+          name_bits |= query_bits_[s.condition][s.position];
+          states_.push_back(state{state_kind::capture, s.position + 1, s.key, s.condition});
+        }
+        break;
+      }
+    }
+  }
+  // A name selected twice in one object: the document's lookups take the last; decided there.
+  if ((name_bits & parent.names_selected) != 0) return false;
+  parent.names_selected |= name_bits;
+  return true;
+}
+
+void stream_engine::apply(std::uint32_t j, const state& from, std::uint64_t visited, const frame& parent,
+                          std::uint32_t index, bool container, std::uint64_t& name_bits) {
+  const segment& seg = segments_[j];
+  for (std::uint32_t k = 0; k < seg.selectors.size(); ++k) {
+    const selector& sel = seg.selectors[k];
+    switch (sel.kind) {
+      case selector_kind::name:
+        if (parent.object && name_is(sel.name)) {
+          name_bits |= name_bits_[j][k];
+          add_at(j + 1, new_key(from.key, k, visited, 0), from.condition, container);
+        }
+        break;
+      case selector_kind::wildcard: add_at(j + 1, new_key(from.key, k, visited, index), from.condition, container); break;
+      case selector_kind::index:
+        if (parent.object) break;
+        if (sel.index >= 0) {
+          if (static_cast<std::int64_t>(index) == sel.index) {
+            add_at(j + 1, new_key(from.key, k, visited, 0), from.condition, container);
+          }
+        } else {
+          const std::uint32_t c = new_condition(from.condition);
+          positions_.push_back(position_test{c, index, &sel});
+          add_at(j + 1, new_key(from.key, k, visited, 0), c, container);
+        }
+        break;
+      case selector_kind::slice: {
+        if (parent.object || sel.step == 0) break;
+        const auto i = static_cast<std::int64_t>(index);
+        if (sel.step > 0 && (!sel.has_start || sel.start >= 0) && (!sel.has_end || sel.end >= 0)) {
+          // Known without the length.
+          const std::int64_t start = sel.has_start ? sel.start : 0;
+          if (i >= start && (!sel.has_end || i < sel.end) && (i - start) % sel.step == 0) {
+            add_at(j + 1, new_key(from.key, k, visited, index), from.condition, container);
+          }
+          break;
+        }
+        const std::uint32_t c = new_condition(from.condition);
+        positions_.push_back(position_test{c, index, &sel});
+        // A negative step takes the elements from the last to the first.
+        add_at(j + 1, new_key(from.key, k, visited, sel.step > 0 ? index : ~std::uint64_t{index}), c, container);
+        break;
+      }
+      case selector_kind::filter: {
+        const filter_plan& plan = *filters_[j][k];
+        const std::uint32_t c = new_condition(from.condition);
+        const auto id = static_cast<std::uint32_t>(candidates_.size());
+        candidates_.push_back(candidate{&plan, c, static_cast<std::uint32_t>(captured_.size())});
+        captured_.resize(captured_.size() + plan.queries.size());
+        candidates_here_.push_back(id);
+        for (const std::uint32_t q : plan.queries) states_.push_back(state{state_kind::capture, 0, id, q});
+        add_at(j + 1, new_key(from.key, k, visited, index), c, container);
+        break;
+      }
+    }
+  }
+}
+
+void stream_engine::add_at(std::uint32_t position, std::uint32_t key, std::uint32_t depends_on, bool container) {
+  if (position == segments_.size()) {
+    states_.push_back(state{state_kind::at, position, key, depends_on});
+  } else if (container) {  // (a scalar has nothing for the next segment to select)
+    const state_kind kind = segments_[position].descendant ? state_kind::visiting : state_kind::at;
+    states_.push_back(state{kind, position, key, depends_on});
+  }
+}
+
+std::uint32_t stream_engine::new_condition(std::uint32_t parent) {
+  conditions_.push_back(condition{parent, verdict::pending});
+  return static_cast<std::uint32_t>(conditions_.size() - 1);
+}
+
+std::uint32_t stream_engine::new_key(std::uint32_t parent, std::uint32_t selector, std::uint64_t visited,
+                                     std::uint64_t ordinal) {
+  if (document_order_) return 0;
+  keys_.push_back(key_part{parent, selector, visited, ordinal});
+  return static_cast<std::uint32_t>(keys_.size() - 1);
+}
+
+bool stream_engine::name_is(std::string_view name) const noexcept {
+  return name_ == name;
+}
+
+void stream_engine::decide_positions(const frame& array) {
+  for (std::size_t i = array.positions_begin; i < positions_.size(); ++i) {
+    const position_test& t = positions_[i];
+    const bool selected = selects_position(*t.by, t.index, array.children);
+    conditions_[t.condition].decided = selected ? verdict::holds : verdict::fails;
+  }
+  positions_.resize(array.positions_begin);
+}
+
+std::uint32_t stream_engine::record_path(std::uint32_t depth, std::vector<path_step>& steps) {
+  std::uint32_t d = depth;
+  while (path_[d].step == no_step) --d;  // (the root's is step 0)
+  for (++d; d <= depth; ++d) {
+    path_entry& e = path_[d];
+    steps.push_back(path_step{path_[d - 1].step, e.is_index, e.index, e.name});
+    e.step = static_cast<std::uint32_t>(steps.size() - 1);
+    if (e.escaped) escaped_steps_.push_back(e.step);
+  }
+  return path_[depth].step;
+}
+
+void stream_engine::order_and_resolve() {
+  // Conditions refer to earlier ones only: one pass decides each from its parent.
+  valid_.resize(conditions_.size());
+  valid_[0] = 1;
+  for (std::size_t i = 1; i < conditions_.size(); ++i) {
+    valid_[i] = conditions_[i].decided == verdict::holds && valid_[conditions_[i].parent] != 0;
+  }
+  selected_.clear();
+  order_.clear();
+  for (std::uint32_t i = 0; i < found_.size(); ++i) {
+    if (valid_[found_[i].condition] != 0) order_.push_back(i);
+  }
+  if (!document_order_) {
+    // Each value's key laid out flat: per segment, (visited, selector, ordinal).
+    const std::size_t width = 3 * segments_.size();
+    flat_keys_.resize(order_.size() * width);
+    for (std::size_t n = 0; n < order_.size(); ++n) {
+      std::uint64_t* part = flat_keys_.data() + (n + 1) * width;
+      for (std::uint32_t k = found_[order_[n]].key; k != 0; k = keys_[k].parent) {
+        *--part = keys_[k].ordinal;
+        *--part = keys_[k].selector;
+        *--part = keys_[k].visited;
+      }
+    }
+    auto key_of = [&](std::uint32_t n) { return flat_keys_.data() + n * width; };
+    auto before = [&](std::uint32_t a, std::uint32_t b) {
+      return std::lexicographical_compare(key_of(a), key_of(a) + width, key_of(b), key_of(b) + width);
+    };
+    sorted_.resize(order_.size());
+    for (std::uint32_t n = 0; n < sorted_.size(); ++n) sorted_[n] = n;
+    if (!std::is_sorted(sorted_.begin(), sorted_.end(), before)) std::sort(sorted_.begin(), sorted_.end(), before);
+    for (const std::uint32_t n : sorted_) {
+      const found_value& f = found_[order_[n]];
+      selected_.push_back(text_match{f.begin, f.end, f.step});
+    }
+    return;
+  }
+  for (const std::uint32_t i : order_) selected_.push_back(text_match{found_[i].begin, found_[i].end, found_[i].step});
+}
+
+// --- filters ---------------------------------------------------------------------------------
+
+const stream_engine::captured_value* stream_engine::captured(std::uint32_t query, const candidate& c) const noexcept {
+  const captured_value& v = captured_[c.captures + slot_of_query_[query]];
+  return v.found ? &v : nullptr;
+}
+
+bool stream_engine::holds(std::uint32_t e, const candidate& c) {
+  const expression& x = program_.expressions[e];
+  switch (x.kind) {
+    case expression_kind::logical_or:
+      return std::any_of(x.children.begin(), x.children.end(), [&](std::uint32_t child) { return holds(child, c); });
+    case expression_kind::logical_and:
+      return std::all_of(x.children.begin(), x.children.end(), [&](std::uint32_t child) { return holds(child, c); });
+    case expression_kind::logical_not: return !holds(x.children[0], c);
+    case expression_kind::compare: {
+      const operand a = value_of(x.children[0], c), b = value_of(x.children[1], c);
+      return comparison_holds(x.op, equal(a, b), less(a, b), less(b, a));
+    }
+    case expression_kind::exists: return captured(x.query, c) != nullptr;
+    case expression_kind::function: {  // match() or search()
+      const scalar subject = scalar_of_operand(value_of(x.children[0], c), unescaped_a_);
+      const scalar pattern = scalar_of_operand(value_of(x.children[1], c), unescaped_b_);
+      switch (regex_function(program_, x, subject, pattern)) {
+        case schema::regex_match::found: return true;
+        case schema::regex_match::not_found: return false;
+        case schema::regex_match::too_costly: give_up_ = true; return false;  // the document says which
+      }
+      return false;
+    }
+    default: return false;
+  }
+}
+
+stream_engine::operand stream_engine::value_of(std::uint32_t e, const candidate& c) {
+  const expression& x = program_.expressions[e];
+  operand o;
+  switch (x.kind) {
+    case expression_kind::literal:
+      o.what = operand::kind::literal;
+      o.literal = &x.literal;
+      return o;
+    case expression_kind::singular:
+      if (const captured_value* v = captured(x.query, c)) {
+        o.what = operand::kind::captured;
+        o.value = v;
+      }
+      return o;
+    case expression_kind::function: break;
+    default: return o;
+  }
+  switch (x.function) {
+    case function_id::length: {
+      const operand arg = value_of(x.children[0], c);
+      if (arg.what == operand::kind::captured) {
+        const char first = json_[arg.value->begin];
+        if (first == '[' || first == '{') {
+          o.what = operand::kind::number;
+          o.number = arg.value->size;
+          return o;
+        }
+      }
+      if (arg.what != operand::kind::captured && arg.what != operand::kind::literal) return o;
+      const scalar s = scalar_of_operand(arg, unescaped_a_);
+      if (s.type != json_type::string) return o;
+      o.what = operand::kind::number;
+      o.number = static_cast<std::int64_t>(code_points(s.text));
+      return o;
+    }
+    case function_id::count:
+      o.what = operand::kind::number;
+      o.number = captured(program_.expressions[x.children[0]].query, c) != nullptr ? 1 : 0;
+      return o;
+    case function_id::value:
+      if (const captured_value* v = captured(program_.expressions[x.children[0]].query, c)) {
+        o.what = operand::kind::captured;
+        o.value = v;
+      }
+      return o;
+    default: return o;
+  }
+}
+
+scalar stream_engine::scalar_of_operand(const operand& o, std::string& unescaped) {
+  switch (o.what) {
+    case operand::kind::captured: return scalar_of_text(*o.value, unescaped);
+    case operand::kind::literal: return scalar_of(*o.literal);
+    case operand::kind::number: {
+      scalar s;
+      s.type = json_type::number;
+      s.is_int64 = true;
+      s.int64 = o.number;
+      s.number = static_cast<double>(o.number);
+      return s;
+    }
+    case operand::kind::nothing: break;
+  }
+  return {};
+}
+
+/// A captured value read as the document reads it.
+scalar stream_engine::scalar_of_text(const captured_value& v, std::string& unescaped) {
+  const std::string_view text = json_.substr(v.begin, v.end - v.begin);
+  scalar s;
+  switch (text[0]) {
+    case '"': {
+      s.type = json_type::string;
+      const std::string_view inside = text.substr(1, text.size() - 2);
+      if (inside.find('\\') == std::string_view::npos) {
+        s.text = inside;
+        break;
+      }
+      unescaped.resize(inside.size());
+      const char* end = unescape(inside.data(), inside.data() + inside.size(), unescaped.data());
+      s.text = std::string_view(unescaped.data(), static_cast<std::size_t>(end - unescaped.data()));
+      break;
+    }
+    case '{': s.type = json_type::object; break;
+    case '[': s.type = json_type::array; break;
+    case 't':
+      s.type = json_type::boolean;
+      s.boolean = true;
+      break;
+    case 'f': s.type = json_type::boolean; break;
+    case 'n': s.type = json_type::null; break;
+    default: {
+      s.type = json_type::number;
+      tape_number n{};
+      convert_number(text, n, preserve_number_text_);  // (it converted when it was read)
+      if (n.tag == tape_tag::int64) {
+        s.is_int64 = true;
+        s.int64 = static_cast<std::int64_t>(n.bits);
+        s.number = static_cast<double>(s.int64);
+      } else if (n.tag == tape_tag::uint64) {
+        s.is_uint64 = true;
+        s.uint64 = n.bits;
+        s.number = static_cast<double>(s.uint64);
+      } else {
+        const double d = std::bit_cast<double>(n.bits);
+        s.number = std::isinf(d) ? 0 : d;  // (get_double() refuses one kept beyond double's range)
+      }
+      break;
+    }
+  }
+  return s;
+}
+
+bool stream_engine::equal(const operand& a, const operand& b) {
+  const bool a_nothing = a.what == operand::kind::nothing, b_nothing = b.what == operand::kind::nothing;
+  if (a_nothing || b_nothing) return a_nothing && b_nothing;
+  if (a.what == operand::kind::captured && b.what == operand::kind::captured) {
+    const char first = json_[a.value->begin];
+    if (first == '[' || first == '{') {
+      const char other = json_[b.value->begin];
+      if (other == '[' || other == '{') give_up_ = true;  // two containers: compared in a document
+      return false;
+    }
+  }
+  return scalars_equal(scalar_of_operand(a, unescaped_a_), scalar_of_operand(b, unescaped_b_));
+}
+
+bool stream_engine::less(const operand& a, const operand& b) {
+  if (a.what == operand::kind::nothing || b.what == operand::kind::nothing) return false;
+  return scalars_less(scalar_of_operand(a, unescaped_a_), scalar_of_operand(b, unescaped_b_));
+}
+
+}  // namespace jsonjit::detail::path
