@@ -253,6 +253,9 @@ class reader {
   reader_state state_;
   input* source_ = nullptr;
   const char* pin_ = nullptr;  // with a source: where a value that must stay whole starts
+  // Numbers read with an exponent or longer than 308 bytes: the only ones whose conversion to
+  // double can overflow (counted for the library's engines that convert only some numbers).
+  std::uint32_t wide_numbers_ = 0;
 };
 
 }  // namespace jsonjit

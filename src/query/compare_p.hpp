@@ -75,16 +75,18 @@ inline bool scalars_less(const scalar& x, const scalar& y) noexcept {
   return false;
 }
 
-/// A comparison's outcome from a == b, a < b and b < a, none of them Nothing-aware: the
-/// engines decide those (Nothing equals only Nothing, and is neither less nor greater).
-inline bool comparison_holds(comparison op, bool equal, bool less, bool greater) noexcept {
+/// A comparison's outcome from equal() (a == b) and less(a, b) and less(b, a), each asked only
+/// where the operator needs it. Neither is Nothing-aware: the engines decide those (Nothing
+/// equals only Nothing, and is neither less nor greater).
+template <class Equal, class Less, class Greater>
+bool comparison_holds(comparison op, Equal&& equal, Less&& less, Greater&& greater) {
   switch (op) {
-    case comparison::equal: return equal;
-    case comparison::not_equal: return !equal;
-    case comparison::less: return less;
-    case comparison::less_equal: return less || equal;
-    case comparison::greater: return greater;
-    case comparison::greater_equal: return greater || equal;
+    case comparison::equal: return equal();
+    case comparison::not_equal: return !equal();
+    case comparison::less: return less();
+    case comparison::less_equal: return less() || equal();
+    case comparison::greater: return greater();
+    case comparison::greater_equal: return greater() || equal();
   }
   return false;
 }

@@ -318,7 +318,8 @@ class path_evaluator {
 
   /// §2.3.5.2.2.
   bool compare(const operand& a, const operand& b, comparison op) {
-    return detail::path::comparison_holds(op, equal(a, b), less(a, b), less(b, a));
+    return detail::path::comparison_holds(
+        op, [&] { return equal(a, b); }, [&] { return less(a, b); }, [&] { return less(b, a); });
   }
 
   bool equal(const operand& a, const operand& b) {

@@ -101,6 +101,8 @@ class stream_engine {
     std::uint32_t children;
     bool object;
     std::uint64_t names_selected;  // bits of the name selectors that selected a member here
+    bool names_only;                 // see names_looked_for()
+    std::uint64_t firsts, lengths;
   };
   /// Where the value at each open depth is in its parent.
   struct path_entry {
@@ -117,16 +119,24 @@ class stream_engine {
   struct operand {
     enum class kind : std::uint8_t { nothing, captured, literal, number } what = kind::nothing;
     const captured_value* value = nullptr;
-    const node* literal = nullptr;
+    const scalar* literal = nullptr;
     std::int64_t number = 0;
   };
 
   bool begin_value(reader& r, std::vector<path_step>& steps);
+  bool skip(reader& r);
+  bool names_looked_for(frame& container) const noexcept;
+  /// Whether the current member's name passes the object's filter.
+  bool might_be_looked_for(const frame& object) const noexcept {
+    const std::uint64_t first = std::uint64_t{1} << (name_.empty() ? 0 : name_[0] & 63);
+    return (object.firsts & first) != 0 && (object.lengths & (std::uint64_t{1} << (name_.size() & 63))) != 0;
+  }
   bool finish_value(std::uint64_t begin, std::uint64_t end, std::uint32_t size, std::uint32_t states_begin,
                     std::uint32_t candidates_begin, std::vector<path_step>& steps);
   bool derive(frame& parent, std::uint32_t index, bool container);
   void apply(std::uint32_t segment_index, const state& from, std::uint64_t visited, const frame& parent,
              std::uint32_t index, bool container, std::uint64_t& name_bits);
+  bool scalar_passes(const filter_plan& plan);
   void add_at(std::uint32_t position, std::uint32_t key, std::uint32_t depends_on, bool container);
   std::uint32_t new_condition(std::uint32_t parent);
   std::uint32_t new_key(std::uint32_t parent, std::uint32_t selector, std::uint64_t visited, std::uint64_t ordinal);
@@ -152,11 +162,15 @@ class stream_engine {
   std::vector<std::vector<const filter_plan*>> filters_;  // by segment and selector
   std::vector<filter_plan> filter_plans_;
   std::vector<std::uint32_t> slot_of_query_;  // a filter query's place among its filter's captures
+  std::vector<scalar> literals_;              // by expression: the literals read once
 
   // One run's memory, kept from run to run.
   std::string_view json_;
+  reader_options reading_;
   bool preserve_number_text_ = false;
   bool give_up_ = false;
+  std::uint32_t wide_numbers_ = 0;  // the reader's count when last checked
+  std::uint64_t scalar_begin_ = 0, scalar_end_ = 0;  // the scalar being derived
   std::string_view name_;      // the current member's name, unescaped
   std::string_view raw_name_;  // as written
   bool name_escaped_ = false;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "dom/tape_builder_p.hpp"
+#include "text/reader_access_p.hpp"
 #include "text/unescape_p.hpp"
 
 namespace jsonjit::detail::path {
@@ -13,14 +14,8 @@ namespace {
 
 constexpr std::uint32_t no_step = 0xFFFFFFFF;
 
-/// Numbers the document rejects are beyond double's range: only those with an exponent or
-/// more than 308 digits can be.
+/// Whether the document converts number text (it refuses what lies beyond double's range).
 bool converts_as_document_does(std::string_view text, bool preserve_number_text) noexcept {
-  if (text.size() <= 308) {
-    bool exponent = false;
-    for (const char c : text) exponent |= (c | 0x20) == 'e';
-    if (!exponent) return true;
-  }
   tape_number converted;
   return convert_number(text, converted, preserve_number_text) == error_code::none;
 }
@@ -91,6 +86,10 @@ stream_engine::stream_engine(const program& p)
       }
     }
   }
+  literals_.resize(p.expressions.size());
+  for (std::size_t e = 0; e < p.expressions.size(); ++e) {
+    if (p.expressions[e].kind == expression_kind::literal) literals_[e] = scalar_of(p.expressions[e].literal);
+  }
   query_bits_.resize(p.queries.size());
   for (std::size_t q = 1; q < p.queries.size(); ++q) {
     for (const segment& s : p.queries[q].segments) query_bits_[q].push_back(name_bit(s.selectors[0]));
@@ -113,6 +112,7 @@ bool stream_engine::run(std::string_view json, const document_options& options, 
   json_ = json;
   preserve_number_text_ = options.preserve_number_text;
   give_up_ = false;
+  wide_numbers_ = 0;
   states_.clear();
   frames_.clear();
   path_.clear();
@@ -126,11 +126,11 @@ bool stream_engine::run(std::string_view json, const document_options& options, 
   escaped_steps_.clear();
   steps.resize(1);
 
-  reader_options reading;  // as the document reads
-  reading.comments = options.skip_comments ? comment_handling::skip : comment_handling::disallow;
-  reading.allow_trailing_commas = options.allow_trailing_commas;
-  reading.max_depth = options.max_depth;
-  reader r(json, reading);
+  reading_ = {};  // as the document reads
+  reading_.comments = options.skip_comments ? comment_handling::skip : comment_handling::disallow;
+  reading_.allow_trailing_commas = options.allow_trailing_commas;
+  reading_.max_depth = options.max_depth;
+  reader r(json, reading_);
   while (r.read()) {
     switch (r.token()) {
       case token_type::property_name:
@@ -177,37 +177,99 @@ bool stream_engine::run(std::string_view json, const document_options& options, 
 
 bool stream_engine::begin_value(reader& r, std::vector<path_step>& steps) {
   const token_type t = r.token();
-  if (t == token_type::number && !converts_as_document_does(r.value(), preserve_number_text_)) return false;
+  if (t == token_type::number && reader_access::wide_numbers(r) != wide_numbers_) {
+    wide_numbers_ = reader_access::wide_numbers(r);
+    if (!converts_as_document_does(r.value(), preserve_number_text_)) return false;
+  }
   const bool container = t == token_type::start_object || t == token_type::start_array;
-  const std::uint64_t begin = r.token_offset();
   const auto depth = static_cast<std::uint32_t>(frames_.size());
-  if (path_.size() <= depth) path_.resize(depth + 1);
   const auto states_begin = static_cast<std::uint32_t>(states_.size());
   const auto candidates_begin = static_cast<std::uint32_t>(candidates_here_.size());
+  std::uint32_t index = 0;
   if (depth == 0) {
-    path_[0] = path_entry{{}, 0, false, false, 0};
     add_at(0, 0, 0, container);
   } else {
     frame& parent = frames_.back();
-    const std::uint32_t index = parent.children++;
-    path_[depth] = path_entry{raw_name_, index, !parent.object, parent.object && name_escaped_, no_step};
-    if (!derive(parent, index, container)) return false;
+    index = parent.children++;
+    if (!parent.names_only || (parent.object && might_be_looked_for(parent))) {
+      if (!container) {  // (where a filter on it reads it)
+        scalar_begin_ = r.token_offset();
+        scalar_end_ = scalar_begin_ + r.value().size() + (t == token_type::string ? 2 : 0);
+      }
+      if (!derive(parent, index, container)) return false;
+    } else if (container) {  // (a member no name selects, or an element: it is only visited)
+      for (std::uint32_t i = parent.states_begin; i < parent.states_end; ++i) {
+        if (states_[i].kind == state_kind::visiting) states_.push_back(states_[i]);
+      }
+    }
   }
+  if (states_.size() == states_begin) {
+    // Nothing to find here or inside: a container is skipped (still read and checked). (A
+    // candidate without states decides nothing.)
+    candidates_here_.resize(candidates_begin);
+    return !container || skip(r);
+  }
+  if (path_.size() <= depth) path_.resize(depth + 1);
+  if (depth == 0) {
+    path_[0] = path_entry{{}, 0, false, false, 0};
+  } else {
+    const bool object = frames_.back().object;
+    path_[depth] = path_entry{raw_name_, index, !object, object && name_escaped_, no_step};
+  }
+  const std::uint64_t begin = r.token_offset();
   if (!container) {
     const std::uint64_t end = begin + r.value().size() + (t == token_type::string ? 2 : 0);
     return finish_value(begin, end, 0, states_begin, candidates_begin, steps);
   }
-  // Nothing to find inside: skipped (still read and checked), selected whole if at all.
+  // Selected whole, nothing looked for inside: skipped.
   const bool inside_unused = std::all_of(states_.begin() + states_begin, states_.end(), [this](const state& s) {
     return s.kind == state_kind::at && s.position == segments_.size();
   });
   if (inside_unused) {
-    if (!r.skip()) return false;
+    if (!skip(r)) return false;
     return finish_value(begin, r.token_offset() + 1, 0, states_begin, candidates_begin, steps);
   }
-  frames_.push_back(frame{states_begin, static_cast<std::uint32_t>(states_.size()), candidates_begin,
-                          static_cast<std::uint32_t>(positions_.size()), begin, 0, t == token_type::start_object, 0});
+  frame opened{states_begin, static_cast<std::uint32_t>(states_.size()), candidates_begin,
+               static_cast<std::uint32_t>(positions_.size()), begin, 0, t == token_type::start_object, 0, false, 0, 0};
+  opened.names_only = names_looked_for(opened);
+  frames_.push_back(opened);
   return true;
+}
+
+/// Whether a container's states select its children by name only (an array's elements then
+/// by nothing): where they do, the masks of those names' first bytes and lengths (by their low
+/// six bits) let most members be passed over without asking each state.
+bool stream_engine::names_looked_for(frame& container) const noexcept {
+  for (std::uint32_t i = container.states_begin; i < container.states_end; ++i) {
+    const state& s = states_[i];
+    const std::vector<segment>& path = s.kind == state_kind::capture ? program_.queries[s.condition].segments : segments_;
+    if (s.position == path.size()) continue;  // (selects nothing inside)
+    for (const selector& sel : path[s.position].selectors) {
+      if (sel.kind != selector_kind::name) return false;
+      container.firsts |= std::uint64_t{1} << (sel.name.empty() ? 0 : sel.name[0] & 63);
+      container.lengths |= std::uint64_t{1} << (sel.name.size() & 63);
+    }
+  }
+  return true;
+}
+
+/// On a start token: reads to its end token as reader::skip() does. Where the reader met
+/// numbers a conversion could find out of range on the way, the value is read again to check
+/// them as the document does.
+bool stream_engine::skip(reader& r) {
+  const std::uint64_t begin = r.token_offset();
+  if (!r.skip()) return false;
+  if (reader_access::wide_numbers(r) == wide_numbers_) return true;
+  wide_numbers_ = reader_access::wide_numbers(r);
+  reader again(json_.substr(begin, r.token_offset() + 1 - begin), reading_);
+  std::uint32_t checked = 0;
+  while (again.read()) {
+    if (again.token() == token_type::number && reader_access::wide_numbers(again) != checked) {
+      checked = reader_access::wide_numbers(again);
+      if (!converts_as_document_does(again.value(), preserve_number_text_)) return false;
+    }
+  }
+  return !again.error();
 }
 
 bool stream_engine::finish_value(std::uint64_t begin, std::uint64_t end, std::uint32_t size, std::uint32_t states_begin,
@@ -228,7 +290,7 @@ bool stream_engine::finish_value(std::uint64_t begin, std::uint64_t end, std::ui
   }
   for (std::uint32_t i = states_begin; i < states_end; ++i) {
     const state s = states_[i];
-    if (s.kind == state_kind::at && s.position == segments_.size()) {
+    if (s.kind == state_kind::at && s.position == segments_.size() && conditions_[s.condition].decided != verdict::fails) {
       const std::uint32_t step = record_path(static_cast<std::uint32_t>(frames_.size()), steps);
       found_.push_back(found_value{begin, end, s.key, s.condition, step});
     }
@@ -264,6 +326,7 @@ bool stream_engine::derive(frame& parent, std::uint32_t index, bool container) {
       }
     }
   }
+  if (give_up_) return false;
   // A name selected twice in one object: the document's lookups take the last; decided there.
   if ((name_bits & parent.names_selected) != 0) return false;
   parent.names_selected |= name_bits;
@@ -314,6 +377,14 @@ void stream_engine::apply(std::uint32_t j, const state& from, std::uint64_t visi
       }
       case selector_kind::filter: {
         const filter_plan& plan = *filters_[j][k];
+        if (!container) {
+          // A scalar: each of the filter's queries finds the scalar itself (@) or nothing, so
+          // the filter is decided now (where anything can come of it).
+          if (j + 1 == segments_.size() && scalar_passes(plan)) {
+            add_at(j + 1, new_key(from.key, k, visited, index), from.condition, container);
+          }
+          break;
+        }
         const std::uint32_t c = new_condition(from.condition);
         const auto id = static_cast<std::uint32_t>(candidates_.size());
         candidates_.push_back(candidate{&plan, c, static_cast<std::uint32_t>(captured_.size())});
@@ -325,6 +396,17 @@ void stream_engine::apply(std::uint32_t j, const state& from, std::uint64_t visi
       }
     }
   }
+}
+
+bool stream_engine::scalar_passes(const filter_plan& plan) {
+  const auto captures = static_cast<std::uint32_t>(captured_.size());
+  for (const std::uint32_t q : plan.queries) {
+    captured_.push_back(program_.queries[q].segments.empty() ? captured_value{scalar_begin_, scalar_end_, 0, true}
+                                                             : captured_value{});
+  }
+  const bool passes = holds(plan.expression, candidate{&plan, 0, captures});
+  captured_.resize(captures);
+  return passes;
 }
 
 void stream_engine::add_at(std::uint32_t position, std::uint32_t key, std::uint32_t depends_on, bool container) {
@@ -430,7 +512,8 @@ bool stream_engine::holds(std::uint32_t e, const candidate& c) {
     case expression_kind::logical_not: return !holds(x.children[0], c);
     case expression_kind::compare: {
       const operand a = value_of(x.children[0], c), b = value_of(x.children[1], c);
-      return comparison_holds(x.op, equal(a, b), less(a, b), less(b, a));
+      return comparison_holds(
+          x.op, [&] { return equal(a, b); }, [&] { return less(a, b); }, [&] { return less(b, a); });
     }
     case expression_kind::exists: return captured(x.query, c) != nullptr;
     case expression_kind::function: {  // match() or search()
@@ -453,7 +536,7 @@ stream_engine::operand stream_engine::value_of(std::uint32_t e, const candidate&
   switch (x.kind) {
     case expression_kind::literal:
       o.what = operand::kind::literal;
-      o.literal = &x.literal;
+      o.literal = &literals_[e];
       return o;
     case expression_kind::singular:
       if (const captured_value* v = captured(x.query, c)) {
@@ -474,6 +557,7 @@ stream_engine::operand stream_engine::value_of(std::uint32_t e, const candidate&
           o.number = arg.value->size;
           return o;
         }
+        if (first != '"') return o;  // (no need to read a number or a literal)
       }
       if (arg.what != operand::kind::captured && arg.what != operand::kind::literal) return o;
       const scalar s = scalar_of_operand(arg, unescaped_a_);
@@ -499,7 +583,7 @@ stream_engine::operand stream_engine::value_of(std::uint32_t e, const candidate&
 scalar stream_engine::scalar_of_operand(const operand& o, std::string& unescaped) {
   switch (o.what) {
     case operand::kind::captured: return scalar_of_text(*o.value, unescaped);
-    case operand::kind::literal: return scalar_of(*o.literal);
+    case operand::kind::literal: return *o.literal;
     case operand::kind::number: {
       scalar s;
       s.type = json_type::number;

@@ -557,6 +557,7 @@ JSONJIT_HOT bool reader::read_number() {
     p = detail::skip_digits(p + 1, end_);
   }
   if (p < end_ && (*p == 'e' || *p == 'E')) {
+    ++wide_numbers_;  // (counted before the token is complete: a miscount only costs a check)
     ++p;
     if (p == end_) return incomplete();
     if (*p == '+' || *p == '-') {
@@ -567,6 +568,7 @@ JSONJIT_HOT bool reader::read_number() {
     p = detail::skip_digits(p + 1, end_);
   }
   if (p == end_ && !is_final) return need_more();
+  wide_numbers_ += p - start > 308;
   begin_token(token_type::number, start, static_cast<std::size_t>(p - start));
   pos_ = p;
   after_scalar();

@@ -40,6 +40,11 @@ struct reader_access {
   /// up to `after` (the byte after its closing bracket): it moves on to that bracket, as if it
   /// had read every token in between, lines counted.
   static void finish_value(reader& r, const char* after) noexcept { r.close_value_at(after); }
+
+  /// How many numbers read so far have an exponent or more than 308 bytes (the only ones a
+  /// conversion to double can find out of range): a count that has not moved since a point
+  /// says no number read since then needs that check.
+  static std::uint32_t wide_numbers(const reader& r) noexcept { return r.wide_numbers_; }
 };
 
 }  // namespace jsonjit::detail

@@ -301,6 +301,70 @@ TEST(PathText, TheNodeListIsTheDocumentsInOrderAndInDuplicates) {
   }
 }
 
+TEST(PathText, OnePassSelectsAsTheDocumentDoesOrLeavesTheTextToIt) {
+  struct example {
+    const char* query;
+    std::string text;
+    bool streamed;  // selected in one pass (else through a document)
+    document_options options = {};
+  };
+  const std::string wide_numbers = R"({"skip": [1, 2.5e300, {"deep": [-1E-300, 123456789e-5]}], "keep": 1})";
+  const example examples[] = {
+      // Orders the text does not give: descendants, several selectors, negative steps.
+      {"$..[0,'a']", R"({"a": [{"a": 1}, [2, {"a": [3]}]], "b": [[4], {"a": 5}]})", true},
+      {"$.x[::-3][-1:]", R"({"x": [[1, 2], [3], [4, 5, 6], [], [7, 8]]})", true},
+      {"$..*[-2:-5:-1]", R"([[1, 2, 3, 4, 5, 6], {"a": [7, 8, 9]}, [[10]]])", true},
+      // Filters: scalars at once, containers at their end, through names, indexes and functions.
+      {"$..[?@.n > 1 && @.s == 'x\\u00e9']", R"([{"n": 2, "s": "xé"}, {"s": "x\u00e9", "n": 3}, {"n": 9, "s": "y"}, [{"n": 4, "s": "xé"}]])", true},
+      {"$[?length(@) > 2 || count(@.k) == 1 && value(@.k) == 2]", R"([[1, 2, 3], "abc", "ab", {"k": [1]}, {"k": 2}, 7])", true},
+      {"$[?match(@.id, '[a-c]+[0-9]')][?@ == 2]", R"([{"id": "ab1", "v": 2}, {"id": "d1", "v": 2}, {"v": 2, "id": "a9"}])", true},
+      {"$.a[?@[1] >= @[0]][0]", R"({"a": [[1, 2], [3, 1], [5, 5], [6], "x"]})", true},
+      // Escaped names: compared unescaped, the paths' names unescaped.
+      {"$['a\"b', 'c']..['é']", R"({"a\"b": {"\u00e9": 1}, "c": [{"\u00E9": {"é": 2}}]})", true},
+      // Numbers beyond double's range anywhere (a skipped value too) are the document's error;
+      // wide numbers within range are checked and kept.
+      {"$.keep", wide_numbers, true},
+      {"$.keep", R"({"skip": [1, {"deep": [1e400]}], "keep": 1})", false},
+      {"$.keep", R"({"skip": [1, {"deep": [1e400]}], "keep": 1})", true, {.preserve_number_text = true}},
+      {"$[?@ > 1]", "[1, 2, 1e999]", false},
+      // Repeated names the query selects: the document's lookups take the last one.
+      {"$.a", R"({"a": 1, "b": 2, "a": 3})", false},
+      {"$[?@.k == 2]", R"([{"k": 1, "k": 2}])", false},
+      {"$.*", R"({"a": 1, "a": 3})", true},  // (a wildcard selects both)
+      // Two containers compared: by the document.
+      {"$[?@.a == @.b]", R"([{"a": [1], "b": [1]}, {"a": {}, "b": 1}])", false},
+      {"$[?@.a == @.b]", R"([{"a": 1, "b": 1}, {"a": {}, "b": 1}])", true},
+      // Options as the document reads them.
+      {"$..x", "[ /* c */ {\"x\": 1,}, ]", true, {.skip_comments = true, .allow_trailing_commas = true}},
+  };
+  for (const example& e : examples) {
+    SCOPED_TRACE(std::string(e.query) + " over " + e.text);
+    const json_path query = json_path::compile(e.query).value();
+    ASSERT_TRUE(detail::path::stream_engine::unsupported(detail::path::access::program_of(query)).empty());
+    EXPECT_EQ(streams_as_the_document_selects(query, e.text, e.options), e.streamed);
+    // The selector gives the document's node list, or its error, whichever way it went.
+    path_selector selector(query, e.options);
+    text_matches got;
+    const parse_error failed = selector.select(e.text, [&](const path_match& m) {
+      got.values.push_back(m.json());
+      got.paths.push_back(m.path());
+    });
+    const auto doc = document::parse(e.text, e.options);
+    if (!doc) {
+      EXPECT_EQ(to_string(failed), to_string(doc.error()));
+      EXPECT_EQ(got.size(), 0u);
+      continue;
+    }
+    ASSERT_FALSE(failed) << to_string(failed);
+    const node_list want = query.select(doc->root()).value();
+    ASSERT_EQ(got.size(), want.size()) << shown(got);
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      EXPECT_EQ(node::parse(got[i], e.options).value(), node::from(want[i]));
+      EXPECT_EQ(got.path(i), want.path(i));
+    }
+  }
+}
+
 TEST(PathText, InvalidTextIsAnErrorWithItsPositionAndNothingSelected) {
   const json_path query = json_path::compile("$.a").value();
   int called = 0;
