@@ -163,6 +163,9 @@ out=$("$tool" diff "$work/before.json" 2>/dev/null); expect "diff one operand" 2
 # JSONPath queries.
 out=$("$tool" query '$.users[*].name' "$work/doc.json"); expect "query" 0 '"Ada"' $? "$out"
 out=$("$tool" query '$..[?@ == 1815.0]' "$work/doc.json"); expect "query keeps number text" 0 '1815.0' $? "$out"
+printf '{"x": [ 1.50, "caf\\u00e9", {"k" : "a\\"b\\u0001"}, -0 ]}' > "$work/spaced.json"
+out=$("$tool" query '$.x' "$work/spaced.json"); expect "query prints compact" 0 '[1.50,"café",{"k":"a\"b\u0001"},-0]' $? "$out"
+out=$("$tool" query '$.x[1,3]' "$work/spaced.json"); expect "query prints scalars compact" 0 $'"café"\n-0' $? "$out"
 out=$("$tool" query --paths '$..*' < "$work/good.json"); expect "query --paths stdin" 0 $'$[\'a\']\n$[\'a\'][0]\n$[\'a\'][1]' $? "$out"
 out=$("$tool" query '$.nothing' "$work/doc.json"); expect "query empty result" 0 "" $? "$out"
 out=$("$tool" query '$.a[' "$work/doc.json" 2>&1); status=$?

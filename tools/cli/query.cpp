@@ -37,20 +37,42 @@ void not_json(block_output& out, const std::string& name, const parse_error& e, 
   out.status = std::max(out.status, exit_invalid);
 }
 
+/// What one thread keeps from document to document.
+struct selecting {
+  path_selector selector;
+  document value;  // an array or object selected, read again to be printed compact
+};
+
+/// Appends one selected value, compact: a scalar is printed as written (numbers keep their
+/// text) unless it has escapes to write the way the relaxed writer does.
+void print_compact(std::string_view json, document& value, std::string& out) {
+  const bool scalar = json[0] != '{' && json[0] != '[';
+  if (scalar && (json[0] != '"' || json.find('\\') == std::string_view::npos)) {
+    out += json;
+    return;
+  }
+  // (Within a text read with these options: it reads again.)
+  if (!value.assign(json, {.preserve_number_text = true})) out += value.root().to_json({.escaping = escape_mode::relaxed}).value_or("");
+}
+
 /// Selects from one document's text and appends what to print.
-void select_from(const json_path& path, const query_options& o, std::string_view text, const std::string& name,
-                 std::uint64_t line_offset, document& doc, block_output& out) {
-  if (const parse_error e = doc.assign(text, {.preserve_number_text = true})) return not_json(out, name, e, line_offset);
-  const auto selected = path.select(doc.root());
-  if (!selected) {
-    out.err += name + ":" + std::to_string(line_offset + 1) + ": " + to_string(selected.error()) + "\n";
+void select_from(const query_options& o, std::string_view text, const std::string& name, std::uint64_t line_offset,
+                 selecting& with, block_output& out) {
+  const parse_error e = with.selector.select(text, [&](const path_match& m) {
+    if (o.paths) {
+      out.out += m.path();
+    } else {
+      print_compact(m.json(), with.value, out.out);
+    }
+    out.out += '\n';
+  });
+  if (!e) return;
+  if (e.info.code == error_code::query_too_costly) {
+    out.err += name + ":" + std::to_string(line_offset + 1) + ": " + to_string(e) + "\n";
     out.status = std::max(out.status, exit_invalid);
     return;
   }
-  for (std::size_t i = 0; i < selected->size(); ++i) {
-    out.out += o.paths ? selected->path(i) : (*selected)[i].to_json({.escaping = escape_mode::relaxed}).value_or("");
-    out.out += '\n';
-  }
+  not_json(out, name, e, line_offset);
 }
 
 }  // namespace
@@ -90,6 +112,8 @@ int query(std::span<const std::string_view> args) {
                  std::string(message(e.info.code)).c_str(), e.name.c_str());
     return exit_usage;
   }
+  // Numbers are printed as the input wrote them.
+  const document_options reading{.preserve_number_text = true};
   int status = 0;
   for (const std::string_view file : o.files) {
     input_file in(file);
@@ -99,10 +123,11 @@ int query(std::span<const std::string_view> args) {
       continue;
     }
     if (o.lines) {
-      std::vector<document> documents(o.jobs + 1);  // one per thread, reused
+      std::vector<selecting> workers;  // one per thread, reused
+      for (unsigned i = 0; i <= o.jobs; ++i) workers.push_back({path_selector(*compiled, reading), {}});
       const int s = for_each_line(in, o.jobs, [&](std::string_view line, std::uint64_t number, unsigned worker,
                                                   block_output& out) {
-        select_from(*compiled, o, line, in.name(), number - 1, documents[worker], out);
+        select_from(o, line, in.name(), number - 1, workers[worker], out);
       });
       status = std::max(status, s);
       continue;
@@ -113,9 +138,9 @@ int query(std::span<const std::string_view> args) {
       status = exit_usage;
       continue;
     }
-    document doc;
+    selecting with{path_selector(*compiled, reading), {}};
     block_output out;
-    select_from(*compiled, o, text, in.name(), 0, doc, out);
+    select_from(o, text, in.name(), 0, with, out);
     std::fwrite(out.out.data(), 1, out.out.size(), stdout);
     std::fwrite(out.err.data(), 1, out.err.size(), stderr);
     status = std::max(status, out.status);
