@@ -82,6 +82,7 @@ std::optional<unsigned> jobs_count(std::string_view text) {
 
 int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
   jobs = std::max(1u, jobs);
+  int status = 0;
   std::mutex mutex;
   std::condition_variable changed;
   std::deque<std::unique_ptr<block>> window;  // in input order: being read, queued, running, done
@@ -110,7 +111,19 @@ int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
     });
   }
 
-  int status = 0;
+  // Printed blocks are used again: their memory is already mapped (fresh blocks of this
+  // size would come from the system each time, its pages faulted in and zeroed on this thread,
+  // which reads for every worker).
+  std::vector<std::unique_ptr<block>> spare;
+  auto printed = [&](std::unique_ptr<block> done) {
+    print(done->output);
+    status = std::max(status, done->output.status);
+    done->output.out.clear();
+    done->output.err.clear();
+    done->output.status = 0;
+    done->done = false;
+    spare.push_back(std::move(done));
+  };
   std::string carry;  // the start of a line the last read cut
   std::uint64_t line = 1;
   bool reading = true;
@@ -122,7 +135,13 @@ int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
       kept = b->text.size;
       if (b->text.capacity - kept < block_size) b->text.reserve(std::max(2 * b->text.capacity, kept + block_size));
     } else {
-      b = std::make_unique<block>();
+      if (spare.empty()) {
+        b = std::make_unique<block>();
+      } else {
+        b = std::move(spare.back());
+        spare.pop_back();
+        b->text.size = 0;
+      }
       kept = carry.size();
       b->text.reserve(kept + block_size);
       if (kept > 0) std::memcpy(b->text.data.get(), carry.data(), kept);
@@ -152,8 +171,7 @@ int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
     line += newlines(b->text.view());
     if (jobs == 1) {
       run_block(*b, 0, work);
-      print(b->output);
-      status = std::max(status, b->output.status);
+      printed(std::move(b));
       continue;
     }
     std::unique_lock lock(mutex);
@@ -163,8 +181,7 @@ int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
     // block too (the reading alone would leave its core idle), or waits.
     for (;;) {
       while (!window.empty() && window.front()->done) {
-        print(window.front()->output);
-        status = std::max(status, window.front()->output.status);
+        printed(std::move(window.front()));
         window.pop_front();
         --next_to_run;
       }
@@ -187,8 +204,7 @@ int for_each_line(input_file& in, unsigned jobs, const line_work& work) {
     changed.notify_all();
     while (!window.empty()) {
       if (window.front()->done) {
-        print(window.front()->output);
-        status = std::max(status, window.front()->output.status);
+        printed(std::move(window.front()));
         window.pop_front();
         --next_to_run;
       } else {
