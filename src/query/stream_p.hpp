@@ -73,6 +73,7 @@ class stream_engine {
     const filter_plan* filter;
     std::uint32_t condition;
     std::uint32_t captures;  // the first of filter->queries.size() in captured_
+    std::uint32_t found, steps;  // how many values were found and steps recorded before it
   };
   struct captured_value {
     std::uint64_t begin = 0, end = 0;
@@ -142,6 +143,7 @@ class stream_engine {
   std::uint32_t new_key(std::uint32_t parent, std::uint32_t selector, std::uint64_t visited, std::uint64_t ordinal);
   bool name_is(std::string_view name) const noexcept;
   void decide_positions(const frame& array);
+  void forget_inside(const candidate& c, std::vector<path_step>& steps);
   std::uint32_t record_path(std::uint32_t depth, std::vector<path_step>& steps);
   void order_and_resolve();
 
@@ -169,6 +171,7 @@ class stream_engine {
   reader_options reading_;
   bool preserve_number_text_ = false;
   bool give_up_ = false;
+  std::vector<path_step>* steps_ = nullptr;  // the run's
   std::uint32_t wide_numbers_ = 0;  // the reader's count when last checked
   std::uint64_t scalar_begin_ = 0, scalar_end_ = 0;  // the scalar being derived
   std::string_view name_;      // the current member's name, unescaped
@@ -180,7 +183,6 @@ class stream_engine {
   std::vector<path_entry> path_;
   std::vector<condition> conditions_;
   std::vector<candidate> candidates_;
-  std::vector<std::uint32_t> candidates_here_;  // candidates to decide when their value ends
   std::vector<captured_value> captured_;
   std::vector<position_test> positions_;
   std::vector<key_part> keys_;

@@ -113,12 +113,12 @@ bool stream_engine::run(std::string_view json, const document_options& options, 
   preserve_number_text_ = options.preserve_number_text;
   give_up_ = false;
   wide_numbers_ = 0;
+  steps_ = &steps;
   states_.clear();
   frames_.clear();
   path_.clear();
   conditions_.assign(1, condition{0, verdict::holds});
   candidates_.clear();
-  candidates_here_.clear();
   captured_.clear();
   positions_.clear();
   keys_.assign(1, key_part{});
@@ -184,7 +184,7 @@ bool stream_engine::begin_value(reader& r, std::vector<path_step>& steps) {
   const bool container = t == token_type::start_object || t == token_type::start_array;
   const auto depth = static_cast<std::uint32_t>(frames_.size());
   const auto states_begin = static_cast<std::uint32_t>(states_.size());
-  const auto candidates_begin = static_cast<std::uint32_t>(candidates_here_.size());
+  const auto candidates_begin = static_cast<std::uint32_t>(candidates_.size());
   std::uint32_t index = 0;
   if (depth == 0) {
     add_at(0, 0, 0, container);
@@ -204,9 +204,7 @@ bool stream_engine::begin_value(reader& r, std::vector<path_step>& steps) {
     }
   }
   if (states_.size() == states_begin) {
-    // Nothing to find here or inside: a container is skipped (still read and checked). (A
-    // candidate without states decides nothing.)
-    candidates_here_.resize(candidates_begin);
+    // Nothing to find here or inside: a container is skipped (still read and checked).
     return !container || skip(r);
   }
   if (path_.size() <= depth) path_.resize(depth + 1);
@@ -282,11 +280,17 @@ bool stream_engine::finish_value(std::uint64_t begin, std::uint64_t end, std::ui
       captured_[c.captures + slot_of_query_[s.condition]] = captured_value{begin, end, size, true};
     }
   }
-  for (std::uint32_t i = candidates_begin; i < candidates_here_.size(); ++i) {
-    const candidate& c = candidates_[candidates_here_[i]];
+  // The candidates made for this value are the last ones (those inside it are done).
+  for (std::uint32_t i = candidates_begin; i < candidates_.size(); ++i) {
+    const candidate& c = candidates_[i];
     const bool selected = holds(c.filter->expression, c);
     if (give_up_) return false;
     conditions_[c.condition].decided = selected ? verdict::holds : verdict::fails;
+    if (!selected && document_order_) forget_inside(c, steps);
+  }
+  if (candidates_begin < candidates_.size()) {
+    captured_.resize(candidates_[candidates_begin].captures);
+    candidates_.resize(candidates_begin);
   }
   for (std::uint32_t i = states_begin; i < states_end; ++i) {
     const state s = states_[i];
@@ -296,8 +300,19 @@ bool stream_engine::finish_value(std::uint64_t begin, std::uint64_t end, std::ui
     }
   }
   states_.resize(states_begin);
-  candidates_here_.resize(candidates_begin);
   return true;
+}
+
+/// A candidate refused where the query has one way to each value (document_order_): whatever
+/// was found inside it was found through it, and is forgotten with the steps of its paths and
+/// the conditions made inside.
+void stream_engine::forget_inside(const candidate& c, std::vector<path_step>& steps) {
+  found_.resize(c.found);
+  steps.resize(c.steps);
+  for (path_entry& e : path_) {
+    if (e.step != no_step && e.step >= c.steps) e.step = no_step;
+  }
+  conditions_.resize(c.condition + 1);
 }
 
 bool stream_engine::derive(frame& parent, std::uint32_t index, bool container) {
@@ -387,9 +402,9 @@ void stream_engine::apply(std::uint32_t j, const state& from, std::uint64_t visi
         }
         const std::uint32_t c = new_condition(from.condition);
         const auto id = static_cast<std::uint32_t>(candidates_.size());
-        candidates_.push_back(candidate{&plan, c, static_cast<std::uint32_t>(captured_.size())});
+        candidates_.push_back(candidate{&plan, c, static_cast<std::uint32_t>(captured_.size()),
+                                        static_cast<std::uint32_t>(found_.size()), static_cast<std::uint32_t>(steps_->size())});
         captured_.resize(captured_.size() + plan.queries.size());
-        candidates_here_.push_back(id);
         for (const std::uint32_t q : plan.queries) states_.push_back(state{state_kind::capture, 0, id, q});
         add_at(j + 1, new_key(from.key, k, visited, index), c, container);
         break;
@@ -404,7 +419,7 @@ bool stream_engine::scalar_passes(const filter_plan& plan) {
     captured_.push_back(program_.queries[q].segments.empty() ? captured_value{scalar_begin_, scalar_end_, 0, true}
                                                              : captured_value{});
   }
-  const bool passes = holds(plan.expression, candidate{&plan, 0, captures});
+  const bool passes = holds(plan.expression, candidate{&plan, 0, captures, 0, 0});
   captured_.resize(captures);
   return passes;
 }
