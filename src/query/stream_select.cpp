@@ -309,6 +309,7 @@ bool stream_engine::finish_value(std::uint64_t begin, std::uint64_t end, std::ui
 void stream_engine::forget_inside(const candidate& c, std::vector<path_step>& steps) {
   found_.resize(c.found);
   steps.resize(c.steps);
+  while (!escaped_steps_.empty() && escaped_steps_.back() >= c.steps) escaped_steps_.pop_back();
   for (path_entry& e : path_) {
     if (e.step != no_step && e.step >= c.steps) e.step = no_step;
   }

@@ -319,8 +319,10 @@ TEST(PathText, OnePassSelectsAsTheDocumentDoesOrLeavesTheTextToIt) {
       {"$[?length(@) > 2 || count(@.k) == 1 && value(@.k) == 2]", R"([[1, 2, 3], "abc", "ab", {"k": [1]}, {"k": 2}, 7])", true},
       {"$[?match(@.id, '[a-c]+[0-9]')][?@ == 2]", R"([{"id": "ab1", "v": 2}, {"id": "d1", "v": 2}, {"v": 2, "id": "a9"}])", true},
       {"$.a[?@[1] >= @[0]][0]", R"({"a": [[1, 2], [3, 1], [5, 5], [6], "x"]})", true},
-      // Escaped names: compared unescaped, the paths' names unescaped.
+      // Escaped names: compared unescaped, the paths' names unescaped (also after a refused
+      // filter forgot the paths found inside it).
       {"$['a\"b', 'c']..['é']", R"({"a\"b": {"\u00e9": 1}, "c": [{"\u00E9": {"é": 2}}]})", true},
+      {"$[?@.k == 1].x['a\\\\b']", R"([{"x": {"a\\b": 1}, "k": 2}, {"k": 1, "x": {"a\u005cb": 3}}])", true},
       // Numbers beyond double's range anywhere (a skipped value too) are the document's error;
       // wide numbers within range are checked and kept.
       {"$.keep", wide_numbers, true},
