@@ -46,6 +46,16 @@ scalar scalar_of(const V& v) {
 }
 inline scalar scalar_of(const node* v) { return scalar_of(*v); }
 
+/// A number a function computed (length(), count()).
+inline scalar integer_scalar(std::int64_t n) noexcept {
+  scalar s;
+  s.type = json_type::number;
+  s.is_int64 = true;
+  s.int64 = n;
+  s.number = static_cast<double>(n);
+  return s;
+}
+
 /// Numbers by value: integers exactly, an integer and a double through the double.
 inline int compare_numbers(const scalar& a, const scalar& b) noexcept {
   if (a.is_int64 && b.is_int64) return a.int64 < b.int64 ? -1 : a.int64 > b.int64 ? 1 : 0;

@@ -308,12 +308,7 @@ class path_evaluator {
   scalar scalar_of_operand(const operand& o) {
     if (o.what == operand::kind::value) return scalar_of(o.value);
     if (o.what == operand::kind::literal) return scalar_of(*o.literal);
-    scalar s;
-    s.type = json_type::number;
-    s.is_int64 = true;
-    s.int64 = o.number;
-    s.number = static_cast<double>(o.number);
-    return s;
+    return detail::path::integer_scalar(o.number);
   }
 
   /// §2.3.5.2.2.

@@ -600,14 +600,7 @@ scalar stream_engine::scalar_of_operand(const operand& o, std::string& unescaped
   switch (o.what) {
     case operand::kind::captured: return scalar_of_text(*o.value, unescaped);
     case operand::kind::literal: return *o.literal;
-    case operand::kind::number: {
-      scalar s;
-      s.type = json_type::number;
-      s.is_int64 = true;
-      s.int64 = o.number;
-      s.number = static_cast<double>(o.number);
-      return s;
-    }
+    case operand::kind::number: return integer_scalar(o.number);
     case operand::kind::nothing: break;
   }
   return {};
