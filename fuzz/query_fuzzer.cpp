@@ -3,7 +3,9 @@
 //  - a query either compiles or is refused with invalid_query at an offset inside it;
 //  - a compiled query selects the same values, in the same order, with the same normalized
 //    paths, from A as a document, from A as a node (or both stop at the same regex limit) and
-//    from A's text (each value's bytes those of the input at its offset, read as the value);
+//    from A's text (each value's bytes those of the input at its offset, read as the value),
+//    by the interpreter and by the JIT's code where it compiles the query;
+//  - where A is not JSON, selecting from its text is the document's error, by both engines;
 //  - diff(A, B) applied to A gives B (and then the diff of B and that is empty);
 //  - where merge_diff(A, B) gives a merge patch, merge_patch(A, it) gives B;
 //  - B read as a JSON Patch and applied to A either succeeds or leaves A exactly as it was.
@@ -41,6 +43,19 @@ void check_text(const json_path& query, std::string_view a_text, const node_list
   if (i != in_document.size()) fail("the text gives fewer values than the document", query.text());
 }
 
+/// Selection over text that is not JSON: the document's error, nothing selected.
+void check_invalid_text(std::string_view text, std::string_view a_text, const parse_error& expected) {
+  for (const engine e : {engine::interpreter, engine::automatic}) {
+    const auto query = json_path::compile(text, {.engine = e});
+    if (!query) return;
+    bool called = false;
+    const parse_error failed = query->select(a_text, [&](const path_match&) { called = true; });
+    if (!failed) fail("text that is not JSON is selected from", text);
+    if (called) fail("values selected from text that is not JSON", text);
+    if (to_string(failed) != to_string(expected)) fail("the text's error is not the document's", to_string(failed));
+  }
+}
+
 void check_query(std::string_view text, std::string_view a_text, const document& a_doc, const node& a) {
   const auto query = json_path::compile(text);
   if (!query) {
@@ -60,6 +75,7 @@ void check_query(std::string_view text, std::string_view a_text, const document&
     if (!(node::from((*in_document)[i]) == *(*in_node)[i])) fail("documents and nodes select different values", text);
   }
   check_text(*query, a_text, *in_document);
+  if (query->compiled()) check_text(json_path::compile(text, {.engine = engine::interpreter}).value(), a_text, *in_document);
 }
 
 void check_edits(const node& a, const node& b) {
@@ -91,7 +107,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view b_text = second == std::string_view::npos ? std::string_view("null") : input.substr(second + 1);
   // (Without repeated names: a document keeps them all, a node the last, so they differ.)
   const auto a_doc = document::parse(a_text, {.duplicates = duplicate_properties::reject});
-  if (!a_doc) return 0;
+  if (!a_doc) {
+    if (const auto lenient = document::parse(a_text); !lenient) check_invalid_text(query, a_text, lenient.error());
+    return 0;
+  }
   const node a = node::from(a_doc->root());
   check_query(query, a_text, *a_doc, a);
   if (const auto b = node::parse(b_text)) check_edits(a, *b);

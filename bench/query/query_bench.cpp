@@ -5,7 +5,8 @@
 //   on twitter); pointer: a singular query (names and indexes only).
 // Contenders: jsonjit (the text parsed into a document it keeps, then the query selects from
 // it: both in the time); jsonjit_text (a path_selector over the text: the values' own bytes,
-// their paths on demand); token_pass (jsonjit's reader reading every token of the same text:
+// their paths on demand; the query's native code where the JIT compiles it: names, pointer);
+// jsonjit_text_interpreter (the same without the JIT: the one-pass stream engine); token_pass (jsonjit's reader reading every token of the same text:
 // the floor a query that reads the text cannot go below); simdjson (On-Demand's at_pointer:
 // the pointer workloads); jq 1.6 (`jq -c PROGRAM FILE`: a process per run, the figure
 // end to end); json_p3 and jsonpath_rfc9535 on node (JSON.parse, then the query; timed by node).
@@ -165,9 +166,9 @@ void query_jsonjit(benchmark::State& state, const query_workload& w) {
   set_throughput(state, w.file);
 }
 
-void query_jsonjit_text(benchmark::State& state, const query_workload& w) {
+void query_jsonjit_text(benchmark::State& state, const query_workload& w, engine e) {
   const std::string& text = corpus(w.file);
-  path_selector selector(json_path::compile(w.query).value());
+  path_selector selector(json_path::compile(w.query, {.engine = e}).value());
   std::vector<std::string_view> raw;
   if (selector.select(text, [&](const path_match& m) { raw.push_back(m.json()); })) {
     return state.SkipWithError("the corpus file does not parse");
@@ -336,7 +337,9 @@ void register_all() {
       if (manual_time) b->UseManualTime();
     };
     add("query", "jsonjit", query_jsonjit);
-    add("query", "jsonjit_text", query_jsonjit_text);
+    add("query", "jsonjit_text", [](benchmark::State& s, const query_workload& q) { query_jsonjit_text(s, q, engine::automatic); });
+    add("query", "jsonjit_text_interpreter",
+        [](benchmark::State& s, const query_workload& q) { query_jsonjit_text(s, q, engine::interpreter); });
     add("query", "token_pass", query_token_pass);
     if (!w.pointer.empty()) add("query", "simdjson", query_simdjson);
     add("query", "jq", query_jq, true);

@@ -27,6 +27,7 @@
 
 #include <jsonjit/detail/export.hpp>
 #include <jsonjit/document.hpp>
+#include <jsonjit/engine.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/node.hpp>
 
@@ -36,6 +37,7 @@ namespace jsonjit {
 namespace detail::path {
 struct program;
 class stream_engine;
+struct native_run;
 struct access;
 /// A step of the way from the root to a selected value: a member's name or an element's
 /// index, after the step it follows (0: the root).
@@ -97,13 +99,31 @@ class path_match {
   std::size_t index_ = 0;
 };
 
+/// How a query is compiled.
+struct path_options {
+  /// Which engine selects from JSON text (documents and nodes are always interpreted). `jit`
+  /// compiles the query into native code that selects while it scans the text once: names
+  /// compared in place, what the query does not select skipped. It compiles the queries whose
+  /// node list is in the text's order and known as the text is read: child segments of one
+  /// name, wildcard, non-negative index or forward slice selector each
+  /// (`$.statuses[*].user.screen_name`, `$.items[0:10].id`). Under `jit`, compile fails for
+  /// any other query with not_compiled, at its first segment the JIT does not compile and
+  /// saying why; `automatic` selects those by the interpreter. A text the code cannot answer
+  /// for (not JSON, a name a query selects written twice in one object, a number the document
+  /// refuses, nesting past the limit; reading options that allow comments, trailing commas or
+  /// reject repeated names) is selected by the interpreter: both engines give the same node
+  /// lists and the same errors.
+  jsonjit::engine engine = jsonjit::engine::automatic;
+};
+
 class json_path {
  public:
   /// Compiles `text`. Errors are invalid_query with the byte offset and column of what is
   /// wrong (line 1) and, as the error's name, why: a syntax error, a function unknown or
   /// given the wrong number or types of arguments, a comparison of a non-singular query, an
-  /// integer beyond +/-(2^53 - 1), filters nested more than 256 deep.
-  static result<json_path, parse_error> compile(std::string_view text);
+  /// integer beyond +/-(2^53 - 1), filters nested more than 256 deep; and not_compiled (see
+  /// path_options::engine).
+  static result<json_path, parse_error> compile(std::string_view text, const path_options& options = {});
 
   /// The values the query selects from `root`, with their paths. An error only where a
   /// match() or search() pattern took too many steps on a value (query_too_costly, its path
@@ -119,6 +139,8 @@ class json_path {
 
   /// The query's text.
   const std::string& text() const noexcept;
+  /// Whether texts are selected from by native code (path_options::engine).
+  bool compiled() const noexcept;
 
  private:
   friend class path_selector;
@@ -167,7 +189,9 @@ class path_selector {
 
   std::shared_ptr<const detail::path::program> program_;
   document_options options_;
-  // One pass of the reader, where the query and the options allow; else through a document.
+  // The query's native code where it has some; else (or where it gives up on a text) one
+  // pass of the reader, where the query and the options allow; else through a document.
+  std::unique_ptr<detail::path::native_run> native_;
   std::unique_ptr<detail::path::stream_engine> stream_;
   document doc_;
   std::vector<std::uint64_t> spans_;  // by tape word: the value's first byte << 32 | its end

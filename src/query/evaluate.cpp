@@ -12,6 +12,7 @@
 
 #include "query/compare_p.hpp"
 #include "query/evaluate_p.hpp"
+#include "query/jit_p.hpp"
 #include "query/parse_p.hpp"
 
 namespace jsonjit {
@@ -394,10 +395,19 @@ class path_evaluator {
 
 // --- the public API ----------------------------------------------------------------------------
 
-result<json_path, parse_error> json_path::compile(std::string_view text) {
+result<json_path, parse_error> json_path::compile(std::string_view text, const path_options& options) {
   auto parsed = detail::path::parse(text);
   if (!parsed) return parsed.error();
-  return json_path(std::make_shared<const program>(std::move(*parsed)));
+  auto p = std::make_shared<program>(std::move(*parsed));
+  if (options.engine != engine::interpreter) {
+    detail::path::native_query::refusal refused;
+    p->native = detail::path::native_query::compile(*p, refused);
+    if (p->native == nullptr && options.engine == engine::jit) {
+      parse_error e{{error_code::not_compiled, refused.offset, 1, refused.offset + 1, false}, {}, std::move(refused.why)};
+      return e;
+    }
+  }
+  return json_path(std::move(p));
 }
 
 parse_error detail::path::select_into(const program& p, const element& root, node_list& out) {
@@ -420,6 +430,10 @@ result<node_ref_list, parse_error> json_path::select(const node& root) const {
 
 const std::string& json_path::text() const noexcept {
   return program_->text;
+}
+
+bool json_path::compiled() const noexcept {
+  return program_->native != nullptr;
 }
 
 }  // namespace jsonjit

@@ -101,6 +101,7 @@ class parser {
         return true;
       }
       segment s;
+      s.offset = static_cast<std::uint32_t>(at_);
       if (!one_segment(s, depth)) return false;
       q.segments.push_back(std::move(s));
     }

@@ -29,6 +29,7 @@ struct selector {
 
 struct segment {
   bool descendant = false;
+  std::uint32_t offset = 0;  // where it starts in the query's text
   std::vector<selector> selectors;
 };
 
@@ -72,10 +73,15 @@ struct expression {
   std::shared_ptr<const schema::ecma_regex> pattern;
 };
 
+class native_query;
+
 struct program {
   std::string text;
   std::vector<query> queries;  // [0] is the whole query
   std::vector<expression> expressions;
+  /// The query compiled into native code (jit_p.hpp), where the engine asked for is not the
+  /// interpreter and the JIT compiles it.
+  std::shared_ptr<const native_query> native;
 };
 
 }  // namespace jsonjit::detail::path

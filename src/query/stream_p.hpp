@@ -31,6 +31,22 @@ struct text_match {
   std::uint32_t step;
 };
 
+/// A path step not recorded (yet).
+inline constexpr std::uint32_t no_step = 0xFFFFFFFF;
+
+/// Whether the document converts `number`'s text (it refuses what lies beyond double's range
+/// unless it keeps the text).
+bool converts_as_document_does(std::string_view number, bool preserve_number_text) noexcept;
+/// Whether `value` is one JSON value by `options` whose numbers all convert as the document
+/// converts them (read again token by token: for a value whose numbers the reader counted
+/// as wide, reader_access::wide_numbers).
+bool numbers_convert_as_document_does(std::string_view value, const reader_options& options,
+                                      bool preserve_number_text);
+/// Unescapes the names of the steps `escaped` (raw views into a text) into `buffer`, which
+/// they then view.
+void unescape_step_names(std::vector<path_step>& steps, const std::vector<std::uint32_t>& escaped,
+                         std::string& buffer);
+
 class stream_engine {
  public:
   /// Why the engine does not run `p` (empty where it does): filters on the root ($) or with

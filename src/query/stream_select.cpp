@@ -12,14 +12,6 @@
 namespace jsonjit::detail::path {
 namespace {
 
-constexpr std::uint32_t no_step = 0xFFFFFFFF;
-
-/// Whether the document converts number text (it refuses what lies beyond double's range).
-bool converts_as_document_does(std::string_view text, bool preserve_number_text) noexcept {
-  tape_number converted;
-  return convert_number(text, converted, preserve_number_text) == error_code::none;
-}
-
 /// Whether an index or slice that depends on the length selects element `i` of `length`
 /// (§2.3.3.2, §2.3.4.2.2).
 bool selects_position(const selector& by, std::int64_t i, std::int64_t length) noexcept {
@@ -45,6 +37,38 @@ void queries_of(const program& p, std::uint32_t e, std::vector<std::uint32_t>& o
 }
 
 }  // namespace
+
+bool converts_as_document_does(std::string_view number, bool preserve_number_text) noexcept {
+  tape_number converted;
+  return convert_number(number, converted, preserve_number_text) == error_code::none;
+}
+
+bool numbers_convert_as_document_does(std::string_view value, const reader_options& options,
+                                      bool preserve_number_text) {
+  reader again(value, options);
+  std::uint32_t checked = 0;
+  while (again.read()) {
+    if (again.token() == token_type::number && reader_access::wide_numbers(again) != checked) {
+      checked = reader_access::wide_numbers(again);
+      if (!converts_as_document_does(again.value(), preserve_number_text)) return false;
+    }
+  }
+  return !again.error();
+}
+
+void unescape_step_names(std::vector<path_step>& steps, const std::vector<std::uint32_t>& escaped,
+                         std::string& buffer) {
+  std::size_t room = 0;
+  for (const std::uint32_t s : escaped) room += steps[s].name.size();
+  buffer.resize(room);
+  char* out = buffer.data();
+  for (const std::uint32_t s : escaped) {
+    const std::string_view raw = steps[s].name;
+    char* const end = unescape(raw.data(), raw.data() + raw.size(), out);
+    steps[s].name = std::string_view(out, static_cast<std::size_t>(end - out));
+    out = end;
+  }
+}
 
 std::string stream_engine::unsupported(const program& p) {
   std::size_t names = 0;
@@ -160,17 +184,7 @@ bool stream_engine::run(std::string_view json, const document_options& options, 
   }
   if (r.error() || !frames_.empty()) return false;
 
-  // The escaped names in the paths, unescaped where they stay (nothing moves them now).
-  std::size_t room = 0;
-  for (const std::uint32_t s : escaped_steps_) room += steps[s].name.size();
-  path_names_.resize(room);
-  char* out = path_names_.data();
-  for (const std::uint32_t s : escaped_steps_) {
-    const std::string_view raw = steps[s].name;
-    char* end = unescape(raw.data(), raw.data() + raw.size(), out);
-    steps[s].name = std::string_view(out, static_cast<std::size_t>(end - out));
-    out = end;
-  }
+  unescape_step_names(steps, escaped_steps_, path_names_);  // (nothing moves them now)
   order_and_resolve();
   return true;
 }
@@ -259,15 +273,8 @@ bool stream_engine::skip(reader& r) {
   if (!r.skip()) return false;
   if (reader_access::wide_numbers(r) == wide_numbers_) return true;
   wide_numbers_ = reader_access::wide_numbers(r);
-  reader again(json_.substr(begin, r.token_offset() + 1 - begin), reading_);
-  std::uint32_t checked = 0;
-  while (again.read()) {
-    if (again.token() == token_type::number && reader_access::wide_numbers(again) != checked) {
-      checked = reader_access::wide_numbers(again);
-      if (!converts_as_document_does(again.value(), preserve_number_text_)) return false;
-    }
-  }
-  return !again.error();
+  return numbers_convert_as_document_does(json_.substr(begin, r.token_offset() + 1 - begin), reading_,
+                                          preserve_number_text_);
 }
 
 bool stream_engine::finish_value(std::uint64_t begin, std::uint64_t end, std::uint32_t size, std::uint32_t states_begin,

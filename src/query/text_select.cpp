@@ -10,6 +10,7 @@
 #include "dom/reader_parse_p.hpp"
 #include "dom/tape_builder_p.hpp"
 #include "query/evaluate_p.hpp"
+#include "query/jit_p.hpp"
 #include "query/stream_p.hpp"
 
 namespace jsonjit {
@@ -31,6 +32,7 @@ struct recorded_spans {
 path_selector::path_selector(const json_path& query, const document_options& options)
     : program_(query.program_), options_(options) {
   selected_.query_ = program_;
+  if (program_->native != nullptr) native_ = std::make_unique<detail::path::native_run>();
   // (A document rejecting repeated names would need every object's names remembered.)
   if (options.duplicates == duplicate_properties::allow && detail::path::stream_engine::unsupported(*program_).empty()) {
     stream_ = std::make_unique<detail::path::stream_engine>(*program_);
@@ -43,10 +45,16 @@ path_selector::~path_selector() = default;
 
 parse_error path_selector::run(std::string_view json, std::size_t base, std::size_t line, callback f, void* on_match) {
   const bool too_large = json.size() > std::numeric_limits<std::uint32_t>::max() - 8;  // (the document's limit)
-  if (stream_ == nullptr || too_large || !stream_->run(json, options_, selected_.steps_)) {
-    return select_through_document(json, base, line, f, on_match);
+  const std::vector<detail::path::text_match>* found = nullptr;
+  if (!too_large) {
+    if (native_ != nullptr && program_->native->run(json, options_, *native_, selected_.steps_)) {
+      found = &native_->selected;
+    } else if (stream_ != nullptr && stream_->run(json, options_, selected_.steps_)) {
+      found = &stream_->selected();
+    }
   }
-  const std::vector<detail::path::text_match>& selected = stream_->selected();
+  if (found == nullptr) return select_through_document(json, base, line, f, on_match);
+  const std::vector<detail::path::text_match>& selected = *found;
   selected_.values_.clear();
   selected_.at_.resize(selected.size());
   for (std::size_t i = 0; i < selected.size(); ++i) selected_.at_[i] = selected[i].step;

@@ -124,26 +124,14 @@ std::uint64_t hash_of(const schema::fused_object::name_key& key) noexcept {
   return (key.head * 0x9E3779B97F4A7C15u) ^ (key.tail * 0xC2B2AE3D27D4EB4Fu) ^ (key.size * 0x165667B19E3779F9u);
 }
 
-/// The member at `cur`: its name's closing quote, whether the name has escapes, and where its
-/// value starts; false where the text is not a member.
-bool member_at(native_context* context, const char* cur, bool& escaped, const char*& close, const char*& value) {
-  const char* const end = context->end;
-  if (cur == end || *cur != '"') return false;
-  close = jsonjit::detail::jit::string_end(cur + 1, end, escaped);
-  if (close == nullptr) return false;
-  value = jsonjit::detail::skip_whitespace(close + 1, end);
-  if (value == end || *value != ':') return false;
-  value = jsonjit::detail::skip_whitespace(value + 1, end);
-  return value != end;
-}
-
 /// check(value, name) for the member at `cur` (its value's start, its name unescaped), or null
 /// where the text is not a member.
 template <class Check>
 const char* with_member_at(native_context* context, const char* cur, const Check& check) noexcept {
   bool escaped = false;
-  const char *close = nullptr, *value = nullptr;
-  if (!member_at(context, cur, escaped, close, value)) return nullptr;
+  const char* close = nullptr;
+  const char* const value = jsonjit::detail::jit::member_value_start(cur, context->end, close, escaped);
+  if (value == nullptr) return nullptr;
   name_buffer unescaped;
   const std::optional<std::string_view> name = name_text(context, cur + 1, close, escaped, unescaped);
   return name ? check(value, *name) : nullptr;

@@ -87,7 +87,7 @@ std::string_view message(error_code code) noexcept {
     case error_code::invalid_regex: return "the pattern is not an ECMA-262 regular expression";
     case error_code::duplicate_schema_uri: return "two schemas claim the same URI";
     case error_code::unknown_vocabulary: return "the meta-schema requires a vocabulary this implementation does not know";
-    case error_code::not_compiled: return "the JIT does not compile this type or schema with these options";
+    case error_code::not_compiled: return "the JIT does not compile this type, schema or query with these options";
     case error_code::invalid_pointer:
       return "not a JSON Pointer: it must be empty or start with '/', and '~' must be followed by 0 or 1";
     case error_code::invalid_array_index:

@@ -115,7 +115,7 @@ done
 # More prefix items than the JIT's evaluated mask holds, under an unevaluatedItems.
 printf '{"unevaluatedItems": false, "prefixItems": [true%s]}' "$(printf ', true%.0s' {1..63})" > "$work/long-tuple.json"
 out=$("$tool" validate --engine jit "$work/long-tuple.json" "$work/ada.json" 2>&1); status=$?
-expect "validate --engine jit refused" 2 "$work/long-tuple.json:1:44: \$.prefixItems: the JIT does not compile this type or schema with these options: \"prefixItems at file://$work/long-tuple.json# (more than 63, where an unevaluatedItems asks which items were evaluated)\"" $status "$out"
+expect "validate --engine jit refused" 2 "$work/long-tuple.json:1:44: \$.prefixItems: the JIT does not compile this type, schema or query with these options: \"prefixItems at file://$work/long-tuple.json# (more than 63, where an unevaluatedItems asks which items were evaluated)\"" $status "$out"
 printf '[1]' > "$work/one-item.json"
 out=$("$tool" validate "$work/long-tuple.json" "$work/ada.json" "$work/one-item.json"); status=$?
 expect "validate automatic compiles it (on the interpreter)" 0 "" $status "$out"
@@ -168,6 +168,11 @@ out=$("$tool" query '$.x' "$work/spaced.json"); expect "query prints compact" 0 
 out=$("$tool" query '$.x[1,3]' "$work/spaced.json"); expect "query prints scalars compact" 0 $'"café"\n-0' $? "$out"
 out=$("$tool" query --paths '$..*' < "$work/good.json"); expect "query --paths stdin" 0 $'$[\'a\']\n$[\'a\'][0]\n$[\'a\'][1]' $? "$out"
 out=$("$tool" query '$.nothing' "$work/doc.json"); expect "query empty result" 0 "" $? "$out"
+out=$("$tool" query --engine jit '$.x[1:4:2]' "$work/spaced.json"); expect "query --engine jit" 0 $'"café"\n-0' $? "$out"
+out=$("$tool" query --engine interpreter '$.x[1:4:2]' "$work/spaced.json"); expect "query --engine interpreter" 0 $'"café"\n-0' $? "$out"
+out=$("$tool" query --engine jit '$.x[-1]' "$work/spaced.json" 2>&1); status=$?
+expect "query --engine jit refused" 2 "query:1:4: the JIT does not compile this type, schema or query with these options: a negative index (it depends on the array's length)" $status "$out"
+out=$("$tool" query --engine fast '$' "$work/doc.json" 2>/dev/null); expect "query unknown engine" 2 "" $? "$out"
 out=$("$tool" query '$.a[' "$work/doc.json" 2>&1); status=$?
 expect "query invalid" 2 "query:1:5: not a JSONPath query (RFC 9535): expected a selector: a name, '*', an index, a slice or a filter" $status "$out"
 out=$("$tool" query '$.a' "$work/bad.json" 2>&1); expect "query input not JSON" 1 "$work/bad.json:2:6: expected a value (object, array, string, number, true, false or null)" $? "$out"

@@ -13,4 +13,7 @@ int main() {
   check(!failed, "the lines are JSON");
   check(!found.empty() && found.back() == ' ', "a space after each value");
   shown(std::string_view(found).substr(0, found.size() - 1), R"(1:$['id']=1 2:$['user']['id']=20)");
+  check(native, "the names compiled");
+  shown(why_not,
+        R"(line 1, column 11 (byte 10): the JIT does not compile this type, schema or query with these options: "a negative index (it depends on the array's length)")");
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "query/evaluate_p.hpp"
+#include "query/jit_p.hpp"
 #include "query/stream_p.hpp"
 #include "test_files.hpp"
 
@@ -46,20 +47,40 @@ std::string compact(std::string_view raw) {
   return compact(document::parse(raw).value().root());
 }
 
+/// What an engine over text selected (`got`, its paths in `steps`) beside the document
+/// engine's node list: the same values, paths and order.
+void expect_the_document_node_list(const json_path& query, std::string_view text, const document_options& options,
+                                   const std::vector<detail::path::text_match>& got,
+                                   const std::vector<detail::path::path_step>& steps) {
+  const document doc = document::parse(text, options).value();
+  const node_list expected = query.select(doc.root()).value();
+  EXPECT_EQ(got.size(), expected.size()) << query.text();
+  for (std::size_t i = 0; i < std::min(got.size(), expected.size()); ++i) {
+    EXPECT_EQ(compact(text.substr(got[i].begin, got[i].end - got[i].begin)), compact(expected[i])) << query.text() << " #" << i;
+    EXPECT_EQ(detail::path::normalized_path(steps, got[i].step), expected.path(i)) << query.text() << " #" << i;
+  }
+}
+
 /// The stream engine over `text` beside the document engine: the same node list (values, paths
 /// and order) where it selects; false where it leaves the text to a document.
 bool streams_as_the_document_selects(const json_path& query, std::string_view text, const document_options& options = {}) {
   detail::path::stream_engine engine(detail::path::access::program_of(query));
   std::vector<detail::path::path_step> steps{detail::path::path_step{0, false, 0, {}}};
   if (!engine.run(text, options, steps)) return false;
-  const document doc = document::parse(text, options).value();
-  const node_list expected = query.select(doc.root()).value();
-  const std::vector<detail::path::text_match>& got = engine.selected();
-  EXPECT_EQ(got.size(), expected.size()) << query.text();
-  for (std::size_t i = 0; i < std::min(got.size(), expected.size()); ++i) {
-    EXPECT_EQ(compact(text.substr(got[i].begin, got[i].end - got[i].begin)), compact(expected[i])) << query.text() << " #" << i;
-    EXPECT_EQ(detail::path::normalized_path(steps, got[i].step), expected.path(i)) << query.text() << " #" << i;
-  }
+  expect_the_document_node_list(query, text, options, engine.selected(), steps);
+  return true;
+}
+
+/// The query's native code over `text` beside the document engine: the same node list where
+/// it answers; false where it gives up (the interpreter then selects).
+bool native_code_selects_as_the_document(const json_path& query, std::string_view text,
+                                         const document_options& options = {}) {
+  const detail::path::program& p = detail::path::access::program_of(query);
+  if (p.native == nullptr) return false;
+  detail::path::native_run run;
+  std::vector<detail::path::path_step> steps{detail::path::path_step{0, false, 0, {}}};
+  if (!p.native->run(text, options, run, steps)) return false;
+  expect_the_document_node_list(query, text, options, run.selected, steps);
   return true;
 }
 
@@ -92,7 +113,7 @@ std::string shown(const List& got) {
 }
 
 struct suite_counts {
-  int valid = 0, invalid = 0, streamed = 0;
+  int valid = 0, invalid = 0, streamed = 0, compiled = 0, native = 0;
 };
 
 TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsNodesAndText) {
@@ -127,6 +148,18 @@ TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsNodesAndText) {
     if (detail::path::stream_engine::unsupported(detail::path::access::program_of(*query)).empty()) {
       counts.streamed += streams_as_the_document_selects(*query, indented);
     }
+    // The JIT: every query it compiles gives the same node list; one it does not is refused.
+    const auto compiled = json_path::compile(selector, {.engine = engine::jit});
+    if (compiled) {
+      ++counts.compiled;
+      EXPECT_TRUE(compiled->compiled());
+      counts.native += native_code_selects_as_the_document(*compiled, indented);
+      const text_matches natively = select_text(*compiled, indented);
+      EXPECT_TRUE(one_of_the_results(natively, test)) << "jit: " << shown(natively);
+    } else {
+      EXPECT_EQ(compiled.error().info.code, error_code::not_compiled);
+      EXPECT_FALSE(json_path::compile(selector, {.engine = engine::automatic}).value().compiled());
+    }
     ++counts.valid;
   }
   EXPECT_EQ(counts.valid + counts.invalid, 703);
@@ -134,6 +167,10 @@ TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsNodesAndText) {
   // The stream engine leaves to documents the queries filtering on the root or on node lists,
   // and the texts where two containers are compared.
   EXPECT_EQ(counts.streamed, 423) << counts.streamed << " of " << counts.valid << " streamed";
+  // The JIT compiles the queries whose segments have one name, wildcard, index or forward
+  // slice selector each; its code answers for every text of the suite.
+  EXPECT_EQ(counts.compiled, 119) << counts.compiled << " of " << counts.valid << " compiled";
+  EXPECT_EQ(counts.native, 119) << counts.native << " answered natively";
 }
 
 // RFC 9535 §1.5's bookstore and the queries of its Table 2.
@@ -301,6 +338,31 @@ TEST(PathText, TheNodeListIsTheDocumentsInOrderAndInDuplicates) {
   }
 }
 
+/// A path_selector over `text` gives the document's node list, or its error (nothing
+/// selected), whichever way it went.
+void expect_the_selector_gives_the_documents_answer(const json_path& query, std::string_view text,
+                                                    const document_options& options) {
+  path_selector selector(query, options);
+  text_matches got;
+  const parse_error failed = selector.select(text, [&](const path_match& m) {
+    got.values.push_back(m.json());
+    got.paths.push_back(m.path());
+  });
+  const auto doc = document::parse(text, options);
+  if (!doc) {
+    EXPECT_EQ(to_string(failed), to_string(doc.error()));
+    EXPECT_EQ(got.size(), 0u);
+    return;
+  }
+  ASSERT_FALSE(failed) << to_string(failed);
+  const node_list want = query.select(doc->root()).value();
+  ASSERT_EQ(got.size(), want.size()) << shown(got);
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(node::parse(got[i], options).value(), node::from(want[i]));
+    EXPECT_EQ(got.path(i), want.path(i));
+  }
+}
+
 TEST(PathText, OnePassSelectsAsTheDocumentDoesOrLeavesTheTextToIt) {
   struct example {
     const char* query;
@@ -341,30 +403,124 @@ TEST(PathText, OnePassSelectsAsTheDocumentDoesOrLeavesTheTextToIt) {
   };
   for (const example& e : examples) {
     SCOPED_TRACE(std::string(e.query) + " over " + e.text);
-    const json_path query = json_path::compile(e.query).value();
+    const json_path query = json_path::compile(e.query, {.engine = engine::interpreter}).value();
     ASSERT_TRUE(detail::path::stream_engine::unsupported(detail::path::access::program_of(query)).empty());
     EXPECT_EQ(streams_as_the_document_selects(query, e.text, e.options), e.streamed);
-    // The selector gives the document's node list, or its error, whichever way it went.
-    path_selector selector(query, e.options);
-    text_matches got;
-    const parse_error failed = selector.select(e.text, [&](const path_match& m) {
-      got.values.push_back(m.json());
-      got.paths.push_back(m.path());
-    });
-    const auto doc = document::parse(e.text, e.options);
-    if (!doc) {
-      EXPECT_EQ(to_string(failed), to_string(doc.error()));
-      EXPECT_EQ(got.size(), 0u);
-      continue;
-    }
-    ASSERT_FALSE(failed) << to_string(failed);
-    const node_list want = query.select(doc->root()).value();
-    ASSERT_EQ(got.size(), want.size()) << shown(got);
-    for (std::size_t i = 0; i < want.size(); ++i) {
-      EXPECT_EQ(node::parse(got[i], e.options).value(), node::from(want[i]));
-      EXPECT_EQ(got.path(i), want.path(i));
-    }
+    expect_the_selector_gives_the_documents_answer(query, e.text, e.options);
   }
+}
+
+TEST(PathJit, CompilesSegmentsOfOneSelectorAndRefusesTheRestAtTheirColumn) {
+  for (const char* q : {"$", "$.statuses[*].user.screen_name", "$['a\"b'][0][1:7:2].*", "$[0:]", "$[:3]", "$..id",
+                        "$.a..b[*]..[0]"}) {
+    SCOPED_TRACE(q);
+    const auto compiled = json_path::compile(q, {.engine = engine::jit});
+    ASSERT_TRUE(compiled) << to_string(compiled.error());
+    EXPECT_TRUE(compiled->compiled());
+    EXPECT_TRUE(json_path::compile(q).value().compiled());  // (automatic)
+    EXPECT_FALSE(json_path::compile(q, {.engine = engine::interpreter}).value().compiled());
+  }
+  struct refused {
+    const char* query;
+    std::uint64_t column;
+    const char* why;
+  };
+  for (const refused& r : {refused{"$.a..b[-1]", 7, "negative index"}, refused{"$.a[-1]", 4, "negative index"},
+                           refused{"$ [1, 2]", 3, "more than one selector"}, refused{"$.a.b[?@.c]", 6, "filter"},
+                           refused{"$[::-1]", 2, "backwards"}, refused{"$[-3:]", 2, "from the end"}}) {
+    SCOPED_TRACE(r.query);
+    const auto compiled = json_path::compile(r.query, {.engine = engine::jit});
+    ASSERT_FALSE(compiled);
+    EXPECT_EQ(compiled.error().info.code, error_code::not_compiled);
+    EXPECT_EQ(compiled.error().info.line, 1u);
+    EXPECT_EQ(compiled.error().info.column, r.column);
+    EXPECT_NE(compiled.error().name.find(r.why), std::string::npos) << compiled.error().name;
+    EXPECT_FALSE(json_path::compile(r.query).value().compiled());
+  }
+  // An invalid query is invalid whatever the engine.
+  EXPECT_EQ(json_path::compile("$.a..", {.engine = engine::jit}).error().info.code, error_code::invalid_query);
+}
+
+TEST(PathJit, TheCodeSelectsAsTheDocumentDoesOrLeavesTheTextToTheInterpreter) {
+  struct example {
+    const char* query;
+    std::string text;
+    bool native;  // answered by the code (else it gave up)
+    document_options options = {};
+  };
+  const std::string deep_inside = "{\"skip\": " + std::string(1100, '[') + std::string(1100, ']') + ", \"a\": 1}";
+  const example examples[] = {
+      {"$", " [1, 2] ", true},
+      {"$.a.b", R"({"x": {"b": 1}, "a" : {"b" : [1, 2]}, "z": [{"a": {"b": 0}}]})", true},
+      {"$['a\"b'].c", R"({"a\"b": {"c": 1}, "c": 2})", true},
+      {"$.ab", R"({"x": {"ab": 0}, "a\u0062": [1], "y": 2})", true},
+      {"$.*", R"({"\u00e9": 1, "b\\n": 2, "\ud83d\ude00": [3]})", true},
+      {"$[*].id", R"([{"id": 1}, 2, "id", {"x": {"id": 3}}, {"ID": 4, "id": [5]}, [{"id": 6}]])", true},
+      {"$[1:6:2]", "[0, 1, 2, 3, 4, 5, 6, 7]", true},
+      {"$[3]", R"([0, [1], {"a": 2}, "x", 4])", true},
+      {"$[9]", "[0, 1]", true},
+      {"$.a[0]", R"({"a": {"0": 1}})", true},
+      {"$.*.*", R"({"a": [1, {"b": 2}], "c": {"d": [3]}, "e": 4})", true},
+      // Descendant segments: the RFC's order (a visited node's children before what is visited
+      // after it), paths and repeated nodes as the document gives them.
+      {"$..a", R"({"x": {"a": 1}, "a": {"a": [{"a": 3}]}, "y": [{"a": 4}]})", true},
+      {"$..*", R"([[1, [2]], {"b": [3], "c": {}}, "d"])", true},
+      {"$..[1]", R"([[0, [1, 2]], [3, 4], 5, {"1": 6}])", true},
+      {"$..a..b", R"({"a": {"a": {"b": 1}, "b": [{"b": 2}]}, "c": {"a": {"x": {"b": 3}}}})", true},
+      {"$.x..['é'][0:2]", R"({"x": {"é": [1, 2, 3], "y": [{"é": [[4]]}]}})", true},
+      {"$..a[*]..*", R"({"a": [{"b": [1]}, [2, {"c": 3}]], "d": {"a": {"e": {"f": 4}}}})", true},
+      {"$..a", R"({"x": {"a": 1, "a": 2}})", false},
+      // A name selected twice in one object: the document's lookup (the last) decides.
+      {"$.a", R"({"a": 1, "b": 2, "a": 3})", false},
+      {"$.a", R"({"a": 1, "b": 2, "\u0061": 3})", false},
+      {"$.*", R"({"a": 1, "a": 3})", true},  // (a wildcard selects both)
+      // Numbers beyond double's range anywhere are the document's error.
+      {"$.keep", R"({"skip": [1, 2.5e300, {"deep": [-1E-300, 123456789e-5]}], "keep": 1})", true},
+      {"$.keep", R"({"skip": [1, {"deep": [1e400]}], "keep": 1})", false},
+      {"$.keep", R"({"skip": 1e400, "keep": 1})", false},
+      {"$.keep", R"({"skip": [1, {"deep": [1e400]}], "keep": 1})", true, {.preserve_number_text = true}},
+      // Text that is not JSON, before, inside, after what is selected.
+      {"$.keep", "{\"skip\": \"\xff\", \"keep\": 1}", false},
+      {"$.a", R"({"a": 1, "b": [1,]})", false},
+      {"$.a", R"({"a": [1, 2}})", false},
+      {"$.a", R"({"a": 1} x)", false},
+      {"$.a", R"({"a": 01})", false},
+      {"$.a", "", false},
+      {"$.a", "   ", false},
+      {"$.a", "\xEF\xBB\xBF{\"a\": 1}", true},
+      // Depth: the selector's limit, and deeper than the code follows.
+      {"$.a", R"({"a": 1, "b": [[[[1]]]]})", false, {.max_depth = 3}},
+      {"$.a", R"({"a": 1, "b": [1]})", true, {.max_depth = 3}},
+      {"$.a", deep_inside, false, {.max_depth = 2000}},
+      // Options the code does not read with: the interpreter's.
+      {"$.x", "{\"x\": 1, /* c */ \"y\": [2,],}", false, {.skip_comments = true, .allow_trailing_commas = true}},
+      {"$.x", R"({"x": 1, "y": 2})", false, {.duplicates = duplicate_properties::reject}},
+  };
+  for (const example& e : examples) {
+    SCOPED_TRACE(std::string(e.query) + " over " + e.text);
+    const json_path query = json_path::compile(e.query, {.engine = engine::jit}).value();
+    EXPECT_EQ(native_code_selects_as_the_document(query, e.text, e.options), e.native);
+    expect_the_selector_gives_the_documents_answer(query, e.text, e.options);
+  }
+}
+
+TEST(PathJit, LongQueriesOverDeepTextsStayBounded) {
+  // A function per segment, each calling the next: 5,000 deep, the code gives up where its
+  // stack ends and the interpreter answers.
+  std::string query = "$", text;
+  for (int i = 0; i < 5000; ++i) query += "[0]";
+  text = std::string(5000, '[') + "7" + std::string(5000, ']');
+  const json_path q = json_path::compile(query, {.engine = engine::jit}).value();
+  std::vector<std::string> got;
+  path_selector selector(q, {.max_depth = 6000});
+  ASSERT_FALSE(selector.select(text, [&](const path_match& m) { got.emplace_back(m.json()); }));
+  EXPECT_EQ(got, std::vector<std::string>{"7"});
+  // A 4 MB text the query looks at little of.
+  std::string big = "{\"skip\": [";
+  while (big.size() < 4'000'000) big += "{\"a\": [1.5, \"x\\u00e9\", true, null], \"b\": {\"c\": -2}}, ";
+  big += "0], \"a\": {\"b\": 42}}";
+  const json_path ab = json_path::compile("$.a.b", {.engine = engine::jit}).value();
+  EXPECT_TRUE(native_code_selects_as_the_document(ab, big));
 }
 
 TEST(PathText, InvalidTextIsAnErrorWithItsPositionAndNothingSelected) {

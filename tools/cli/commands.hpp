@@ -3,13 +3,24 @@
 // input or a schema that does not compile.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string_view>
+
+#include <jsonjit/engine.hpp>
 
 namespace jsonjit::cli {
 
 inline constexpr int exit_invalid = 1;
 inline constexpr int exit_usage = 2;
+
+/// The engine `--engine NAME` names (automatic, interpreter, jit), or nullopt.
+inline std::optional<engine> engine_named(std::string_view name) {
+  if (name == "automatic") return engine::automatic;
+  if (name == "interpreter") return engine::interpreter;
+  if (name == "jit") return engine::jit;
+  return std::nullopt;
+}
 
 int check(std::span<const std::string_view> args);
 int fmt(std::span<const std::string_view> args);

@@ -15,7 +15,7 @@ namespace jsonjit::cli {
 namespace {
 
 constexpr std::string_view query_usage =
-    "usage: jsonjit query [--paths] [--lines] [--jobs N] QUERY [FILE...]\n";
+    "usage: jsonjit query [--engine automatic|interpreter|jit] [--paths] [--lines] [--jobs N] QUERY [FILE...]\n";
 
 int usage_error(const std::string& what) {
   std::fprintf(stderr, "jsonjit query: %s\n%s", what.c_str(), query_usage.data());
@@ -26,6 +26,7 @@ struct query_options {
   bool paths = false;
   bool lines = false;
   unsigned jobs = 1;
+  path_options compiling;
   std::string_view query;
   std::vector<std::string_view> files;
 };
@@ -86,6 +87,11 @@ int query(std::span<const std::string_view> args) {
       o.paths = true;
     } else if (a == "--lines") {
       o.lines = true;
+    } else if (a == "--engine") {
+      if (i + 1 == args.size()) return usage_error("missing engine after --engine");
+      const std::optional<engine> named = engine_named(args[++i]);
+      if (!named) return usage_error("unknown engine '" + std::string(args[i]) + "'");
+      o.compiling.engine = *named;
     } else if (a == "--jobs") {
       if (i + 1 == args.size()) return usage_error("missing number after --jobs");
       const std::string_view n = args[++i];
@@ -105,7 +111,7 @@ int query(std::span<const std::string_view> args) {
   if (o.jobs > 1 && !o.lines) return usage_error("--jobs splits JSON Lines: it needs --lines");
   if (o.files.empty()) o.files.push_back("-");
 
-  const auto compiled = json_path::compile(o.query);
+  const auto compiled = json_path::compile(o.query, o.compiling);
   if (!compiled) {
     const parse_error& e = compiled.error();
     std::fprintf(stderr, "query:1:%llu: %s: %s\n", static_cast<unsigned long long>(e.info.column),

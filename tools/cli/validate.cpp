@@ -76,10 +76,9 @@ int parse_arguments(std::span<const std::string_view> args, validate_options& o)
       else return usage_error("unknown draft", v.value_or(""));
     } else if (a == "--engine") {
       const std::optional<std::string_view> v = value();
-      if (v == "automatic") o.schema.engine = engine::automatic;
-      else if (v == "interpreter") o.schema.engine = engine::interpreter;
-      else if (v == "jit") o.schema.engine = engine::jit;
-      else return usage_error("unknown engine", v.value_or(""));
+      const std::optional<engine> named = engine_named(v.value_or(""));
+      if (!named) return usage_error("unknown engine", v.value_or(""));
+      o.schema.engine = *named;
     } else if (a == "--output") {
       const std::optional<std::string_view> v = value();
       if (v == "flag") o.output = output_format::flag;

@@ -16,12 +16,13 @@ set(JSONJIT_CODE_GENERATOR ${JSONJIT_CODE_GENERATOR} PARENT_SCOPE)
 message(STATUS "jsonjit: code generator for ${CMAKE_SYSTEM_PROCESSOR}: ${JSONJIT_CODE_GENERATOR}")
 
 if(JSONJIT_CODE_GENERATOR STREQUAL "none")
-  target_sources(jsonjit PRIVATE engines/jit/no_code_generator.cpp schema/no_code_generator.cpp)
+  target_sources(jsonjit PRIVATE engines/jit/no_code_generator.cpp schema/no_code_generator.cpp
+    query/no_code_generator.cpp)
   return()
 endif()
 
 # What every code generator shares: the compilers that decide what the code does (typed
-# writers and readers, schema validators), the helpers generated code calls, executable memory
+# writers and readers, schema validators, JSONPath queries), the helpers generated code calls, executable memory
 # and the debuggers' view of it.
 target_sources(jsonjit PRIVATE
   engines/jit/compile_write.cpp
@@ -36,7 +37,9 @@ target_sources(jsonjit PRIVATE
   engines/jit/emit/debug_registry.cpp
   schema/jit_compile.cpp
   schema/jit_helpers.cpp
-  schema/jit_plan.cpp)
+  schema/jit_plan.cpp
+  query/jit_compile.cpp
+  query/jit_helpers.cpp)
 target_compile_definitions(jsonjit PRIVATE JSONJIT_CODE_GENERATOR_${JSONJIT_CODE_GENERATOR}=1)
 # asmjit (the assembler) is used by src/engines/jit/emit/ only. Debian ships it as a static
 # archive, so a consumer of the static jsonjit links it too: the package config finds it. That

@@ -12,9 +12,24 @@ const char* string_end(const char* p, const char* end, bool& escaped) noexcept;
 /// JSON number text by the grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?; its end or
 /// null.
 const char* number_end(const char* p, const char* end) noexcept;
+/// The same, setting `wide` where the number has an exponent or more than 308 bytes (one the
+/// reader counts as wide: the document may refuse it).
+const char* number_end(const char* p, const char* end, bool& wide) noexcept;
 
 /// The end of the string, number or literal at `p` (checked as the reader checks it), or null
 /// for anything else.
 const char* skip_scalar(const char* p, const char* end) noexcept;
+
+/// The end of the object or array at `p` (its `{` or `[`) checked as the reader checks strict
+/// JSON, without tokens: null where the text is not JSON or nests deeper than `max_depth`
+/// (the container itself is at depth 1), or more than 1024 deep. `wide` is set where a number
+/// has an exponent or more than 308 bytes (one the reader counts as wide: the document may
+/// refuse it).
+const char* skip_container(const char* p, const char* end, int max_depth, bool& wide) noexcept;
+
+/// Where the value of the member whose name starts at `p` (its opening quote) starts, past the
+/// colon and whitespace, or null where the text is not a member; `close` is the name's closing
+/// quote, `escaped` set where the name has escapes.
+const char* member_value_start(const char* p, const char* end, const char*& close, bool& escaped) noexcept;
 
 }  // namespace jsonjit::detail::jit

@@ -2,7 +2,9 @@
 // placed together, with the instruction patterns the schema compiler (src/schema/
 // jit_compile.cpp) asks for. The compiler decides what is checked and in which order; this
 // says how. Each code generator implements it in its folder (x86_64/schema_emitter.cpp,
-// aarch64/schema_emitter.cpp).
+// aarch64/schema_emitter.cpp). The JSONPath compiler (src/query/jit_compile.cpp) emits its
+// segments' functions with it too: a function per segment that scans a value and gives its
+// parts to helpers (member_helper also at an array's elements, the seen slot counting them).
 //
 // Convention: a subschema's function is `const char* fn(context, cur, evaluated)`: it checks
 // the JSON value at `cur` (whitespace before it allowed) against its subschema, scanning all of

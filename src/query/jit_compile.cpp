@@ -1,0 +1,259 @@
+// The JSONPath JIT's compiler: which queries it compiles, what code each segment's function
+// is (see jit_p.hpp; the instructions are the emitter's), and how the code runs over a text.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstring>
+#include <limits>
+
+#include "common/stack_p.hpp"
+#include "engines/jit/emit/code_memory_p.hpp"
+#include "engines/jit/emit/schema_emitter_p.hpp"
+#include "engines/jit/statistics_p.hpp"
+#include "query/jit_p.hpp"
+#include "text/simd_p.hpp"
+
+namespace jsonjit::detail::path {
+namespace {
+
+using jit::schema_emitter;
+using jit::value_start;
+using label = schema_emitter::label;
+
+using native_fn = const char* (*)(native_context* context, const char* cur, std::uint64_t* evaluated) noexcept;
+
+template <class F>
+std::uint64_t address(F* function) {
+  return reinterpret_cast<std::uint64_t>(function);
+}
+
+/// The text a member name is compared with in place: `"name":`, or empty where the text would
+/// write the name with escapes (the helper then compares it).
+std::string quoted_name(std::string_view name) {
+  for (const char c : name) {
+    if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20) return {};
+  }
+  std::string text;
+  text.reserve(name.size() + 3);
+  text += '"';
+  text += name;
+  text += "\":";
+  return text;
+}
+
+/// Puts the selected values in the RFC's order: by the nodes the descendant segments visited
+/// on their way, then by their place in the text.
+void order_by_keys(native_run& run) {
+  const std::size_t width = run.visited.size() + 1;
+  const std::uint64_t* const keys = run.keys.data();
+  run.order.resize(run.selected.size());
+  for (std::uint32_t i = 0; i < run.order.size(); ++i) run.order[i] = i;
+  std::sort(run.order.begin(), run.order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return std::lexicographical_compare(keys + a * width, keys + (a + 1) * width, keys + b * width, keys + (b + 1) * width);
+  });
+  run.sorted.resize(run.selected.size());
+  for (std::size_t i = 0; i < run.order.size(); ++i) run.sorted[i] = run.selected[run.order[i]];
+  run.selected.swap(run.sorted);
+}
+
+class function_compiler {
+ public:
+  /// Names are compared in place in the segments before `fixed` (where a value's depth is
+  /// its segment's: the helper need not enter its path step).
+  function_compiler(schema_emitter& e, const void* const* table, std::uint32_t fixed)
+      : e_(e), table_(table), fixed_(fixed) {}
+
+  /// The function of the values after `s.depth` segments.
+  void compile(const native_segment& s) {
+    e_.begin_function();
+    if (s.by == nullptr) {
+      e_.value_helper(address(&jsonjit_path_select), &s);
+      e_.return_position();
+      return;
+    }
+    const bool objects = s.descendant || s.by->kind == selector_kind::name || s.by->kind == selector_kind::wildcard;
+    const bool arrays = s.descendant || s.by->kind != selector_kind::name;
+    std::array<label, 7> targets;
+    const label other = e_.new_label(), object = e_.new_label(), array = e_.new_label();
+    targets.fill(other);
+    if (objects) targets[static_cast<std::size_t>(value_start::object)] = object;
+    if (arrays) targets[static_cast<std::size_t>(value_start::array)] = array;
+    e_.dispatch(targets);
+    e_.bind(other);
+    e_.value_helper(address(&jsonjit_path_skip), nullptr);
+    e_.return_position();
+    if (objects) {
+      e_.bind(object);
+      members(s);
+    }
+    if (arrays) {
+      e_.bind(array);
+      elements(s);
+    }
+  }
+
+ private:
+  const void* const* next(const native_segment& s) const { return table_ + s.depth + 1; }
+
+  void members(const native_segment& s) {
+    const label closed = e_.new_label(), loop = e_.new_label(), miss = e_.new_label();
+    if (s.descendant) e_.value_helper(address(&jsonjit_path_visit), &s);
+    e_.open_container('}', closed);
+    e_.bind(loop);
+    const bool in_place = s.by->kind == selector_kind::name && s.depth < fixed_;
+    const std::string text = in_place ? quoted_name(s.by->name) : std::string();
+    if (!text.empty()) {
+      // The selected name as written without escapes: compared in place, its value given to
+      // the next function directly. Seen twice, the document's lookup (the last) decides.
+      const label first = e_.new_label();
+      e_.match_name(text, miss);
+      e_.jump_unless_seen(0, first);
+      e_.fail();
+      e_.bind(first);
+      e_.mark_seen(0);
+      e_.apply_here(next(s));
+      e_.next_entry('}', loop, closed);
+    }
+    e_.bind(miss);
+    e_.member_helper(address(&jsonjit_path_member), &s, 0);
+    e_.next_entry('}', loop, closed);
+    e_.bind(closed);
+    e_.close_container();
+    e_.return_position();
+  }
+
+  /// Elements go through the member helper's call too: the seen slot, cleared where the
+  /// array opens, counts them.
+  void elements(const native_segment& s) {
+    const label closed = e_.new_label(), loop = e_.new_label();
+    if (s.descendant) e_.value_helper(address(&jsonjit_path_visit), &s);
+    e_.open_container(']', closed);
+    e_.bind(loop);
+    e_.member_helper(address(&jsonjit_path_element), &s, 0);
+    e_.next_entry(']', loop, closed);
+    e_.bind(closed);
+    e_.close_container();
+    e_.return_position();
+  }
+
+  schema_emitter& e_;
+  const void* const* table_;
+  std::uint32_t fixed_;
+};
+
+}  // namespace
+
+native_query::refusal native_query::refusal_of(const program& p) {
+  for (const segment& seg : p.queries[0].segments) {
+    const auto at = [&](std::string why) { return refusal{std::move(why), seg.offset}; };
+    if (seg.selectors.size() != 1) return at("more than one selector in a segment (their node list is in the query's order)");
+    const selector& s = seg.selectors[0];
+    switch (s.kind) {
+      case selector_kind::name:
+      case selector_kind::wildcard: break;
+      case selector_kind::index:
+        if (s.index < 0) return at("a negative index (it depends on the array's length)");
+        break;
+      case selector_kind::slice:
+        if (s.step <= 0 || (s.has_start && s.start < 0) || (s.has_end && s.end < 0)) {
+          return at("a slice backwards or from the end (it depends on the array's length)");
+        }
+        break;
+      case selector_kind::filter: return at("a filter");
+    }
+  }
+  return {};
+}
+
+native_query::native_query()
+    : memory_(std::make_unique<jit::code_memory>()), code_(std::make_unique<jit::placed_code>()) {}
+
+native_query::~native_query() {
+  if (code_->entry != nullptr) memory_->release(*code_);
+}
+
+std::shared_ptr<const native_query> native_query::compile(const program& p, refusal& refused) {
+  refused = refusal_of(p);
+  if (!refused.why.empty()) return nullptr;
+  const auto started = std::chrono::steady_clock::now();
+  std::shared_ptr<native_query> q(new native_query);
+  const std::vector<segment>& segments = p.queries[0].segments;
+  q->fixed_levels_ = static_cast<std::uint32_t>(segments.size() + 1);
+  for (std::uint32_t i = 0; i <= segments.size(); ++i) {
+    const bool descendant = i < segments.size() && segments[i].descendant;
+    if (descendant && q->descendants_ == 0) q->fixed_levels_ = i + 1;
+    q->segments_.push_back({i, i < segments.size() ? &segments[i].selectors[0] : nullptr, descendant,
+                            i + 1 == segments.size(), descendant ? q->descendants_++ : 0});
+  }
+  q->functions_.assign(q->segments_.size(), nullptr);
+  const jit::schema_context_layout layout{
+      static_cast<std::int32_t>(offsetof(native_context, end)),
+      static_cast<std::int32_t>(offsetof(native_context, depth)),
+      static_cast<std::int32_t>(offsetof(native_context, max_depth)),
+      static_cast<std::int32_t>(offsetof(native_context, budget)),
+      static_cast<std::int32_t>(offsetof(native_context, gave_up)),
+      static_cast<std::int32_t>(offsetof(native_context, member_evaluated)),
+      static_cast<std::int32_t>(offsetof(native_context, discard)),
+      static_cast<std::int32_t>(offsetof(native_context, bindings)),
+      static_cast<std::int32_t>(offsetof(native_context, stack_floor)),
+  };
+  schema_emitter e(layout);
+  function_compiler compiler(e, q->functions_.data(), q->fixed_levels_ - 1);
+  for (const native_segment& s : q->segments_) compiler.compile(s);
+  const std::vector<const void*> entries = e.finish(*q->memory_, "jsonjit::path", *q->code_);
+  if (entries.size() != q->functions_.size()) {
+    refused = {std::string(jit::code_not_placed), 0};
+    return nullptr;
+  }
+  q->functions_ = entries;
+  jit::counters& c = jit::statistics();
+  c.functions += entries.size();
+  c.code_bytes += q->code_->size;
+  c.compile_nanoseconds += static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
+  return q;
+}
+
+bool native_query::run(std::string_view json, const document_options& options, native_run& run,
+                       std::vector<path_step>& steps) const {
+  // The code reads strict JSON; it leaves a document that rejects repeated names to the
+  // interpreter (that needs every object's names remembered).
+  if (options.skip_comments || options.allow_trailing_commas || options.duplicates != duplicate_properties::allow) {
+    return false;
+  }
+  const char* cur = json.data();
+  const char* const end = cur + json.size();
+  if (json.size() >= 3 && std::memcmp(cur, "\xEF\xBB\xBF", 3) == 0) cur += 3;  // as the reader skips it
+  if (skip_whitespace(cur, end) == end) return false;
+  run.begin = json.data();
+  run.preserve_number_text = options.preserve_number_text;
+  run.steps = &steps;
+  run.selected.clear();
+  run.fixed_levels = fixed_levels_;
+  run.entries.resize(fixed_levels_);
+  for (std::uint32_t d = 0; d + 1 < fixed_levels_; ++d) {  // (a name selector's step is its name; the helpers set the others')
+    const selector& by = *segments_[d].by;
+    if (by.kind == selector_kind::name) run.entries[d + 1] = {by.name, 0, false, false};
+  }
+  run.step_of.assign(fixed_levels_, no_step);
+  run.step_of[0] = 0;
+  run.escaped_steps.clear();
+  run.visited.assign(descendants_, 0);
+  run.keys.clear();
+  steps.resize(1);
+  // A descendant segment gives a container to two functions where it selects it (each scans
+  // it): past a budget of calls, which nested descendant segments could make exponential, the
+  // interpreter (linear) selects.
+  const std::int64_t budget = descendants_ == 0 ? std::numeric_limits<std::int64_t>::max()
+                                                : static_cast<std::int64_t>(16 * json.size() + 1024);
+  native_context context{end,     budget, 0, options.max_depth, false, false, 0, nullptr, detail::stack_floor().generated,
+                         functions_.data(), &run};
+  const char* after = reinterpret_cast<native_fn>(functions_[0])(&context, cur, &context.discard);
+  if (after == nullptr || context.gave_up || skip_whitespace(after, end) != end) return false;
+  if (descendants_ > 0) order_by_keys(run);
+  unescape_step_names(steps, run.escaped_steps, run.names);  // (nothing moves them now)
+  return true;
+}
+
+}  // namespace jsonjit::detail::path

@@ -1,0 +1,203 @@
+// The helpers the JSONPath JIT's code calls (see jit_p.hpp): skipping a value as the document
+// reads it, recording a selected value, and the members and elements the code does not take
+// in place.
+#include <algorithm>
+#include <cstring>
+
+#include <jsonjit/reader.hpp>
+
+#include "engines/jit/scan_p.hpp"
+#include "query/jit_p.hpp"
+#include "text/unescape_p.hpp"
+
+using jsonjit::detail::path::native_context;
+using jsonjit::detail::path::native_entry;
+using jsonjit::detail::path::native_run;
+using jsonjit::detail::path::native_segment;
+
+namespace {
+
+using native_fn = const char* (*)(native_context* context, const char* cur, std::uint64_t* evaluated) noexcept;
+
+const char* give_up(native_context* context) noexcept {
+  context->gave_up = true;
+  return nullptr;
+}
+
+const char* call(native_context* context, std::uint32_t depth, const char* cur) noexcept {
+  const auto function = reinterpret_cast<native_fn>(context->functions[depth]);
+  return function(context, cur, &context->discard);
+}
+
+/// The path step at `level` is now `entry`: the steps recorded for it and below it are
+/// another value's. False where there is no room.
+bool enter(native_run& run, std::uint32_t level, const native_entry& entry) noexcept {
+  if (level >= run.entries.size()) {
+    try {
+      run.entries.resize(level + 1);
+      run.step_of.resize(level + 1, jsonjit::detail::path::no_step);
+    } catch (...) {
+      return false;
+    }
+  }
+  run.entries[level] = entry;
+  // (Below the first descendant segment every level is entered before it is recorded.)
+  const std::uint32_t last = std::max(level + 1, run.fixed_levels);
+  for (std::uint32_t d = level; d < last; ++d) run.step_of[d] = jsonjit::detail::path::no_step;
+  return true;
+}
+
+/// The path step of the value at `depth`, recorded with those above it that are not yet.
+std::uint32_t record_step(native_run& run, std::uint32_t depth) {
+  std::uint32_t d = depth;
+  while (run.step_of[d] == jsonjit::detail::path::no_step) --d;  // (the root's is step 0)
+  for (++d; d <= depth; ++d) {
+    const native_entry& e = run.entries[d];
+    run.steps->push_back({run.step_of[d - 1], e.is_index, e.index, e.name});
+    run.step_of[d] = static_cast<std::uint32_t>(run.steps->size() - 1);
+    if (e.escaped) run.escaped_steps.push_back(run.step_of[d]);
+  }
+  return run.step_of[depth];
+}
+
+/// The value [begin, after) at the current depth is selected: its bytes, path step and order
+/// key recorded. False where there is no room.
+bool record(native_context* context, const char* begin, const char* after) noexcept {
+  native_run& run = *context->run;
+  const auto offset = static_cast<std::uint64_t>(begin - run.begin);
+  try {
+    const std::uint32_t step = record_step(run, static_cast<std::uint32_t>(context->depth));
+    run.selected.push_back({offset, static_cast<std::uint64_t>(after - run.begin), step});
+    if (!run.visited.empty()) {
+      run.keys.insert(run.keys.end(), run.visited.begin(), run.visited.end());
+      run.keys.push_back(offset);
+    }
+  } catch (...) {
+    return false;
+  }
+  return true;
+}
+
+/// A member's value or an element at `value` (its path step `entry`) under segment `s`,
+/// which selects it or not: given to the next segment's function, and under a descendant
+/// segment (where it is a container) visited too; else skipped.
+const char* child(native_context* context, const native_segment& s, const char* value, const native_entry& entry,
+                  bool selected) noexcept {
+  native_run& run = *context->run;
+  const bool visited = s.descendant && (*value == '{' || *value == '[');
+  if (!selected && !visited) return jsonjit_path_skip(context, value, nullptr);
+  if (!enter(run, static_cast<std::uint32_t>(context->depth), entry)) return give_up(context);
+  const char* after = nullptr;
+  if (selected && !(visited && s.next_selects)) {
+    after = call(context, s.depth + 1, value);
+    if (after == nullptr) return nullptr;
+  }
+  if (!visited) return after;
+  const std::uint64_t visiting = run.visited[s.slot];
+  const char* const end = call(context, s.depth, value);
+  run.visited[s.slot] = visiting;
+  if (end == nullptr) return nullptr;
+  // A container the query selects as it visits it: recorded from the one scan.
+  if (selected && s.next_selects) return record(context, value, end) ? end : give_up(context);
+  return after == nullptr || after == end ? end : give_up(context);
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* jsonjit_path_skip(native_context* context, const char* cur, const void*) noexcept {
+  const native_run& run = *context->run;
+  if (*cur == '-' || (*cur >= '0' && *cur <= '9')) {
+    bool wide = false;
+    const char* const after = jsonjit::detail::jit::number_end(cur, context->end, wide);
+    if (after == nullptr) return nullptr;
+    if (wide && !jsonjit::detail::path::converts_as_document_does({cur, static_cast<std::size_t>(after - cur)},
+                                                                  run.preserve_number_text)) {
+      return give_up(context);
+    }
+    return after;
+  }
+  if (const char* after = jsonjit::detail::jit::skip_scalar(cur, context->end)) return after;
+  if (*cur != '{' && *cur != '[') return nullptr;
+  // A container the query does not look into: checked as the reader checks it, with the
+  // nesting it still allows. Whatever stops it is left to the interpreter.
+  bool wide = false;
+  const char* const after =
+      jsonjit::detail::jit::skip_container(cur, context->end, context->max_depth - context->depth - 1, wide);
+  if (after == nullptr) return give_up(context);
+  if (wide) {  // (read again, its numbers converted)
+    jsonjit::reader_options options;
+    options.max_depth = context->max_depth;
+    try {
+      if (!jsonjit::detail::path::numbers_convert_as_document_does({cur, static_cast<std::size_t>(after - cur)},
+                                                                   options, run.preserve_number_text)) {
+        return give_up(context);
+      }
+    } catch (...) {
+      return give_up(context);
+    }
+  }
+  return after;
+}
+
+const char* jsonjit_path_select(native_context* context, const char* cur, const void*) noexcept {
+  const char* const after = jsonjit_path_skip(context, cur, nullptr);
+  if (after == nullptr) return nullptr;
+  return record(context, cur, after) ? after : give_up(context);
+}
+
+const char* jsonjit_path_member(native_context* context, const void* what, const char* cur, std::uint64_t* seen,
+                                std::uint64_t*) noexcept {
+  using jsonjit::detail::path::selector_kind;
+  const auto& s = *static_cast<const native_segment*>(what);
+  bool escaped = false;
+  const char* close = nullptr;
+  const char* const value = jsonjit::detail::jit::member_value_start(cur, context->end, close, escaped);
+  if (value == nullptr) return nullptr;
+  const native_entry entry{std::string_view(cur + 1, static_cast<std::size_t>(close - cur - 1)), 0, false, escaped};
+  if (s.by->kind != selector_kind::name) return child(context, s, value, entry, s.by->kind == selector_kind::wildcard);
+  std::string_view name = entry.name;
+  if (escaped) {
+    native_run& run = *context->run;
+    try {
+      run.unescaped.resize(name.size());
+    } catch (...) {
+      return give_up(context);
+    }
+    char* const end = jsonjit::detail::unescape(name.data(), name.data() + name.size(), run.unescaped.data());
+    name = std::string_view(run.unescaped.data(), static_cast<std::size_t>(end - run.unescaped.data()));
+  }
+  const bool selected = name == s.by->name;
+  if (selected) {
+    // Selected twice in one object: the document's lookup (the last) decides.
+    if ((*seen & 1) != 0) return give_up(context);
+    *seen |= 1;
+  }
+  return child(context, s, value, entry, selected);
+}
+
+const char* jsonjit_path_element(native_context* context, const void* what, const char* cur, std::uint64_t* seen,
+                                 std::uint64_t*) noexcept {
+  using jsonjit::detail::path::selector_kind;
+  const auto& s = *static_cast<const native_segment*>(what);
+  const std::uint64_t i = (*seen)++;
+  const jsonjit::detail::path::selector& by = *s.by;
+  bool selected = by.kind == selector_kind::wildcard;
+  if (by.kind == selector_kind::index) {
+    selected = i == static_cast<std::uint64_t>(by.index);
+  } else if (by.kind == selector_kind::slice) {
+    const auto start = static_cast<std::uint64_t>(by.has_start ? by.start : 0);
+    selected = i >= start && (!by.has_end || i < static_cast<std::uint64_t>(by.end)) &&
+               (i - start) % static_cast<std::uint64_t>(by.step) == 0;
+  }
+  return child(context, s, cur, native_entry{{}, i, true, false}, selected);
+}
+
+const char* jsonjit_path_visit(native_context* context, const char* cur, const void* what) noexcept {
+  native_run& run = *context->run;
+  run.visited[static_cast<const native_segment*>(what)->slot] = static_cast<std::uint64_t>(cur - run.begin);
+  return cur;
+}
+
+}  // extern "C"

@@ -1,0 +1,146 @@
+// The JSONPath JIT: a query compiled into native code (one function per segment, emitted by
+// src/engines/jit/emit/schema_emitter, the code generator the schema validator's functions
+// come from: both scan a value as the reader checks it and call functions on its parts) that
+// selects from a JSON text while it scans it once, without tokens or frames. The function
+// of segment i scans a value reached after i segments: the members and elements its selector
+// takes are given to the next segment's function (a name written plainly is compared in
+// place), the others are skipped (and checked) by a helper; a descendant segment's function
+// also gives every child container to itself. The last function records the value's bytes
+// and path. It compiles the segments (child or descendant) of one name, wildcard,
+// non-negative index or forward slice selector: what they select is known where the text
+// shows it. Where the query has descendant segments, each value is recorded with the nodes
+// they visited on its way, and the node list is sorted by them at the end (the RFC's order:
+// each visited node's selected children before the nodes visited after it). It answers only
+// where the stream engine and the document would give the same node list: anything else
+// (text that is not JSON, a number the document refuses, a name selected twice in one
+// object, nesting past the limit) makes it give up, and the caller selects as it would
+// without it. Private.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <jsonjit/document.hpp>
+#include <jsonjit/path.hpp>
+
+#include "query/program_p.hpp"
+#include "query/stream_p.hpp"
+
+namespace jsonjit::detail::jit {
+class code_memory;
+struct placed_code;
+}  // namespace jsonjit::detail::jit
+
+namespace jsonjit::detail::path {
+
+/// A step of a selected value's path at one depth, as the code last passed it.
+struct native_entry {
+  std::string_view name;  // a member's name (raw where `escaped`)
+  std::uint64_t index = 0;
+  bool is_index = false, escaped = false;
+};
+
+/// One selection's memory, kept from text to text (a path_selector's).
+struct native_run {
+  const char* begin = nullptr;  // the text's first byte
+  bool preserve_number_text = false;
+  std::uint32_t fixed_levels = 0;  // the depths whose entries are set by the segments before any descendant one
+  std::vector<path_step>* steps = nullptr;
+  std::vector<text_match> selected;
+  std::vector<native_entry> entries;         // by depth (0: the root)
+  std::vector<std::uint32_t> step_of;        // by depth: the entry's recorded step, or none yet
+  std::vector<std::uint32_t> escaped_steps;  // steps whose names are still escaped
+  std::string names, unescaped;              // unescaped names: of the paths, of the member at hand
+  std::vector<std::uint64_t> visited;        // by descendant segment: the offset of the node it visits
+  std::vector<std::uint64_t> keys;           // by selected value: `visited` then its offset
+  std::vector<std::uint32_t> order;          // the selected values' places, sorted by key
+  std::vector<text_match> sorted;
+};
+
+/// What generated functions and their helpers share (the emitter's schema_context_layout
+/// gives the fields it reads; a query uses no dynamic bindings, evaluation masks or budget,
+/// but the code reads them).
+struct native_context {
+  const char* end;
+  std::int64_t budget;
+  std::int32_t depth;
+  std::int32_t max_depth;
+  bool gave_up;
+  bool member_evaluated;
+  std::uint64_t discard;
+  const void* const* bindings;
+  std::uintptr_t stack_floor;
+  const void* const* functions;  // by depth
+  native_run* run;
+};
+
+/// What a segment's function and its helpers know of it: where its values are (depth: the
+/// segments before them) and what it selects.
+struct native_segment {
+  std::uint32_t depth;
+  const selector* by;  // null for the last function, which records its value
+  bool descendant;
+  bool next_selects;   // the next function is the last (records its value)
+  std::uint32_t slot;  // a descendant segment's place among them (native_run::visited)
+};
+
+class native_query {
+ public:
+  /// Why the JIT leaves `p` to the interpreter (empty where it compiles it), and where: the
+  /// offset in the query's text of the segment it does not compile.
+  struct refusal {
+    std::string why;
+    std::size_t offset = 0;
+  };
+  static refusal refusal_of(const program& p);
+  /// Compiles `p` (which must outlive the code); null where the JIT does not compile it or
+  /// its code could not be placed, with the reason in `refused`.
+  static std::shared_ptr<const native_query> compile(const program& p, refusal& refused);
+  ~native_query();
+  native_query(const native_query&) = delete;
+  native_query& operator=(const native_query&) = delete;
+
+  /// Selects from `json` into `run` (the selected values in run.selected, their paths into
+  /// `steps`, the root's step kept). False where it gave up: the caller selects another way.
+  bool run(std::string_view json, const document_options& options, native_run& run,
+           std::vector<path_step>& steps) const;
+
+ private:
+  native_query();
+  std::unique_ptr<jit::code_memory> memory_;
+  std::unique_ptr<jit::placed_code> code_;
+  std::vector<native_segment> segments_;  // by depth
+  std::vector<const void*> functions_;    // by depth; generated code calls through it
+  std::uint32_t descendants_ = 0;         // descendant segments
+  std::uint32_t fixed_levels_ = 0;        // see native_run
+};
+
+}  // namespace jsonjit::detail::path
+
+// Helpers called from generated code: C linkage and noexcept (generated frames have no unwind
+// information); each returns the position after what it read, or null.
+extern "C" {
+/// Any value, checked as the document reads it (`what` unused).
+const char* jsonjit_path_skip(jsonjit::detail::path::native_context* context, const char* cur,
+                              const void* what) noexcept;
+/// A value the query selects (`what` unused): checked, its bytes, path and order key recorded.
+const char* jsonjit_path_select(jsonjit::detail::path::native_context* context, const char* cur,
+                                const void* what) noexcept;
+/// A member, at its name, of an object the native_segment `what` selects from: its value given
+/// to the next segment's function where the selector takes it, else skipped; under a
+/// descendant segment, a container also visited (given to the segment's own function).
+/// `*seen` bit 0: a name selector took a member of this object already (a second one gives up).
+const char* jsonjit_path_member(jsonjit::detail::path::native_context* context, const void* what, const char* cur,
+                                std::uint64_t* seen, std::uint64_t* unused) noexcept;
+/// An element of an array the native_segment `what` selects from, `*seen` its index (counted
+/// here): the same.
+const char* jsonjit_path_element(jsonjit::detail::path::native_context* context, const void* what, const char* cur,
+                                 std::uint64_t* seen, std::uint64_t* unused) noexcept;
+/// The container at `cur` is the node the descendant native_segment `what` visits now.
+const char* jsonjit_path_visit(jsonjit::detail::path::native_context* context, const char* cur,
+                               const void* what) noexcept;
+}
