@@ -4,8 +4,8 @@
 uses but does not show, with two markers: `// @DECLARATIONS` (the block's namespace-scope
 lines: #include, struct, class, enum, template, using, namespace, each to its closing `};` or
 `}` at column 0) and `// @STATEMENTS` (the rest, in order, inside a function). A context's
-`shown(value, R"(TEXT)")` compares a value with TEXT at run time; TEXT must appear in the
-block, as the output the README shows. A context whose first line says `// compile only` is
+`shown(value, R"(TEXT)")` (or R"d(TEXT)d") compares a value with TEXT at run time; TEXT must
+appear in the block, as the output the README shows. A context whose first line says `// compile only` is
 compiled, not run.
 
   extract_blocks.py MARKDOWN CONTEXT_DIR OUTPUT_DIR PREFIX
@@ -64,7 +64,7 @@ def main():
         with open(context_path, encoding="utf-8") as f:
             context = f.read()
         text = "\n".join(block)
-        for shown in re.findall(r'shown\([^;]*?R"\((.*?)\)"', context, re.S):
+        for _, shown in re.findall(r'shown\([^;]*?R"(\w*)\((.*?)\)\1"', context, re.S):
             if shown not in text:
                 failures.append("%s: cpp block %d does not show %r (%s)" % (markdown_path, n, shown, context_path))
         declarations, statements = split(block)

@@ -15,5 +15,5 @@ int main() {
   shown(std::string_view(found).substr(0, found.size() - 1), R"(1:$['id']=1 2:$['user']['id']=20)");
   check(native, "the names compiled");
   shown(why_not,
-        R"(line 1, column 11 (byte 10): the JIT does not compile this type, schema or query with these options: "a negative index (it depends on the array's length)")");
+        R"d(line 1, column 11 (byte 10): the JIT does not compile this type, schema or query with these options: "a negative index (it depends on the array's length)")d");
 }
