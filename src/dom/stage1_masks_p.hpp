@@ -59,9 +59,10 @@ inline std::uint64_t structurals(const block& b, std::uint64_t quote, std::uint6
 
 // The stage 1 loop, expanded once per instruction set (a template cannot carry a target
 // attribute): `classify(p)` gives the block at p, `flatten(out, base, bits)` appends the
-// positions of the bits, `prefix_xor(bits)` gives bit i = XOR of bits 0..i. The state is a local copy: stores through
-// `out` could otherwise alias it and keep it in memory. The last partial block goes through a
-// copy padded with spaces.
+// positions of the bits, `prefix_xor(bits)` gives bit i = XOR of bits 0..i. The state starts
+// as the index's (a text indexed in pieces of whole blocks carries it from one to the next)
+// and is a local copy: stores through `out` could otherwise alias it and keep it in memory.
+// The last partial block goes through a copy padded with spaces.
 #define JSONJIT_STAGE1_BLOCK(classify, flatten, prefix_xor, at)              \
   {                                                                          \
     const stage1::block b = classify(at);                                    \
@@ -72,7 +73,7 @@ inline std::uint64_t structurals(const block& b, std::uint64_t quote, std::uint6
 #define JSONJIT_STAGE1_LOOP(classify, flatten, prefix_xor)                                 \
   std::uint32_t* out = index.positions;                                                    \
   std::uint64_t* const backslashes = index.backslashes;                                    \
-  stage1_state state;                                                                      \
+  stage1_state state = index.state;                                                        \
   std::uint32_t base = 0;                                                                  \
   for (; base + 64 <= size; base += 64) JSONJIT_STAGE1_BLOCK(classify, flatten, prefix_xor, json + base) \
   if (base < size) {                                                                       \

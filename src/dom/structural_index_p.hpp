@@ -1,7 +1,9 @@
 // Stage 1 of the structural parser: the index of structural positions. Private to the library.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 
 namespace jsonjit::detail {
 
@@ -14,8 +16,9 @@ struct stage1_state {
   std::uint64_t non_ascii = 0;     // any byte >= 0x80
 };
 
-/// Stage 1's output. `positions` and `backslashes` are provided by the caller: room for one
-/// position per input byte plus 17, and one mask per 64 input bytes plus one.
+/// Stage 1's input and output. `positions` and `backslashes` are provided by the caller: room
+/// for one position per input byte plus 17, and one mask per 64 input bytes plus one; `state`
+/// is where the text before left off (zero at its start).
 struct structural_index {
   std::uint32_t* positions;    // every structural position, then the input size as a sentinel
   std::uint32_t count;         // without the sentinel
@@ -33,5 +36,33 @@ struct stage1_kernels {
   bool (*valid_utf8)(const char* p, const char* end) noexcept = nullptr;
 };
 stage1_kernels best_stage1() noexcept;
+
+/// The index's memory, kept between texts (an allocation only when a larger input comes;
+/// very large ones are given back after use: trim()).
+struct index_buffer {
+  std::unique_ptr<std::uint32_t[]> positions;
+  std::unique_ptr<std::uint64_t[]> backslashes;
+  std::size_t capacity = 0;  // input bytes
+
+  structural_index reserve(std::uint32_t size) {
+    if (capacity < size || !positions) {
+      positions.reset();
+      backslashes.reset();
+      // At most one position per byte, the sentinel, and flatten's overrun.
+      // (Uninitialized, as make_unique_for_overwrite would give them: libc++ 14 has not got it.)
+      positions.reset(new std::uint32_t[std::size_t{size} + 1 + 16]);
+      backslashes.reset(new std::uint64_t[std::size_t{size} / 64 + 1]);
+      capacity = size;
+    }
+    return {positions.get(), 0, backslashes.get(), {}};
+  }
+  void trim() {
+    if (capacity > (std::size_t{16} << 20)) {
+      positions.reset();
+      backslashes.reset();
+      capacity = 0;
+    }
+  }
+};
 
 }  // namespace jsonjit::detail

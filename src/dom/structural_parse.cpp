@@ -13,6 +13,7 @@
 #include <cstring>
 #include <memory>
 
+#include "dom/structural_grammar_p.hpp"
 #include "dom/structural_index_p.hpp"
 #include "dom/tape_builder_p.hpp"
 #include "text/number_parse_p.hpp"
@@ -22,35 +23,6 @@
 
 namespace jsonjit::detail {
 namespace {
-
-inline bool is_delimiter(char c) noexcept {
-  switch (c) {
-    case ' ':
-    case '\t':
-    case '\n':
-    case '\r':
-    case ',':
-    case ':':
-    case ']':
-    case '}':
-    case '[':
-    case '{': return true;
-    default: return false;
-  }
-}
-
-/// Whether the literal `word` (true, false or null) is at `p`, ended by a delimiter or the end
-/// of the input. Its last four bytes are one load and compare (memcmp was a call); the first
-/// byte of "false" is what chose this literal.
-template <std::size_t N>
-inline bool literal_at(const char* p, const char* end, const char (&word)[N]) noexcept {
-  constexpr std::size_t size = N - 1;
-  if (static_cast<std::size_t>(end - p) < size) return false;
-  std::uint32_t text, expected;
-  std::memcpy(&text, p + size - 4, 4);
-  std::memcpy(&expected, word + size - 4, 4);
-  return text == expected && (p + size == end || is_delimiter(p[size]));
-}
 
 /// Stores the number (parts already read); false if it is out of range.
 inline bool store_number(tape_writer& out, const number_parts& n, std::string_view text) {
@@ -76,39 +48,6 @@ inline bool store_number(tape_writer& out, const number_parts& n, std::string_vi
   if (convert_number(text, converted, out.preserve_number_text) != error_code::none) return false;
   out.number(converted, text);
   return true;
-}
-
-/// Whether the escapes of string text [p, end) are valid (surrogates paired).
-bool valid_escapes(const char* p, const char* end) noexcept {
-  // A backslash is never last: it would have escaped the closing quote.
-  while ((p = static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)))) != nullptr) {
-    const std::size_t length = valid_escape_length(p, end);
-    if (length == 0) return false;
-    p += length;
-  }
-  return true;
-}
-
-/// The index of `positions` holds every structural position, then `size` (the end) as a
-/// sentinel; stage 2 reads a position's byte through here so the sentinel reads as '\0'.
-struct cursor {
-  const char* json;
-  std::uint32_t size;
-  const std::uint32_t* at;
-  char byte() const noexcept { return *at < size ? json[*at] : '\0'; }
-};
-
-/// Whether bytes [first, last) hold a backslash, from stage 1's masks.
-inline bool has_backslash(const std::uint64_t* backslashes, std::uint32_t first,
-                          std::uint32_t last) noexcept {
-  if (first == last) return false;
-  const std::uint32_t first_block = first / 64, last_block = (last - 1) / 64;
-  std::uint64_t bits = backslashes[first_block] & (~std::uint64_t{0} << (first % 64));
-  for (std::uint32_t k = first_block + 1; k <= last_block; ++k) {
-    if (bits != 0) return true;
-    bits = backslashes[k];
-  }
-  return (bits & (~std::uint64_t{0} >> (63 - (last - 1) % 64))) != 0;
 }
 
 /// Checks the grammar along the index and writes the tape through `result`; false on any error.
@@ -213,34 +152,6 @@ after_value:
     goto after_value;
   }
 }
-
-/// The index's memory, kept per thread between parses (an allocation only when a larger
-/// input comes; very large ones are given back after use).
-struct index_buffer {
-  std::unique_ptr<std::uint32_t[]> positions;
-  std::unique_ptr<std::uint64_t[]> backslashes;
-  std::size_t capacity = 0;  // input bytes
-
-  structural_index reserve(std::uint32_t size) {
-    if (capacity < size || !positions) {
-      positions.reset();
-      backslashes.reset();
-      // At most one position per byte, the sentinel, and flatten's overrun.
-      // (Uninitialized, as make_unique_for_overwrite would give them: libc++ 14 has not got it.)
-      positions.reset(new std::uint32_t[std::size_t{size} + 1 + 16]);
-      backslashes.reset(new std::uint64_t[std::size_t{size} / 64 + 1]);
-      capacity = size;
-    }
-    return {positions.get(), 0, backslashes.get(), {}};
-  }
-  void trim() {
-    if (capacity > (std::size_t{16} << 20)) {
-      positions.reset();
-      backslashes.reset();
-      capacity = 0;
-    }
-  }
-};
 
 #if defined(__x86_64__) || defined(__aarch64__)
 const stage1_kernels available = best_stage1();

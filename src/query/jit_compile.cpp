@@ -242,6 +242,9 @@ bool native_query::run(std::string_view json, const document_options& options, n
   run.visited.assign(descendants_, 0);
   run.keys.clear();
   steps.resize(1);
+  constexpr std::size_t largest_indexed = std::size_t{64} << 20;  // (the index takes four bytes per byte)
+  run.may_index = static_cast<std::size_t>(end - cur) <= largest_indexed;
+  run.indexed.forget();
   // A descendant segment gives a container to two functions where it selects it (each scans
   // it): past a budget of calls, which nested descendant segments could make exponential, the
   // interpreter (linear) selects.
@@ -250,6 +253,7 @@ bool native_query::run(std::string_view json, const document_options& options, n
   native_context context{end,     budget, 0, options.max_depth, false, false, 0, nullptr, detail::stack_floor().generated,
                          functions_.data(), &run};
   const char* after = reinterpret_cast<native_fn>(functions_[0])(&context, cur, &context.discard);
+  run.indexed.trim();
   if (after == nullptr || context.gave_up || skip_whitespace(after, end) != end) return false;
   if (descendants_ > 0) order_by_keys(run);
   unescape_step_names(steps, run.escaped_steps, run.names);  // (nothing moves them now)

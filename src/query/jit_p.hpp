@@ -27,6 +27,7 @@
 #include <jsonjit/document.hpp>
 #include <jsonjit/path.hpp>
 
+#include "dom/structural_skip_p.hpp"
 #include "query/program_p.hpp"
 #include "query/stream_p.hpp"
 
@@ -59,6 +60,10 @@ struct native_run {
   std::vector<std::uint64_t> keys;           // by selected value: `visited` then its offset
   std::vector<std::uint32_t> order;          // the selected values' places, sorted by key
   std::vector<text_match> sorted;
+  /// A stage-1 index of the text where large containers are skipped, along which they are
+  /// checked (see jsonjit_path_skip).
+  indexed_text indexed;
+  bool may_index = false;  // the text is not too large for one, and there is a stage 1
 };
 
 /// What generated functions and their helpers share (the emitter's schema_context_layout

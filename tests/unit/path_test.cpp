@@ -504,6 +504,58 @@ TEST(PathJit, TheCodeSelectsAsTheDocumentDoesOrLeavesTheTextToTheInterpreter) {
   }
 }
 
+TEST(PathJit, LargeSkippedValuesAreCheckedAsTheDocumentChecksThem) {
+  // Past 4 KB a skipped container is checked along a stage-1 index of the text, made in
+  // pieces from 64 KiB on: what is wrong anywhere inside is found there too. `inside` (items
+  // ending in ", ") starts `at` bytes after the container's '[', among valid items.
+  const auto large = [](const std::string& inside, std::size_t at) {
+    const std::string item = "{\"k\": [1.5, -2e-3, \"x\\u00e9\\\"\", true, null, {}], \"t\": \"caf\u00e9\"}, ";
+    std::string c = "[";
+    while (c.size() + item.size() + 8 < at) c += item;
+    c += "\"" + std::string(at - c.size() - 4, 'a') + "\", ";  // (a string of the length that places it)
+    c += inside;
+    while (c.size() < 300'000) c += item;
+    c += "0]";
+    return "{\"skip\": " + c + ", \"a\": {\"b\": 42}, \"after\": " + c + "}";
+  };
+  const std::size_t piece = 65536;  // where the second piece starts, after the container's first byte
+  struct example {
+    std::string text;
+    bool native;
+  };
+  const example examples[] = {
+      {large("", 100), true},
+      {large("\"\u00e9\", ", piece - 2), true},   // a character split by the piece's end
+      {large("\"\U0001F600\", ", piece - 2), true},
+      {large("\"\u20ac\U0001F600\", ", piece - 3), true},
+      {large("\"\xc3\", ", piece - 2), false},     // a character cut short there
+      {large("\"\xff\", ", 150'000), false},       // invalid UTF-8
+      {large("\"a\tb\", ", 200'000), false},       // a control character
+      {large("\"\\x\", ", 120'000), false},         // an invalid escape
+      {large("\"\\ud800\", ", 70'000), false},      // a lone surrogate
+      {large("1e400, ", 250'000), false},           // beyond double's range
+      {large("01, ", 100'000), false},              // a number's grammar
+      {large("tru, ", 100'000), false},             // a literal's
+      {large("{\"x\" 1}, ", 100'000), false},       // a missing colon
+      {large("[1,], ", 100'000), false},            // a trailing comma
+      {large("[1 2], ", 100'000), false},           // a missing comma
+      {large(std::string(70, '[') + std::string(70, ']') + ", ", 100'000), false},  // past the depth limit
+      {large("\"unclosed", 299'000), false},
+  };
+  const json_path ab = json_path::compile("$.a.b", {.engine = engine::jit}).value();
+  const json_path after = json_path::compile("$.after[5].t", {.engine = engine::jit}).value();
+  for (std::size_t i = 0; i < std::size(examples); ++i) {
+    SCOPED_TRACE("example " + std::to_string(i));
+    const example& e = examples[i];
+    EXPECT_EQ(document::parse(e.text).has_value(), e.native);  // (what is wrong is only what was put in)
+    EXPECT_EQ(native_code_selects_as_the_document(ab, e.text), e.native);
+    expect_the_selector_gives_the_documents_answer(ab, e.text, {});
+    expect_the_selector_gives_the_documents_answer(after, e.text, {});
+  }
+  // With the numbers' text kept, 1e400 is a number the document takes.
+  EXPECT_TRUE(native_code_selects_as_the_document(ab, large("1e400, ", 250'000), {.preserve_number_text = true}));
+}
+
 TEST(PathJit, LongQueriesOverDeepTextsStayBounded) {
   // A function per segment, each calling the next: 5,000 deep, the code gives up where its
   // stack ends and the interpreter answers.
