@@ -6,7 +6,7 @@
 
 #include "dom/structural_grammar_p.hpp"
 #include "dom/tape_builder_p.hpp"
-#include "engines/jit/scan_p.hpp"
+#include "text/number_scan_p.hpp"
 
 namespace jsonjit::detail {
 namespace {
@@ -125,10 +125,12 @@ value:
     }
     default: {
       const char* const first = json_ + *at;
-      bool wide = false;
-      const char* const after = jit::number_end(first, end, wide);
+      number_parts n;
+      const char* const after = read_number(first, end, n);
       if (after == nullptr || (after < end && !is_delimiter(*after))) return nullptr;
-      if (wide) {
+      // Up to 19 digits times a power of ten within +/-280 is within double's range; else
+      // converted as the document converts it (which refuses what lies beyond).
+      if (!n.exact || n.exponent > 280 || n.exponent < -280) {
         tape_number converted;
         if (convert_number({first, static_cast<std::size_t>(after - first)}, converted, preserve_number_text) !=
             error_code::none) {
