@@ -252,7 +252,7 @@ bool native_query::run(std::string_view json, const document_options& options, n
                                                 : static_cast<std::int64_t>(16 * json.size() + 1024);
   native_context context{end,     budget, 0, options.max_depth, false, false, 0, nullptr, detail::stack_floor().generated,
                          functions_.data(), &run};
-  const char* after = reinterpret_cast<native_fn>(functions_[0])(&context, cur, &context.discard);
+  const char* after = reinterpret_cast<native_fn>(const_cast<void*>(functions_[0]))(&context, cur, &context.discard);
   run.indexed.trim();
   if (after == nullptr || context.gave_up || skip_whitespace(after, end) != end) return false;
   if (descendants_ > 0) order_by_keys(run);

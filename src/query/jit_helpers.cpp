@@ -38,7 +38,7 @@ bool numbers_convert(native_context* context, const char* begin, const char* end
 }
 
 const char* call(native_context* context, std::uint32_t depth, const char* cur) noexcept {
-  const auto function = reinterpret_cast<native_fn>(context->functions[depth]);
+  const auto function = reinterpret_cast<native_fn>(const_cast<void*>(context->functions[depth]));
   return function(context, cur, &context->discard);
 }
 
