@@ -125,12 +125,10 @@ value:
     }
     default: {
       const char* const first = json_ + *at;
-      number_parts n;
-      const char* const after = read_number(first, end, n);
+      bool wide = false;
+      const char* const after = number_end(first, end, wide);
       if (after == nullptr || (after < end && !is_delimiter(*after))) return nullptr;
-      // Up to 19 digits times a power of ten within +/-280 is within double's range; else
-      // converted as the document converts it (which refuses what lies beyond).
-      if (!n.exact || n.exponent > 280 || n.exponent < -280) {
+      if (wide) {  // (converted as the document converts it, which refuses what lies beyond)
         tape_number converted;
         if (convert_number({first, static_cast<std::size_t>(after - first)}, converted, preserve_number_text) !=
             error_code::none) {

@@ -8,6 +8,7 @@
 
 #include "engines/jit/scan_p.hpp"
 #include "query/jit_p.hpp"
+#include "text/number_scan_p.hpp"
 #include "text/unescape_p.hpp"
 
 using jsonjit::detail::path::native_context;
@@ -122,7 +123,7 @@ extern "C" {
 const char* jsonjit_path_skip(native_context* context, const char* cur, const void*) noexcept {
   if (*cur == '-' || (*cur >= '0' && *cur <= '9')) {
     bool wide = false;
-    const char* const after = jsonjit::detail::jit::number_end(cur, context->end, wide);
+    const char* const after = jsonjit::detail::number_end(cur, context->end, wide);
     if (after == nullptr) return nullptr;
     if (wide && !jsonjit::detail::path::converts_as_document_does({cur, static_cast<std::size_t>(after - cur)},
                                                                   context->run->preserve_number_text)) {

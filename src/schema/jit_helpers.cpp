@@ -15,6 +15,7 @@
 #include "schema/canonical_p.hpp"
 #include "schema/checks_p.hpp"
 #include "schema/jit_p.hpp"
+#include "text/number_scan_p.hpp"
 #include "text/simd_p.hpp"
 #include "text/unescape_p.hpp"
 
@@ -321,7 +322,7 @@ bool jsonjit_schema_plain_string(native_context* context, const void* what, cons
 }
 
 const char* jsonjit_schema_number(native_context* context, const char* cur, const void* what) noexcept {
-  const char* const after = jsonjit::detail::jit::number_end(cur, context->end);
+  const char* const after = jsonjit::detail::number_end(cur, context->end);
   if (after == nullptr) return nullptr;
   try {
     thread_local schema::exact_decimal number;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "text/simd_p.hpp"      // skip_digits
 #include "text/unescape_p.hpp"  // is_digit
 
 namespace jsonjit::detail {
@@ -59,6 +60,36 @@ inline const char* read_digits(const char* p, const char* end, std::uint64_t& va
   }
   while (p < end && is_digit(*p)) value = value * 10 + static_cast<std::uint64_t>(*p++ - '0');
   return p;
+}
+
+/// The end of the JSON number text at `p` by the grammar
+/// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, or null; its digits are only checked, not
+/// read. `wide` is set where it has an exponent or more than 308 bytes: the only numbers that
+/// may lie beyond double's range (the reader counts them as wide).
+inline const char* number_end(const char* p, const char* end, bool& wide) noexcept {
+  const char* const start = p;
+  if (p < end && *p == '-') ++p;
+  if (p == end || !is_digit(*p)) return nullptr;
+  p = *p == '0' ? p + 1 : skip_digits(p, end);
+  if (p < end && *p == '.') {
+    const char* fraction = ++p;
+    p = skip_digits(p, end);
+    if (p == fraction) return nullptr;
+  }
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p < end && (*p == '+' || *p == '-')) ++p;
+    const char* exponent = p;
+    p = skip_digits(p, end);
+    if (p == exponent) return nullptr;
+    wide = true;
+  }
+  if (p - start > 308) wide = true;
+  return p;
+}
+inline const char* number_end(const char* p, const char* end) noexcept {
+  bool wide = false;
+  return number_end(p, end, wide);
 }
 
 /// Checks the JSON number at `p` and gathers its parts; returns its end, or nullptr.

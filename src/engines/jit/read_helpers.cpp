@@ -21,7 +21,7 @@
 #include "text/unescape_p.hpp"
 #include "text/utf8_p.hpp"
 
-using jsonjit::detail::jit::number_end;
+using jsonjit::detail::number_end;
 using jsonjit::detail::jit::read_context;
 using jsonjit::detail::jit::skip_scalar;
 using jsonjit::detail::jit::string_end;

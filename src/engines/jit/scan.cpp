@@ -38,33 +38,6 @@ const char* string_end(const char* p, const char* end, bool& escaped) noexcept {
   }
 }
 
-const char* number_end(const char* p, const char* end) noexcept {
-  bool wide = false;
-  return number_end(p, end, wide);
-}
-
-const char* number_end(const char* p, const char* end, bool& wide) noexcept {
-  const char* const start = p;
-  if (p < end && *p == '-') ++p;
-  if (p == end || !is_digit(*p)) return nullptr;
-  p = *p == '0' ? p + 1 : skip_digits(p, end);
-  if (p < end && *p == '.') {
-    const char* fraction = ++p;
-    p = skip_digits(p, end);
-    if (p == fraction) return nullptr;
-  }
-  if (p < end && (*p == 'e' || *p == 'E')) {
-    ++p;
-    if (p < end && (*p == '+' || *p == '-')) ++p;
-    const char* exponent = p;
-    p = skip_digits(p, end);
-    if (p == exponent) return nullptr;
-    wide = true;
-  }
-  if (p - start > 308) wide = true;
-  return p;
-}
-
 const char* skip_scalar(const char* p, const char* end) noexcept {
   auto literal = [&](std::string_view word) {
     return static_cast<std::size_t>(end - p) >= word.size() && std::memcmp(p, word.data(), word.size()) == 0

@@ -9,13 +9,6 @@ namespace jsonjit::detail::jit {
 /// `escaped` is set when the text has escapes.
 const char* string_end(const char* p, const char* end, bool& escaped) noexcept;
 
-/// JSON number text by the grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?; its end or
-/// null.
-const char* number_end(const char* p, const char* end) noexcept;
-/// The same, setting `wide` where the number has an exponent or more than 308 bytes (one the
-/// reader counts as wide: the document may refuse it).
-const char* number_end(const char* p, const char* end, bool& wide) noexcept;
-
 /// The end of the string, number or literal at `p` (checked as the reader checks it), or null
 /// for anything else.
 const char* skip_scalar(const char* p, const char* end) noexcept;
