@@ -187,18 +187,7 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
                             i + 1 == segments.size(), descendant ? q->descendants_++ : 0});
   }
   q->functions_.assign(q->segments_.size(), nullptr);
-  const jit::schema_context_layout layout{
-      static_cast<std::int32_t>(offsetof(native_context, end)),
-      static_cast<std::int32_t>(offsetof(native_context, depth)),
-      static_cast<std::int32_t>(offsetof(native_context, max_depth)),
-      static_cast<std::int32_t>(offsetof(native_context, budget)),
-      static_cast<std::int32_t>(offsetof(native_context, gave_up)),
-      static_cast<std::int32_t>(offsetof(native_context, member_evaluated)),
-      static_cast<std::int32_t>(offsetof(native_context, discard)),
-      static_cast<std::int32_t>(offsetof(native_context, bindings)),
-      static_cast<std::int32_t>(offsetof(native_context, stack_floor)),
-  };
-  schema_emitter e(layout);
+  schema_emitter e(jit::layout_of<native_context>());
   function_compiler compiler(e, q->functions_.data(), q->fixed_levels_ - 1);
   for (const native_segment& s : q->segments_) compiler.compile(s);
   const std::vector<const void*> entries = e.finish(*q->memory_, "jsonjit::path", *q->code_);
@@ -207,11 +196,7 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
     return nullptr;
   }
   q->functions_ = entries;
-  jit::counters& c = jit::statistics();
-  c.functions += entries.size();
-  c.code_bytes += q->code_->size;
-  c.compile_nanoseconds += static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
+  jit::count_compiled(entries.size(), q->code_->size, started);
   return q;
 }
 

@@ -582,18 +582,7 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
   // By node, then the bodies of the functions that enter a resource binding anchors.
   v->functions_.assign(count + entries_of_resources, nullptr);
   v->max_depth_ = program.reader.max_depth;
-  const jit::schema_context_layout layout{
-      static_cast<std::int32_t>(offsetof(native_context, end)),
-      static_cast<std::int32_t>(offsetof(native_context, depth)),
-      static_cast<std::int32_t>(offsetof(native_context, max_depth)),
-      static_cast<std::int32_t>(offsetof(native_context, budget)),
-      static_cast<std::int32_t>(offsetof(native_context, gave_up)),
-      static_cast<std::int32_t>(offsetof(native_context, member_evaluated)),
-      static_cast<std::int32_t>(offsetof(native_context, discard)),
-      static_cast<std::int32_t>(offsetof(native_context, bindings)),
-      static_cast<std::int32_t>(offsetof(native_context, stack_floor)),
-  };
-  schema_emitter e(layout);
+  schema_emitter e(jit::layout_of<native_context>());
   const void* const* table = v->functions_.data();
   // A scope entry passes its mask argument on to its body, whatever it tracks: those do read it.
   std::vector<char> reads_mask = plan.tracking;
@@ -633,11 +622,7 @@ std::shared_ptr<const native_validator> native_validator::compile(const schema_p
     v->functions_[i] = v->functions_[target];
   }
   v->root_ = reinterpret_cast<native_fn>(const_cast<void*>(v->functions_[program.root]));
-  jit::counters& c = jit::statistics();
-  c.functions += entries.size();
-  c.code_bytes += v->code_->size;
-  c.compile_nanoseconds += static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
+  jit::count_compiled(entries.size(), v->code_->size, started);
   return v;
 }
 

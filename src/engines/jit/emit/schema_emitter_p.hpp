@@ -24,6 +24,7 @@
 // own mask for a tracking caller's subschemas applied in place, else the context's discard.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -47,6 +48,20 @@ struct schema_context_layout {
   std::int32_t bindings;   // const void* const*[]: the dynamic anchors' bindings
   std::int32_t stack_floor;  // uintptr: a function entered with the stack below it gives up
 };
+
+/// The layout of a context type whose fields have the names above.
+template <class Context>
+schema_context_layout layout_of() noexcept {
+  return {static_cast<std::int32_t>(offsetof(Context, end)),
+          static_cast<std::int32_t>(offsetof(Context, depth)),
+          static_cast<std::int32_t>(offsetof(Context, max_depth)),
+          static_cast<std::int32_t>(offsetof(Context, budget)),
+          static_cast<std::int32_t>(offsetof(Context, gave_up)),
+          static_cast<std::int32_t>(offsetof(Context, member_evaluated)),
+          static_cast<std::int32_t>(offsetof(Context, discard)),
+          static_cast<std::int32_t>(offsetof(Context, bindings)),
+          static_cast<std::int32_t>(offsetof(Context, stack_floor))};
+}
 
 /// A dynamic anchor a scope entry binds: the binding's index, and the table slot it binds to.
 struct anchor_binding {
