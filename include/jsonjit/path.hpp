@@ -104,9 +104,9 @@ struct path_options {
   /// Which engine selects from JSON text (documents and nodes are always interpreted). `jit`
   /// compiles the query into native code that selects while it scans the text once: names
   /// compared in place, what the query does not select skipped. It compiles the queries whose
-  /// node list is in the text's order and known as the text is read: child segments of one
-  /// name, wildcard, non-negative index or forward slice selector each
-  /// (`$.statuses[*].user.screen_name`, `$.items[0:10].id`). Under `jit`, compile fails for
+  /// segments, child or descendant, have one name, wildcard, non-negative index or forward
+  /// slice selector each: what they select is known where the text shows it
+  /// (`$.statuses[*].user.screen_name`, `$..id`, `$.items[0:10]..price`). Under `jit`, compile fails for
   /// any other query with not_compiled, at its first segment the JIT does not compile and
   /// saying why; `automatic` selects those by the interpreter. A text the code cannot answer
   /// for (not JSON, a name a query selects written twice in one object, a number the document
