@@ -5,7 +5,8 @@
 //   on twitter); pointer: a singular query (names and indexes only).
 // Contenders: jsonjit (the text parsed into a document it keeps, then the query selects from
 // it: both in the time); jsonjit_text (a path_selector over the text: the values' own bytes,
-// their paths on demand; the query's native code where the JIT compiles it: names, pointer);
+// their paths on demand; the query's native code where the JIT compiles it: names, descendant,
+// pointer);
 // jsonjit_text_interpreter (the same without the JIT: the one-pass stream engine); token_pass (jsonjit's reader reading every token of the same text:
 // the floor a query that reads the text cannot go below); simdjson (On-Demand's at_pointer:
 // the pointer workloads); jq 1.6 (`jq -c PROGRAM FILE`: a process per run, the figure

@@ -57,6 +57,14 @@ void order_by_keys(native_run& run) {
   run.selected.swap(run.sorted);
 }
 
+/// A name compared in place takes code in proportion to its length (8 bytes per compare):
+/// longer ones (a 10 MB name in a query) are compared by the member helper.
+constexpr std::size_t longest_in_place = 64;
+
+/// A function per segment: more than this (a query of a million `.a`) would be megabytes of
+/// code; the interpreter takes such queries.
+constexpr std::size_t most_segments = 256;
+
 class function_compiler {
  public:
   /// Names are compared in place in the segments before `fixed` (where a value's depth is
@@ -101,7 +109,7 @@ class function_compiler {
     if (s.descendant) e_.value_helper(address(&jsonjit_path_visit), &s);
     e_.open_container('}', closed);
     e_.bind(loop);
-    const bool in_place = s.by->kind == selector_kind::name && s.depth < fixed_;
+    const bool in_place = s.by->kind == selector_kind::name && s.depth < fixed_ && s.by->name.size() <= longest_in_place;
     const std::string text = in_place ? quoted_name(s.by->name) : std::string();
     if (!text.empty()) {
       // The selected name as written without escapes: compared in place, its value given to
@@ -145,7 +153,11 @@ class function_compiler {
 }  // namespace
 
 native_query::refusal native_query::refusal_of(const program& p) {
-  for (const segment& seg : p.queries[0].segments) {
+  const std::vector<segment>& segments = p.queries[0].segments;
+  if (segments.size() > most_segments) {
+    return {"more than " + std::to_string(most_segments) + " segments (a function each)", segments[most_segments].offset};
+  }
+  for (const segment& seg : segments) {
     const auto at = [&](std::string why) { return refusal{std::move(why), seg.offset}; };
     if (seg.selectors.size() != 1) return at("more than one selector in a segment (their node list is in the query's order)");
     const selector& s = seg.selectors[0];
@@ -195,7 +207,7 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
     refused = {std::string(jit::code_not_placed), 0};
     return nullptr;
   }
-  q->functions_ = entries;
+  std::copy(entries.begin(), entries.end(), q->functions_.begin());  // (where the code calls through)
   jit::count_compiled(entries.size(), q->code_->size, started);
   return q;
 }

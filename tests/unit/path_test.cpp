@@ -1,3 +1,4 @@
+#include <jsonjit/jit.hpp>
 #include <jsonjit/path.hpp>
 
 #include <gtest/gtest.h>
@@ -557,16 +558,31 @@ TEST(PathJit, LargeSkippedValuesAreCheckedAsTheDocumentChecksThem) {
 }
 
 TEST(PathJit, LongQueriesOverDeepTextsStayBounded) {
-  // A function per segment, each calling the next: 5,000 deep, the code gives up where its
-  // stack ends and the interpreter answers.
+  // A function per segment, each calling the next: 256 of them deep, over as deep a text.
   std::string query = "$", text;
-  for (int i = 0; i < 5000; ++i) query += "[0]";
-  text = std::string(5000, '[') + "7" + std::string(5000, ']');
+  for (int i = 0; i < 256; ++i) query += "[0]";
+  text = std::string(256, '[') + "7" + std::string(256, ']');
   const json_path q = json_path::compile(query, {.engine = engine::jit}).value();
+  EXPECT_TRUE(native_code_selects_as_the_document(q, text, {.max_depth = 300}));
+  // More segments than that are the interpreter's (no megabytes of code for a long query).
+  const auto longer = json_path::compile(query + "[0]", {.engine = engine::jit});
+  ASSERT_FALSE(longer);
+  EXPECT_EQ(longer.error().info.code, error_code::not_compiled);
+  EXPECT_EQ(longer.error().info.column, 1u + 3 * 256 + 1);
+  std::string million = "$";
+  for (int i = 0; i < 1'000'000; ++i) million += ".a";
+  const json_path interpreted = json_path::compile(million).value();
+  EXPECT_FALSE(interpreted.compiled());
   std::vector<std::string> got;
-  path_selector selector(q, {.max_depth = 6000});
-  ASSERT_FALSE(selector.select(text, [&](const path_match& m) { got.emplace_back(m.json()); }));
+  ASSERT_FALSE(path_selector(json_path::compile(query + "[0]").value(), {.max_depth = 300})
+                   .select("[" + text + "]", [&](const path_match& m) { got.emplace_back(m.json()); }));
   EXPECT_EQ(got, std::vector<std::string>{"7"});
+  // A 10 MB name is compared by the helper, not by 10 MB of code.
+  const std::string long_name(10'000'000, 'n');
+  const jit_statistics before = jit_stats();
+  const json_path named = json_path::compile("$['" + long_name + "']", {.engine = engine::jit}).value();
+  EXPECT_LT(jit_stats().code_bytes - before.code_bytes, 8192u);
+  EXPECT_TRUE(native_code_selects_as_the_document(named, "{\"" + long_name + "\": 1, \"n\": 2}"));
   // A 4 MB text the query looks at little of.
   std::string big = "{\"skip\": [";
   while (big.size() < 4'000'000) big += "{\"a\": [1.5, \"x\\u00e9\", true, null], \"b\": {\"c\": -2}}, ";
