@@ -105,8 +105,8 @@ struct path_options {
   /// compiles the query into native code that selects while it scans the text once: names
   /// compared in place, what the query does not select skipped. It compiles the queries whose
   /// segments, child or descendant, have one name, wildcard, non-negative index or forward
-  /// slice selector each: what they select is known where the text shows it
-  /// (`$.statuses[*].user.screen_name`, `$..id`, `$.items[0:10]..price`). Under `jit`, compile fails for
+  /// slice selector each, up to 256 segments: what they select is known where the text shows
+  /// it (`$.statuses[*].user.screen_name`, `$..id`, `$.items[0:10]..price`). Under `jit`, compile fails for
   /// any other query with not_compiled, at its first segment the JIT does not compile and
   /// saying why; `automatic` selects those by the interpreter. A text the code cannot answer
   /// for (not JSON, a name a query selects written twice in one object, a number the document
