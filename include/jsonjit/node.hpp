@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -33,6 +34,10 @@
 
 JSONJIT_EXPORT_BEGIN
 namespace jsonjit {
+
+namespace detail {
+struct node_access;
+}  // namespace detail
 
 class node {
   struct name_index;
@@ -84,7 +89,13 @@ class node {
   node& operator=(node&& other);
   ~node();
 
-  json_type type() const noexcept;
+  json_type type() const noexcept {
+    // The storage's alternatives in order: null, bool, int64, uint64, double, string, array, object.
+    static constexpr json_type types[] = {json_type::null,   json_type::boolean, json_type::number,
+                                          json_type::number, json_type::number,  json_type::string,
+                                          json_type::array,  json_type::object};
+    return types[value_.index()];
+  }
   bool is_null() const noexcept { return std::holds_alternative<std::nullptr_t>(value_); }
   bool is_bool() const noexcept { return std::holds_alternative<bool>(value_); }
   bool is_number() const noexcept { return is_int64() || is_uint64() || is_double(); }
@@ -106,7 +117,11 @@ class node {
   result<std::string_view> get_string() const noexcept;
 
   /// Elements of an array or members of an object; 0 for other values.
-  std::size_t size() const noexcept;
+  std::size_t size() const noexcept {
+    if (const auto* a = std::get_if<array_storage>(&value_)) return a->size();
+    if (const auto* o = std::get_if<object_storage>(&value_)) return o->members.size() - o->erased;
+    return 0;
+  }
 
   // Arrays. Indexes past the end are errors (index_out_of_range), not undefined behaviour.
   /// Appends `value` to an array (null becomes an empty array first; other values are an
@@ -204,6 +219,7 @@ class node {
 
   /// Deep equality with element's rules (numbers by value, objects as sets of names).
   friend bool operator==(const node& a, const node& b);
+  friend struct detail::node_access;  // the library's bulk walks (diff's hashes) read the storage
 
  private:
   using array_storage = std::vector<std::unique_ptr<node>>;
@@ -217,6 +233,10 @@ class node {
   struct object_storage {
     std::vector<member_slot> members;
     std::unique_ptr<name_index, name_index_deleter> index;  // for larger objects, built when needed
+    // Members erased from an object with an index leave their slot behind, value null, until
+    // they are half the slots (node.cpp, erase): an erase costs no shift of the members and no
+    // renumbering of the index. Iterations skip them.
+    std::size_t erased = 0;
   };
   using storage = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string,
                                array_storage, object_storage>;
@@ -233,8 +253,13 @@ class node {
   /// Equal null, booleans, strings or numbers of the same kind.
   static bool same_scalar(const node& a, const node& b) noexcept;
 
-  node& element_at(std::size_t index);
-  const node& element_at(std::size_t index) const;
+  node& element_at(std::size_t index) { return const_cast<node&>(std::as_const(*this).element_at(index)); }
+  const node& element_at(std::size_t index) const {
+    const auto* a = std::get_if<array_storage>(&value_);
+    if (a == nullptr || index >= a->size()) refuse_element(index);
+    return *(*a)[index];
+  }
+  [[noreturn]] void refuse_element(std::size_t index) const;
   template <class Index>
   std::size_t checked_index(Index index) const {
     if constexpr (std::is_signed_v<Index>) {
@@ -252,6 +277,8 @@ class node {
   std::unique_ptr<node> adopt(node&& value);
   /// Appends a member known not to exist yet.
   node& append_member(object_storage& o, std::string_view name, node&& value);
+  /// Drops the slots of erased members; the index, which numbers the slots, is refilled.
+  static void compact(object_storage& o);
   array_storage& as_array();    // null becomes an array
   object_storage& as_object();  // null becomes an object
   std::size_t find_index(std::string_view name) const;
@@ -282,7 +309,7 @@ class node::child_range {
     using pointer = void;
     using reference = Item;
     iterator() = default;
-    explicit iterator(base it) : it_(it) {}
+    iterator(base it, base end) : it_(it), end_(end) { skip_erased(); }
     Item operator*() const {
       if constexpr (std::is_same_v<Slot, member_slot>) {
         return {it_->name, *it_->value};
@@ -292,23 +319,29 @@ class node::child_range {
     }
     iterator& operator++() {
       ++it_;
+      skip_erased();
       return *this;
     }
     iterator operator++(int) {
       iterator before = *this;
-      ++it_;
+      ++*this;
       return before;
     }
     friend bool operator==(const iterator& a, const iterator& b) { return a.it_ == b.it_; }
 
    private:
-    base it_{};
+    void skip_erased() {
+      if constexpr (std::is_same_v<Slot, member_slot>) {
+        while (it_ != end_ && it_->value == nullptr) ++it_;
+      }
+    }
+    base it_{}, end_{};
   };
   child_range() = default;  // empty
   child_range(base first, base last) : first_(first), last_(last) {}
-  iterator begin() const { return iterator(first_); }
-  iterator end() const { return iterator(last_); }
-  bool empty() const { return first_ == last_; }
+  iterator begin() const { return iterator(first_, last_); }
+  iterator end() const { return iterator(last_, last_); }
+  bool empty() const { return begin() == end(); }
 
  private:
   base first_{}, last_{};

@@ -3,6 +3,8 @@
 #include <jsonjit/node.hpp>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <utility>
@@ -13,10 +15,10 @@
 namespace jsonjit {
 
 // Larger objects find names through a hash index: an open-addressing table (linear probing,
-// at most half full) of member positions. It holds positions, not views of the names, so it
-// stays valid when the members' storage moves; an erase deletes one entry and lowers the
-// positions after it (a pass over the table, no rehashing), so erasing and looking up in turn
-// stays linear per operation.
+// at most half full) of member slots. It holds slot numbers, not views of the names, so it
+// stays valid when the members' storage moves; an erased member leaves its slot (value null)
+// and its entry is deleted, so an erase costs a lookup, until erased slots are half the
+// object's and it is compacted (the index is then filled again, in its own table).
 struct node::name_index {
   struct entry {
     std::size_t hash;
@@ -25,7 +27,39 @@ struct node::name_index {
   std::vector<entry> table;
   std::size_t count = 0;
 
-  static std::size_t hash_of(std::string_view name) noexcept { return std::hash<std::string_view>{}(name); }
+  /// Names are short: hashed 8 bytes at a time, seeded per process (by where the program is
+  /// loaded), so that names colliding in one run do not in another. (std::hash's Murmur was
+  /// the largest cost of merge patches.)
+  static std::size_t hash_of(std::string_view name) noexcept {
+    static const int anchor = 0;
+    std::uint64_t h = (reinterpret_cast<std::uintptr_t>(&anchor) * 0x9E3779B97F4A7C15ull) ^ name.size();
+    const char* p = name.data();
+    std::size_t left = name.size();
+    for (; left >= 8; p += 8, left -= 8) {
+      std::uint64_t word;
+      std::memcpy(&word, p, 8);
+      h = (h ^ word) * 0xBF58476D1CE4E5B9ull;
+      h ^= h >> 29;
+    }
+    if (left > 0) {  // the rest by whole loads (a copy of `left` bytes would go byte by byte)
+      std::uint64_t word;
+      if (name.size() >= 8) {
+        std::memcpy(&word, name.data() + name.size() - 8, 8);  // the last 8, overlapping
+      } else if (left >= 4) {
+        std::uint32_t first, last;
+        std::memcpy(&first, p, 4);
+        std::memcpy(&last, p + left - 4, 4);
+        word = first | std::uint64_t{last} << 32;
+      } else {
+        word = static_cast<unsigned char>(p[0]) | static_cast<unsigned char>(p[left / 2]) << 8 |
+               static_cast<unsigned char>(p[left - 1]) << 16;
+      }
+      h = (h ^ word) * 0x94D049BB133111EBull;
+    }
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return static_cast<std::size_t>(h ^ (h >> 30));
+  }
   std::size_t mask() const noexcept { return table.size() - 1; }
 
   /// Where `name` is, or the empty entry where it would go.
@@ -47,16 +81,9 @@ struct node::name_index {
     table[at] = {hash, position};
     ++count;
   }
-  /// Removes the member at `position`; with `lower_later`, the positions after it go down by
-  /// one, as they do in the members' vector when it is erased. One pass over the table does
-  /// both (no name hashed again).
-  void erase(std::size_t position, bool lower_later = true) {
-    std::size_t hole = 0;
-    for (std::size_t at = 0; at < table.size(); ++at) {
-      entry& e = table[at];
-      if (e.position == position) hole = at;
-      if (lower_later && e.position != SIZE_MAX && e.position > position) --e.position;
-    }
+  /// Removes the entry of the member in slot `position` (its name still there).
+  void remove(const std::vector<member_slot>& members, std::size_t position) {
+    std::size_t hole = probe(members, members[position].name, hash_of(members[position].name));
     // Backward-shift deletion: entries after the hole that it separates from their home
     // move into it, so probes never meet a gap before their entry.
     for (std::size_t next = (hole + 1) & mask(); table[next].position != SIZE_MAX; next = (next + 1) & mask()) {
@@ -69,6 +96,12 @@ struct node::name_index {
     }
     table[hole].position = SIZE_MAX;
     --count;
+  }
+  /// Empties the table, keeping its size, and adds every member.
+  void refill(const std::vector<member_slot>& members) {
+    std::fill(table.begin(), table.end(), entry{0, SIZE_MAX});
+    count = 0;
+    for (std::size_t i = 0; i < members.size(); ++i) add(members, i);
   }
   void grow() {
     std::vector<entry> old(std::max<std::size_t>(16, table.size() * 2), entry{0, SIZE_MAX});
@@ -136,7 +169,9 @@ void node::reparent_children() noexcept {
   if (auto* a = std::get_if<array_storage>(&value_)) {
     for (auto& child : *a) child->parent_ = this;
   } else if (auto* o = std::get_if<object_storage>(&value_)) {
-    for (auto& m : o->members) m.value->parent_ = this;
+    for (auto& m : o->members) {
+      if (m.value) m.value->parent_ = this;
+    }
   }
 }
 
@@ -149,9 +184,12 @@ void node::destroy_children() noexcept {
       for (auto& child : *a) pending.push_back(std::move(child));
       a->clear();
     } else if (auto* o = std::get_if<object_storage>(&n.value_)) {
-      for (auto& m : o->members) pending.push_back(std::move(m.value));
+      for (auto& m : o->members) {
+        if (m.value) pending.push_back(std::move(m.value));
+      }
       o->members.clear();
       o->index.reset();
+      o->erased = 0;
     }
   };
   take(*this);
@@ -223,8 +261,10 @@ node::node(const node& other) {
     } else {
       const auto& o = std::get<object_storage>(from->value_);
       auto& copy = to->value_.emplace<object_storage>();
-      copy.members.reserve(o.members.size());
-      for (const auto& m : o.members) copy.members.push_back({m.name, child_of(to, *m.value)});
+      copy.members.reserve(o.members.size() - o.erased);
+      for (const auto& m : o.members) {
+        if (m.value) copy.members.push_back({m.name, child_of(to, *m.value)});
+      }
     }
   }
 }
@@ -238,19 +278,6 @@ node& node::operator=(const node& other) {
 }
 
 // --- reading -------------------------------------------------------------------------------
-
-json_type node::type() const noexcept {
-  switch (value_.index()) {
-    case 0: return json_type::null;
-    case 1: return json_type::boolean;
-    case 2:
-    case 3:
-    case 4: return json_type::number;
-    case 5: return json_type::string;
-    case 6: return json_type::array;
-    default: return json_type::object;
-  }
-}
 
 result<bool> node::get_bool() const noexcept {
   if (const bool* b = std::get_if<bool>(&value_)) return *b;
@@ -292,12 +319,6 @@ result<double> node::get_double() const noexcept {
 result<std::string_view> node::get_string() const noexcept {
   if (const auto* s = std::get_if<std::string>(&value_)) return std::string_view(*s);
   return error_code::wrong_type;
-}
-
-std::size_t node::size() const noexcept {
-  if (const auto* a = std::get_if<array_storage>(&value_)) return a->size();
-  if (const auto* o = std::get_if<object_storage>(&value_)) return o->members.size();
-  return 0;
 }
 
 // --- arrays --------------------------------------------------------------------------------
@@ -369,7 +390,7 @@ std::size_t node::find_index(std::string_view name) const {
     return SIZE_MAX;
   }
   auto& index = const_cast<object_storage*>(o)->index;  // a cache: lookups stay const
-  if (!index) {
+  if (!index) {  // (erased slots exist only while there is an index)
     index.reset(new name_index);
     for (std::size_t i = 0; i < members.size(); ++i) index->add(members, i);
   }
@@ -418,17 +439,36 @@ bool node::erase(std::string_view name) {
   const std::size_t i = find_index(name);
   if (i == SIZE_MAX) return false;
   object_storage& o = std::get<object_storage>(value_);
-  if (o.index) o.index->erase(i);
   std::unique_ptr<node> gone = std::move(o.members[i].value);
-  o.members.erase(o.members.begin() + static_cast<std::ptrdiff_t>(i));
   gone->parent_ = nullptr;
+  if (!o.index) {  // a small object: shifted
+    o.members.erase(o.members.begin() + static_cast<std::ptrdiff_t>(i));
+    return true;
+  }
+  o.index->remove(o.members, i);
+  std::string().swap(o.members[i].name);
+  if (++o.erased * 2 > o.members.size()) compact(o);
   return true;
+}
+
+void node::compact(object_storage& o) {
+  if (o.erased == 0) return;
+  std::erase_if(o.members, [](const member_slot& m) { return m.value == nullptr; });
+  o.erased = 0;
+  if (o.members.size() > linear_lookup_limit) {
+    o.index->refill(o.members);
+  } else {
+    o.index.reset();
+  }
 }
 
 std::optional<std::size_t> node::index_of(std::string_view name) const {
   const std::size_t i = find_index(name);
   if (i == SIZE_MAX) return std::nullopt;
-  return i;
+  const auto& members = std::get<object_storage>(value_).members;
+  // The position among the members: erased slots before it do not count.
+  return i - static_cast<std::size_t>(std::count_if(members.begin(), members.begin() + static_cast<std::ptrdiff_t>(i),
+                                                    [](const member_slot& m) { return m.value == nullptr; }));
 }
 
 result<node*> node::insert(std::size_t index, std::string_view name, node&& value) {
@@ -437,6 +477,7 @@ result<node*> node::insert(std::size_t index, std::string_view name, node&& valu
   if (index > size()) return error_code::index_out_of_range;
   if (find_index(name) != SIZE_MAX) return error_code::duplicate_property_name;
   object_storage& o = as_object();
+  compact(o);  // (positions count members, not slots)
   if (index == o.members.size()) return &append_member(o, name, std::move(value));
   o.members.insert(o.members.begin() + static_cast<std::ptrdiff_t>(index),
                    member_slot{std::string(name), adopt(std::move(value))});
@@ -451,7 +492,7 @@ result<node*> node::rename(std::string_view from, std::string_view to) {
   object_storage& o = std::get<object_storage>(value_);
   if (from == to) return o.members[i].value.get();
   if (find_index(to) != SIZE_MAX) return error_code::duplicate_property_name;
-  if (o.index) o.index->erase(i, false);
+  if (o.index) o.index->remove(o.members, i);
   o.members[i].name = std::string(to);
   if (o.index) o.index->add(o.members, i);
   return o.members[i].value.get();
@@ -476,19 +517,11 @@ node& node::operator[](const char* name) {
   return (*this)[std::string_view(name)];
 }
 
-node& node::element_at(std::size_t index) {
-  return const_cast<node&>(std::as_const(*this).element_at(index));
-}
-
-const node& node::element_at(std::size_t index) const {
-  const auto* a = std::get_if<array_storage>(&value_);
-  if (a == nullptr) refuse_access(error_code::wrong_type, path());
-  if (index >= a->size()) {
-    std::string at = path();
-    detail::append_path_index(at, index);
-    refuse_access(error_code::index_out_of_range, std::move(at));
-  }
-  return *(*a)[index];
+void node::refuse_element(std::size_t index) const {
+  if (!is_array()) refuse_access(error_code::wrong_type, path());
+  std::string at = path();
+  detail::append_path_index(at, index);
+  refuse_access(error_code::index_out_of_range, std::move(at));
 }
 
 [[noreturn]] void node::refuse_negative_index() const {

@@ -3,9 +3,12 @@
 #include <jsonjit/output.hpp>
 
 #include <limits>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include "dom/node_access_p.hpp"
 
 namespace jsonjit {
 
@@ -114,6 +117,7 @@ void node::write(writer& w) const {
       }
     } else {
       const auto& members = std::get<object_storage>(container->value_).members;
+      if (i < members.size() && members[i].value == nullptr) continue;  // an erased member's slot
       if (i < members.size()) {
         w.property_name(members[i].name);
         start(*members[i].value);
@@ -150,37 +154,51 @@ bool node::same_scalar(const node& a, const node& b) noexcept {
   }
 }
 
+namespace {
+
+/// Whether two values, not both containers, are equal: integers exactly, an integer and a
+/// double as doubles (element's rule), other values by kind and value.
+bool same_leaf(const node& x, const node& y) noexcept {
+  if (x.is_number() && y.is_number() && (x.is_double() || y.is_double())) return *x.get_double() == *y.get_double();
+  return detail::node_access::same_scalar(x, y);
+}
+
+}  // namespace
+
 bool operator==(const node& a, const node& b) {
-  std::vector<std::pair<const node*, const node*>> pending{{&a, &b}};
-  while (!pending.empty()) {
-    const auto [x, y] = pending.back();
-    pending.pop_back();
-    if (x->is_number() && y->is_number()) {
-      // Integers exactly; an integer and a double as doubles (element's rule).
-      if (x->is_double() || y->is_double()) {
-        if (*x->get_double() != *y->get_double()) return false;
-      } else if (!node::same_scalar(*x, *y)) {
-        return false;
-      }
-      continue;
+  // Pairs of containers still to compare; scalars are compared where they are met, so values
+  // without nested containers allocate nothing.
+  std::vector<std::pair<const node*, const node*>> pending;
+  auto compare_child = [&pending](const node& x, const node& y) {
+    if ((x.is_array() || x.is_object()) && (y.is_array() || y.is_object())) {
+      pending.emplace_back(&x, &y);
+      return true;
     }
-    if (x->value_.index() != y->value_.index()) return false;
+    return same_leaf(x, y);
+  };
+  const node* x = &a;
+  const node* y = &b;
+  for (;;) {
     if (const auto* xa = std::get_if<node::array_storage>(&x->value_)) {
-      const auto& ya = std::get<node::array_storage>(y->value_);
-      if (xa->size() != ya.size()) return false;
-      for (std::size_t i = 0; i < xa->size(); ++i) pending.emplace_back((*xa)[i].get(), ya[i].get());
-    } else if (const auto* xo = std::get_if<node::object_storage>(&x->value_)) {
-      if (xo->members.size() != y->size()) return false;
-      for (const auto& m : xo->members) {
-        const node* other = y->find(m.name);
-        if (other == nullptr) return false;
-        pending.emplace_back(m.value.get(), other);
+      const auto* ya = std::get_if<node::array_storage>(&y->value_);
+      if (ya == nullptr || xa->size() != ya->size()) return false;
+      for (std::size_t i = 0; i < xa->size(); ++i) {
+        if (!compare_child(*(*xa)[i], *(*ya)[i])) return false;
       }
-    } else if (!node::same_scalar(*x, *y)) {
+    } else if (const auto* xo = std::get_if<node::object_storage>(&x->value_)) {
+      if (!y->is_object() || x->size() != y->size()) return false;
+      for (const auto& m : xo->members) {
+        if (m.value == nullptr) continue;  // an erased member's slot
+        const node* other = y->find(m.name);
+        if (other == nullptr || !compare_child(*m.value, *other)) return false;
+      }
+    } else if (!same_leaf(*x, *y)) {
       return false;
     }
+    if (pending.empty()) return true;
+    std::tie(x, y) = pending.back();
+    pending.pop_back();
   }
-  return true;
 }
 
 }  // namespace jsonjit

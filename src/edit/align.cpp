@@ -6,6 +6,8 @@
 #include <functional>
 #include <string_view>
 
+#include "dom/node_access_p.hpp"
+
 namespace jsonjit::detail {
 namespace {
 
@@ -17,69 +19,56 @@ constexpr std::uint64_t mix(std::uint64_t h, std::uint64_t v) noexcept {
   return x ^ (x >> 31);
 }
 
-std::uint64_t scalar_hash(const node& value) {
-  switch (value.type()) {
-    case json_type::null: return mix(1, 0);
-    case json_type::boolean: return mix(2, value.get_bool().value_or(false) ? 1 : 0);
-    case json_type::number: {
-      // Numbers equal by value hash alike: through double (distinct integers that share a
-      // double collide, and == tells them apart).
-      const double d = value.get_double().value_or(0) + 0.0;  // -0.0 as 0.0
-      return mix(3, std::bit_cast<std::uint64_t>(d));
-    }
-    case json_type::string: return mix(4, std::hash<std::string_view>{}(value.get_string().value_or("")));
-    default: return 0;
+std::uint64_t number_hash(double value) {
+  return mix(3, std::bit_cast<std::uint64_t>(value + 0.0));
+}
+
+/// The hash of a scalar (`value` holds one).
+std::uint64_t scalar_hash(const node_access::storage& value) {
+  switch (value.index()) {
+    case node_access::null_kind: return mix(1, 0);
+    case node_access::bool_kind: return mix(2, *std::get_if<bool>(&value) ? 1 : 0);
+    // Numbers equal by value hash alike: through double (distinct integers that share a double
+    // collide, and == tells them apart); -0.0 as 0.0.
+    case node_access::int64_kind: return number_hash(static_cast<double>(*std::get_if<std::int64_t>(&value)));
+    case node_access::uint64_kind: return number_hash(static_cast<double>(*std::get_if<std::uint64_t>(&value)));
+    case node_access::double_kind: return number_hash(*std::get_if<double>(&value));
+    default: return mix(4, std::hash<std::string_view>{}(*std::get_if<std::string>(&value)));
   }
+}
+
+constexpr int leading_values = 32;
+
+/// leading_hash's walk: `budget` values left to read. (Recursion into nested arrays only, at
+/// most `leading_values` levels: each level reads a value first.)
+std::uint64_t leading_hash(const node& value, int& budget) {
+  --budget;
+  const node_access::storage& storage = node_access::value(value);
+  if (const auto* elements = std::get_if<node_access::array_storage>(&storage)) {
+    std::uint64_t hash = mix(5, elements->size());
+    for (std::size_t i = 0; i < elements->size() && budget > 0; ++i) hash = mix(hash, leading_hash(*(*elements)[i], budget));
+    return hash;
+  }
+  if (const auto* object = std::get_if<node_access::object_storage>(&storage)) {
+    std::uint64_t hash = mix(6, value.size());
+    for (const node_access::member_slot& m : object->members) {
+      if (m.value == nullptr) continue;  // an erased member's slot
+      const node& member = *m.value;
+      const std::uint64_t member_hash = member.is_array()    ? mix(5, member.size())
+                                        : member.is_object() ? mix(6, member.size())
+                                                             : scalar_hash(node_access::value(member));
+      hash += mix(std::hash<std::string_view>{}(m.name), member_hash);
+    }
+    return hash;
+  }
+  return scalar_hash(storage);
 }
 
 }  // namespace
 
-std::uint64_t deep_hash(const node& value) {
-  if (!value.is_array() && !value.is_object()) return scalar_hash(value);
-  // Post-order over a stack: each container's frame gathers its children's hashes, in order
-  // for arrays, summed for objects (whose order does not count).
-  struct frame {
-    const node* container;
-    std::string_view name_in_parent;
-    std::size_t next_element = 0;
-    node::const_member_range::iterator next_member, members_end;
-    std::uint64_t hash;
-  };
-  auto open = [](const node& n, std::string_view name) {
-    const auto members = n.members();
-    return frame{&n, name, 0, members.begin(), members.end(), mix(n.is_array() ? 5 : 6, n.size())};
-  };
-  auto fold = [](frame& into, std::string_view name, std::uint64_t child) {
-    if (into.container->is_array()) {
-      into.hash = mix(into.hash, child);
-    } else {
-      into.hash += mix(std::hash<std::string_view>{}(name), child);
-    }
-  };
-  std::vector<frame> stack{open(value, {})};
-  for (;;) {
-    frame& top = stack.back();
-    const node* child = nullptr;
-    std::string_view name;
-    if (top.container->is_array()) {
-      if (top.next_element < top.container->size()) child = &(*top.container)[top.next_element++];
-    } else if (top.next_member != top.members_end) {
-      const auto m = *top.next_member;
-      ++top.next_member;
-      child = &m.value;
-      name = m.name;
-    }
-    if (child == nullptr) {  // done: into the parent
-      const frame finished = top;
-      stack.pop_back();
-      if (stack.empty()) return finished.hash;
-      fold(stack.back(), finished.name_in_parent, finished.hash);
-    } else if (child->is_array() || child->is_object()) {
-      stack.push_back(open(*child, name));
-    } else {
-      fold(top, name, scalar_hash(*child));
-    }
-  }
+std::uint64_t leading_hash(const node& value) {
+  int budget = leading_values;
+  return leading_hash(value, budget);
 }
 
 bool alike(const node& a, const node& b) {

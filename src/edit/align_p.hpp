@@ -12,9 +12,15 @@
 
 namespace jsonjit::detail {
 
-/// A hash of a value consistent with node's operator==: equal values (1 and 1.0, objects
-/// with their members in another order) hash alike. Computed without recursion.
-std::uint64_t deep_hash(const node& value);
+/// A hash of a value's beginning, for aligning arrays: equal values hash alike (1 and 1.0,
+/// objects with their members in another order), and values that differ only further in
+/// usually do not. It reads the value's kind and size, an array's first elements (in order, at
+/// most 32 values in all, descending into nested arrays), and an object's member names and
+/// scalar values (summed, as the order of members does not count; of a member holding a
+/// container only its kind and size). Bounded work per element however large the element is,
+/// so an array of large values is aligned without reading them whole; values that collide are
+/// compared as a pair afterwards, which tells them apart.
+std::uint64_t leading_hash(const node& value);
 
 /// Whether two values look like one value changed rather than one removed and another added:
 /// the same type, and for objects at least half the smaller one's member names shared.

@@ -69,10 +69,11 @@ class differ {
 
   // The elements equal at both ends stay. Between them, where both sides have as many
   // elements and each is alike its counterpart (detail::alike), they are compared pair by
-  // pair. Otherwise the elements the arrays have in common (equal values, by a longest common
-  // subsequence) stay too, and each stretch of changed elements between kept ones is aligned
-  // again by likeness: elements alike are compared pair by pair (one value changed), the others
-  // removed or added. The array's own operations come first, left to right at the indexes the
+  // pair. Otherwise the elements the arrays have in common (by a longest common subsequence of
+  // their leading hashes, which equal values share) are compared pair by pair (most are equal:
+  // the comparison finds that, reading them once), and each stretch of changed elements between
+  // them is aligned again by likeness: elements alike are compared pair by pair (one value
+  // changed), the others removed or added. The array's own operations come first, left to right at the indexes the
   // array has then; a pair's operations come later (they wait on the stack), at the index the
   // pair has in `to`, which is where it is once the array's operations are done.
   void compare_arrays(const node& from, const node& to, std::uint32_t path) {
@@ -101,19 +102,19 @@ class differ {
       }
     }
     std::vector<std::uint64_t> from_hashes, to_hashes;
-    for (std::size_t i = head; i < from_end; ++i) from_hashes.push_back(detail::deep_hash(from[i]));
-    for (std::size_t i = head; i < to_end; ++i) to_hashes.push_back(detail::deep_hash(to[i]));
-    auto equal = [&](std::size_t x, std::size_t y) {
-      return from_hashes[x] == to_hashes[y] && from[head + x] == to[head + y];
-    };
-    auto kept = detail::common_subsequence(from_end - head, to_end - head, equal, max_array_changes);
+    for (std::size_t i = head; i < from_end; ++i) from_hashes.push_back(detail::leading_hash(from[i]));
+    for (std::size_t i = head; i < to_end; ++i) to_hashes.push_back(detail::leading_hash(to[i]));
+    auto same_start = [&](std::size_t x, std::size_t y) { return from_hashes[x] == to_hashes[y]; };
+    auto kept = detail::common_subsequence(from_end - head, to_end - head, same_start, max_array_changes);
     if (!kept) kept.emplace();  // too far apart: by position
-    kept->push_back({from_end - head, to_end - head});  // the end, as if kept
+    const detail::kept_element end{from_end - head, to_end - head};
+    kept->push_back(end);  // as if kept
     std::size_t from_at = head, to_at = head;
     for (const detail::kept_element& k : *kept) {
       compare_stretch(from, from_at, head + k.from, to, to_at, head + k.to, path);
       from_at = head + k.from + 1;
       to_at = head + k.to + 1;
+      if (k.from != end.from) pending_.push_back({&from[from_at - 1], &to[to_at - 1], child(path, to_at - 1)});
     }
   }
 

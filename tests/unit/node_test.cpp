@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -183,6 +184,92 @@ TEST(Node, EraseAndLookupInTurnStayLinear) {
   o.set("member0", 0);  // appended after the erases: found through the same index
   EXPECT_EQ(o.find("member0")->get_int64().value(), 0);
   EXPECT_EQ(o.find("member0")->path(), "$.member0");
+}
+
+TEST(Node, ObjectsAgreeWithAListOfMembersThroughRandomEdits) {
+  // Erased members of larger objects leave their slot behind until they are half the slots:
+  // every operation, across sizes on both sides of the name index and through compactions,
+  // is checked against a plain list of members (names from a small pool, "" among them, so
+  // that names come back after they were erased).
+  std::mt19937 random(20261205);
+  auto pick = [&random](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
+  for (const std::size_t pool : {6u, 40u, 300u}) {
+    node o = node::object();
+    std::vector<std::pair<std::string, int>> model;
+    auto name_of = [](std::size_t i) { return i == 0 ? std::string() : "name" + std::to_string(i); };
+    auto position_in_model = [&model](const std::string& name) {
+      for (std::size_t i = 0; i < model.size(); ++i) {
+        if (model[i].first == name) return static_cast<int>(i);
+      }
+      return -1;
+    };
+    for (int step = 0; step < 20000; ++step) {
+      const std::string name = name_of(pick(pool));
+      const int at = position_in_model(name);
+      switch (pick(8)) {
+        case 0:
+        case 1:  // set: in place, or appended
+          o.set(name, step);
+          if (at >= 0) {
+            model[static_cast<std::size_t>(at)].second = step;
+          } else {
+            model.emplace_back(name, step);
+          }
+          break;
+        case 2:
+        case 3:
+        case 4:  // erase (most often, so that objects shrink as well as grow)
+          ASSERT_EQ(o.erase(name), at >= 0);
+          if (at >= 0) model.erase(model.begin() + at);
+          break;
+        case 5: {  // insert at a position
+          const std::size_t index = pick(model.size() + 1);
+          const auto inserted = o.insert(index, name, node(step));
+          ASSERT_EQ(inserted.has_value(), at < 0);
+          if (at < 0) model.insert(model.begin() + static_cast<std::ptrdiff_t>(index), {name, step});
+          break;
+        }
+        case 6: {  // rename to another name from the pool
+          const std::string to = name_of(pick(pool));
+          const auto renamed = o.rename(name, to);
+          const bool can = at >= 0 && (to == name || position_in_model(to) < 0);
+          ASSERT_EQ(renamed.has_value(), can);
+          if (can) model[static_cast<std::size_t>(at)].first = to;
+          break;
+        }
+        default: {  // lookups
+          const node* found = o.find(name);
+          ASSERT_EQ(found != nullptr, at >= 0);
+          if (found != nullptr) {
+            ASSERT_EQ(found->get_int64().value(), model[static_cast<std::size_t>(at)].second);
+            ASSERT_EQ(o.index_of(name), static_cast<std::size_t>(at));
+            ASSERT_EQ(found->path(), name.empty() ? "$['']" : "$." + name);
+          }
+          break;
+        }
+      }
+      ASSERT_EQ(o.size(), model.size());
+      if (step % 97 == 0 || model.size() < 3) {  // the whole object: iteration, text, copies, equality
+        std::string expected = "{";
+        std::size_t i = 0;
+        for (const auto m : o.members()) {
+          ASSERT_LT(i, model.size());
+          ASSERT_EQ(m.name, model[i].first);
+          ASSERT_EQ(m.value.get_int64().value(), model[i].second);
+          ASSERT_EQ(m.value.parent(), &o);
+          expected += (i == 0 ? "\"" : ",\"") + model[i].first + "\":" + std::to_string(model[i].second);
+          ++i;
+        }
+        ASSERT_EQ(i, model.size());
+        ASSERT_EQ(o.members().empty(), model.empty());
+        ASSERT_EQ(compact(o), expected + "}");
+        const node copy = o;
+        ASSERT_EQ(compact(copy), compact(o));
+        ASSERT_EQ(copy, o);
+        ASSERT_EQ(parse_ok(compact(o)), o);
+      }
+    }
+  }
 }
 
 TEST(Node, RenameKeepsTheValueAndItsPlace) {

@@ -372,6 +372,32 @@ TEST(Diff, ApplyingTheDiffOfRandomEditsOfRealDocumentsGivesTheEditedDocument) {
   EXPECT_GT(merge_refusals, 0);
 }
 
+TEST(Diff, LargeElementsThatBeginAlikeAreMatchedAndPatchedInside) {
+  // Elements are aligned by their beginnings: arrays of 40 numbers whose first 32 are equal
+  // collide, and are matched with one another; the patch is still right, made of changes
+  // inside the elements. Elements that begin differently are aligned as equal values are.
+  auto row = [](int last) {
+    node r = node::array();
+    for (int i = 0; i < 40; ++i) r.push_back(i < 32 ? 0 : last);
+    return r;
+  };
+  node from = node::array(), to = node::array();
+  for (int i = 0; i < 6; ++i) from.push_back(row(i));
+  to.push_back(row(9));  // inserted in front, beginning as every other does
+  for (int i = 0; i < 6; ++i) to.push_back(row(i == 3 ? 7 : i));
+  const json_patch patch = diff(from, to);
+  node patched = from;
+  ASSERT_FALSE(patch.apply(patched)) << patch.to_json().value();
+  EXPECT_EQ(patched, to);
+  EXPECT_TRUE(diff(patched, to).empty());
+
+  // Members in another order begin alike: equal objects stay, the inserted one is added.
+  const node objects = parse_node(R"([{"a":1,"b":[1,2]},{"c":3,"d":{"e":4}},{"f":5}])");
+  const node reordered = parse_node(R"([{"b":[1,2],"a":1},"new",{"d":{"e":4},"c":3},{"f":6}])");
+  EXPECT_EQ(diff(objects, reordered).to_json().value(),
+            R"([{"op":"add","path":"/1","value":"new"},{"op":"replace","path":"/3/f","value":6}])");
+}
+
 TEST(Diff, DeepValuesDifferingAtTheBottom) {
   // 100,000 arrays inside each other, different only in the innermost value: one replace, found
   // in time linear in the depth (each level is compared once, not once per level above it).
