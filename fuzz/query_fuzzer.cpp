@@ -6,6 +6,9 @@
 //    from A's text (each value's bytes those of the input at its offset, read as the value),
 //    by the interpreter and by the JIT's code where it compiles the query;
 //  - where A is not JSON, selecting from its text is the document's error, by both engines;
+//  - the same over a wide text holding A in a member of more than 4 KB (copies of A) and then
+//    A again, for queries the JIT compiles: the code skips that member along the structural
+//    index, and must find there every defect the document finds;
 //  - diff(A, B) applied to A gives B (and then the diff of B and that is empty);
 //  - where merge_diff(A, B) gives a merge patch, merge_patch(A, it) gives B;
 //  - B read as a JSON Patch and applied to A either succeeds or leaves A exactly as it was.
@@ -54,6 +57,34 @@ void check_invalid_text(std::string_view text, std::string_view a_text, const pa
     if (called) fail("values selected from text that is not JSON", text);
     if (to_string(failed) != to_string(expected)) fail("the text's error is not the document's", to_string(failed));
   }
+}
+
+/// `{"skip":[A,A,...,0],"a":A}`, the array over 4 KB: what the JIT skips along the structural
+/// index (src/dom/structural_skip.cpp) rather than byte by byte.
+std::string wide_text(std::string_view a_text) {
+  std::string wide = "{\"skip\":[";
+  do {
+    wide += a_text;
+    wide += ',';
+  } while (wide.size() < 5000);
+  wide += "0],\"a\":";
+  wide += a_text;
+  wide += '}';
+  return wide;
+}
+
+/// A query the JIT compiles, over the wide text: the document's node list or error.
+void check_wide(std::string_view text, std::string_view a_text) {
+  const auto query = json_path::compile(text);
+  if (!query || !query->compiled()) return;
+  const std::string wide = wide_text(a_text);
+  const auto wide_doc = document::parse(wide, {.duplicates = duplicate_properties::reject});
+  if (!wide_doc) {
+    if (const auto lenient = document::parse(wide); !lenient) check_invalid_text(text, wide, lenient.error());
+    return;
+  }
+  const auto in_document = query->select(wide_doc->root());
+  if (in_document) check_text(*query, wide, *in_document);
 }
 
 void check_query(std::string_view text, std::string_view a_text, const document& a_doc, const node& a) {
@@ -109,8 +140,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto a_doc = document::parse(a_text, {.duplicates = duplicate_properties::reject});
   if (!a_doc) {
     if (const auto lenient = document::parse(a_text); !lenient) check_invalid_text(query, a_text, lenient.error());
+    check_wide(query, a_text);
     return 0;
   }
+  check_wide(query, a_text);
   const node a = node::from(a_doc->root());
   check_query(query, a_text, *a_doc, a);
   if (const auto b = node::parse(b_text)) check_edits(a, *b);

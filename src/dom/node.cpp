@@ -51,8 +51,8 @@ struct node::name_index {
         std::memcpy(&last, p + left - 4, 4);
         word = first | std::uint64_t{last} << 32;
       } else {
-        word = static_cast<unsigned char>(p[0]) | static_cast<unsigned char>(p[left / 2]) << 8 |
-               static_cast<unsigned char>(p[left - 1]) << 16;
+        auto byte = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])}; };
+        word = byte(0) | byte(left / 2) << 8 | byte(left - 1) << 16;
       }
       h = (h ^ word) * 0x94D049BB133111EBull;
     }
