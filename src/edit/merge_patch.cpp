@@ -42,24 +42,26 @@ void merge_patch(node& target, const node& patch) {
     node* target;
     const node* patch;
   };
-  std::vector<pending_pair> pending{{&target, &patch}};
-  while (!pending.empty()) {
-    const pending_pair pair = pending.back();
-    pending.pop_back();
+  std::vector<pending_pair> pending;  // objects inside the patch (a flat patch allocates nothing)
+  pending_pair pair{&target, &patch};
+  for (;;) {
     if (!pair.patch->is_object()) {
       *pair.target = *pair.patch;
-      continue;
-    }
-    if (!pair.target->is_object()) *pair.target = node::object();
-    for (const auto m : pair.patch->members()) {
-      if (m.value.is_null()) {
-        pair.target->erase(m.name);
-      } else if (m.value.is_object()) {
-        pending.push_back({&(*pair.target)[m.name], &m.value});
-      } else {
-        pair.target->set(m.name, m.value);
+    } else {
+      if (!pair.target->is_object()) *pair.target = node::object();
+      for (const auto m : pair.patch->members()) {
+        if (m.value.is_null()) {
+          pair.target->erase(m.name);
+        } else if (m.value.is_object()) {
+          pending.push_back({&(*pair.target)[m.name], &m.value});
+        } else {
+          pair.target->set(m.name, m.value);
+        }
       }
     }
+    if (pending.empty()) return;
+    pair = pending.back();
+    pending.pop_back();
   }
 }
 
