@@ -5,8 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "test_files.hpp"
 
@@ -59,6 +62,52 @@ TEST(DocumentParsers, AgreeOnTheCorpus) {
     const std::string json = read_file(std::filesystem::path(JSONJIT_DATA_DIR "/corpus") / name);
     expect_same(json);
     expect_same(json, {.preserve_number_text = true});
+  }
+}
+
+TEST(DocumentParsers, EveryNameIsFoundByBothParsersDocuments) {
+  // Property name words carry a fingerprint of the name that lookups compare first: every name
+  // of an object of many (empty, one byte, ids of one length differing only inside, escaped in
+  // the source, non-ASCII, repeated) is found, with the last of repeated names winning, and
+  // names not there (each a byte away from one that is) are not.
+  std::vector<std::pair<std::string, std::string>> members;  // (name as written, name)
+  members.emplace_back("", "");
+  for (char c = ' '; c <= '~'; ++c) {
+    if (c != '"' && c != '\\') members.emplace_back(std::string(1, c), std::string(1, c));
+  }
+  for (int i = 0; i < 300; ++i) {
+    const std::string id = "1" + std::to_string(100000 + i * 7919 % 100000) + "41";
+    members.emplace_back(id, id);
+  }
+  members.emplace_back("\\u0061\\u0062c", "abc");
+  members.emplace_back("tab\\there", "tab\there");
+  members.emplace_back("\\ud83d\\ude00", "\xF0\x9F\x98\x80");
+  members.emplace_back("\xC3\xA9t\xC3\xA9", "\xC3\xA9t\xC3\xA9");
+  std::string json = "{";
+  for (std::size_t i = 0; i < members.size(); ++i) json += "\"" + members[i].first + "\":" + std::to_string(i) + ",";
+  json += "\"abc\":\"last\"}";  // "abc" again, written plainly
+  for (auto parse : {+[](std::string_view text) { return document::parse(text); },
+                     +[](std::string_view text) { return reference_parse(text); }}) {
+    const auto doc = parse(json);
+    ASSERT_TRUE(doc.has_value());
+    const element root = doc->root();
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      const std::string& name = members[i].second;
+      const element found = root[name];
+      ASSERT_TRUE(found.exists()) << name;
+      if (name == "abc") {
+        EXPECT_EQ(found.get_string().value(), "last");
+      } else {
+        EXPECT_EQ(found.get_int64().value(), static_cast<std::int64_t>(i)) << name;
+      }
+      EXPECT_FALSE(root[name + "\x7F"].exists()) << name;  // (no name here has DEL)
+      if (!name.empty()) {
+        std::string near = name;
+        near[near.size() / 2] = static_cast<char>(near[near.size() / 2] ^ 1);
+        const bool is_a_member = std::any_of(members.begin(), members.end(), [&](const auto& m) { return m.second == near; });
+        EXPECT_EQ(root[near].exists(), is_a_member) << near;
+      }
+    }
   }
 }
 
