@@ -134,12 +134,9 @@ std::size_t element::size() const noexcept {
 element element::operator[](std::string_view name) const noexcept {
   if (!is_object()) return undefined(not_this_type());
   const std::uint32_t end = tape::end_index(word());
-  const std::uint64_t fingerprint = tape::name_fingerprint(name.data(), name.size());
   std::uint32_t found = 0;
   for (std::uint32_t i = index_ + 1; i < end; i = tape::next(tape_, i + 1)) {
-    if ((tape_[i] & tape::name_fingerprint_bits) == fingerprint && tape::text_at(strings_, tape::offset(tape_[i])) == name) {
-      found = i + 1;  // the last one wins
-    }
+    if (tape::text_at(strings_, tape::offset(tape_[i])) == name) found = i + 1;  // the last one wins
   }
   if (found == 0) return undefined(error_code::property_not_found);
   return {tape_, strings_, found};

@@ -141,9 +141,7 @@ inline void tape_writer::put_string(detail::tape_tag tag, std::string_view sourc
   const auto length = static_cast<std::uint32_t>(end - bytes);
   std::memcpy(text, &length, sizeof length);
   const auto offset = static_cast<std::uint64_t>(text - strings);
-  const std::uint64_t fingerprint =
-      tag == detail::tape_tag::property_name ? detail::tape::name_fingerprint(bytes, length) : 0;
-  tape[size++] = static_cast<std::uint64_t>(tag) | (escaped ? 0 : detail::tape::plain) | fingerprint |
+  tape[size++] = static_cast<std::uint64_t>(tag) | (escaped ? 0 : detail::tape::plain) |
                  (offset << detail::tape::offset_shift);
   text = end;
 }

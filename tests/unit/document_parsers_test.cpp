@@ -66,10 +66,9 @@ TEST(DocumentParsers, AgreeOnTheCorpus) {
 }
 
 TEST(DocumentParsers, EveryNameIsFoundByBothParsersDocuments) {
-  // Property name words carry a fingerprint of the name that lookups compare first: every name
-  // of an object of many (empty, one byte, ids of one length differing only inside, escaped in
-  // the source, non-ASCII, repeated) is found, with the last of repeated names winning, and
-  // names not there (each a byte away from one that is) are not.
+  // Every name of an object of many (empty, one byte, ids of one length differing only inside,
+  // escaped in the source, non-ASCII, repeated) is found, with the last of repeated names
+  // winning, and names not there (each a byte away from one that is) are not.
   std::vector<std::pair<std::string, std::string>> members;  // (name as written, name)
   members.emplace_back("", "");
   for (char c = ' '; c <= '~'; ++c) {

@@ -8,15 +8,13 @@
 //                                flag `integer_syntax` on doubles written without . or e
 //   string, property_name        payload: offset of the text in the strings buffer, which
 //                                holds a 32-bit length then the unescaped bytes; flag
-//                                `plain` if the source had no escapes; a property name's
-//                                bits 9..15: a fingerprint of its text (name_fingerprint)
+//                                `plain` if the source had no escapes
 //   start_array, start_object    bits 8..31: the number of elements or members (saturated at
 //                                max_count), bits 32..63: the index of the matching end word
 //   end_array, end_object        payload: the index of the start word
 // An object's members are a property name word followed by the value's words.
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -63,19 +61,6 @@ constexpr std::uint32_t end_index(std::uint64_t word) noexcept {
 constexpr bool is_number(tape_tag t) noexcept {
   return t == tape_tag::int64 || t == tape_tag::uint64 || t == tape_tag::double_value;
 }
-
-/// A property name's 7-bit fingerprint, in bits 9..15 of its word: a lookup by name compares
-/// it first and reads the text of one name in about a hundred that do not match. From the
-/// length and the first and last two bytes (names that differ only inside, such as ids of one
-/// length, mostly differ at their end).
-inline std::uint64_t name_fingerprint(const char* bytes, std::size_t length) noexcept {
-  if (length == 0) return 0;
-  auto byte = [bytes](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])); };
-  const std::uint32_t mixed = static_cast<std::uint32_t>(length) ^ byte(0) << 8 ^ byte(length - 1) << 16 ^
-                              byte(length > 1 ? length - 2 : 0) << 24;
-  return static_cast<std::uint64_t>((mixed * 0x9E3779B1u) >> 25) << 9;
-}
-inline constexpr std::uint64_t name_fingerprint_bits = std::uint64_t{0x7F} << 9;
 
 /// A count as start words hold it.
 constexpr std::uint64_t saturated(std::uint32_t count) noexcept {
