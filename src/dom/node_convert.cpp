@@ -159,8 +159,8 @@ namespace {
 /// Whether two values, not both containers, are equal: integers exactly, an integer and a
 /// double as doubles (element's rule), other values by kind and value.
 bool same_leaf(const node& x, const node& y) noexcept {
-  if (x.is_number() && y.is_number() && (x.is_double() || y.is_double())) return *x.get_double() == *y.get_double();
-  return detail::node_access::same_scalar(x, y);
+  if (x.is_number() && y.is_number() && x.is_double() != y.is_double()) return *x.get_double() == *y.get_double();
+  return detail::node_access::same_scalar(x, y);  // (two doubles too: no conversions)
 }
 
 }  // namespace

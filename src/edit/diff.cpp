@@ -70,12 +70,13 @@ class differ {
   // The elements equal at both ends stay. Between them, where both sides have as many
   // elements and each is alike its counterpart (detail::alike), they are compared pair by
   // pair. Otherwise the elements the arrays have in common (by a longest common subsequence of
-  // their leading hashes, which equal values share) are compared pair by pair (most are equal:
-  // the comparison finds that, reading them once), and each stretch of changed elements between
-  // them is aligned again by likeness: elements alike are compared pair by pair (one value
-  // changed), the others removed or added. The array's own operations come first, left to right at the indexes the
-  // array has then; a pair's operations come later (they wait on the stack), at the index the
-  // pair has in `to`, which is where it is once the array's operations are done.
+  // their leading hashes, which equal values share) stay where they are equal (one comparison
+  // reads them) and are compared pair by pair where they only begin alike; each stretch of
+  // changed elements between them is aligned again by likeness: elements alike are compared
+  // pair by pair (one value changed), the others removed or added. The array's own operations
+  // come first, left to right at the indexes the array has then; a pair's operations come later
+  // (they wait on the stack), at the index the pair has in `to`, which is where it is once the
+  // array's operations are done.
   void compare_arrays(const node& from, const node& to, std::uint32_t path) {
     const std::size_t from_size = from.size(), to_size = to.size();
     if (from_size == 1 && to_size == 1 && detail::alike(from[0], to[0])) {
@@ -114,7 +115,9 @@ class differ {
       compare_stretch(from, from_at, head + k.from, to, to_at, head + k.to, path);
       from_at = head + k.from + 1;
       to_at = head + k.to + 1;
-      if (k.from != end.from) pending_.push_back({&from[from_at - 1], &to[to_at - 1], child(path, to_at - 1)});
+      if (k.from != end.from && !(from[from_at - 1] == to[to_at - 1])) {
+        pending_.push_back({&from[from_at - 1], &to[to_at - 1], child(path, to_at - 1)});
+      }
     }
   }
 
