@@ -20,8 +20,8 @@
 #include <jsonjit/path.hpp>
 #include <jsonjit/reader.hpp>
 
-#include "query/compare_p.hpp"
 #include "query/program_p.hpp"
+#include "query/text_filter_p.hpp"
 
 namespace jsonjit::detail::path {
 
@@ -91,11 +91,6 @@ class stream_engine {
     std::uint32_t captures;  // the first of filter->queries.size() in captured_
     std::uint32_t found, steps;  // how many values were found and steps recorded before it
   };
-  struct captured_value {
-    std::uint64_t begin = 0, end = 0;
-    std::uint32_t size = 0;  // an array's or object's children
-    bool found = false;
-  };
   /// An index or slice that depends on the array's length: decided at the array's end.
   struct position_test {
     std::uint32_t condition;
@@ -132,14 +127,6 @@ class stream_engine {
     std::uint64_t begin, end;
     std::uint32_t key, condition, step;
   };
-  /// An operand of a comparison while a filter is decided.
-  struct operand {
-    enum class kind : std::uint8_t { nothing, captured, literal, number } what = kind::nothing;
-    const captured_value* value = nullptr;
-    const scalar* literal = nullptr;
-    std::int64_t number = 0;
-  };
-
   bool begin_value(reader& r, std::vector<path_step>& steps);
   bool skip(reader& r);
   bool names_looked_for(frame& container) const noexcept;
@@ -163,14 +150,10 @@ class stream_engine {
   std::uint32_t record_path(std::uint32_t depth, std::vector<path_step>& steps);
   void order_and_resolve();
 
-  // Filters, decided when their candidate ends.
-  bool holds(std::uint32_t e, const candidate& c);
-  operand value_of(std::uint32_t e, const candidate& c);
-  const captured_value* captured(std::uint32_t query, const candidate& c) const noexcept;
-  scalar scalar_of_operand(const operand& o, std::string& unescaped);
-  scalar scalar_of_text(const captured_value& v, std::string& unescaped);
-  bool equal(const operand& a, const operand& b);
-  bool less(const operand& a, const operand& b);
+  /// Whether the candidate `c` passes its filter.
+  bool holds(const candidate& c) {
+    return filter_.holds(c.filter->expression, captured_.data() + c.captures, slot_of_query_.data());
+  }
 
   const program& program_;
   const std::vector<segment>& segments_;
@@ -180,20 +163,19 @@ class stream_engine {
   std::vector<std::vector<const filter_plan*>> filters_;  // by segment and selector
   std::vector<filter_plan> filter_plans_;
   std::vector<std::uint32_t> slot_of_query_;  // a filter query's place among its filter's captures
-  std::vector<scalar> literals_;              // by expression: the literals read once
+  text_filter filter_;
 
   // One run's memory, kept from run to run.
   std::string_view json_;
   reader_options reading_;
   bool preserve_number_text_ = false;
-  bool give_up_ = false;
   std::vector<path_step>* steps_ = nullptr;  // the run's
   std::uint32_t wide_numbers_ = 0;  // the reader's count when last checked
   std::uint64_t scalar_begin_ = 0, scalar_end_ = 0;  // the scalar being derived
   std::string_view name_;      // the current member's name, unescaped
   std::string_view raw_name_;  // as written
   bool name_escaped_ = false;
-  std::string name_buffer_, unescaped_a_, unescaped_b_, path_names_;
+  std::string name_buffer_, path_names_;
   std::vector<state> states_;
   std::vector<frame> frames_;
   std::vector<path_entry> path_;

@@ -2,8 +2,6 @@
 #include "query/stream_p.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cmath>
 
 #include "dom/tape_builder_p.hpp"
 #include "text/reader_access_p.hpp"
@@ -89,7 +87,7 @@ std::string stream_engine::unsupported(const program& p) {
 }
 
 stream_engine::stream_engine(const program& p)
-    : program_(p), segments_(p.queries[0].segments), slot_of_query_(p.queries.size(), 0) {
+    : program_(p), segments_(p.queries[0].segments), slot_of_query_(p.queries.size(), 0), filter_(p) {
   document_order_ = std::all_of(segments_.begin(), segments_.end(), [](const segment& s) {
     return !s.descendant && s.selectors.size() == 1 &&
            !(s.selectors[0].kind == selector_kind::slice && s.selectors[0].step < 0);
@@ -109,10 +107,6 @@ stream_engine::stream_engine(const program& p)
         filter_plans_.push_back(std::move(plan));
       }
     }
-  }
-  literals_.resize(p.expressions.size());
-  for (std::size_t e = 0; e < p.expressions.size(); ++e) {
-    if (p.expressions[e].kind == expression_kind::literal) literals_[e] = scalar_of(p.expressions[e].literal);
   }
   query_bits_.resize(p.queries.size());
   for (std::size_t q = 1; q < p.queries.size(); ++q) {
@@ -135,7 +129,7 @@ stream_engine::stream_engine(const program& p)
 bool stream_engine::run(std::string_view json, const document_options& options, std::vector<path_step>& steps) {
   json_ = json;
   preserve_number_text_ = options.preserve_number_text;
-  give_up_ = false;
+  filter_.start(json, options.preserve_number_text);
   wide_numbers_ = 0;
   steps_ = &steps;
   states_.clear();
@@ -290,8 +284,8 @@ bool stream_engine::finish_value(std::uint64_t begin, std::uint64_t end, std::ui
   // The candidates made for this value are the last ones (those inside it are done).
   for (std::uint32_t i = candidates_begin; i < candidates_.size(); ++i) {
     const candidate& c = candidates_[i];
-    const bool selected = holds(c.filter->expression, c);
-    if (give_up_) return false;
+    const bool selected = holds(c);
+    if (filter_.gave_up()) return false;
     conditions_[c.condition].decided = selected ? verdict::holds : verdict::fails;
     if (!selected && document_order_) forget_inside(c, steps);
   }
@@ -349,7 +343,7 @@ bool stream_engine::derive(frame& parent, std::uint32_t index, bool container) {
       }
     }
   }
-  if (give_up_) return false;
+  if (filter_.gave_up()) return false;
   // A name selected twice in one object: the document's lookups take the last; decided there.
   if ((name_bits & parent.names_selected) != 0) return false;
   parent.names_selected |= name_bits;
@@ -427,7 +421,7 @@ bool stream_engine::scalar_passes(const filter_plan& plan) {
     captured_.push_back(program_.queries[q].segments.empty() ? captured_value{scalar_begin_, scalar_end_, 0, true}
                                                              : captured_value{});
   }
-  const bool passes = holds(plan.expression, candidate{&plan, 0, captures, 0, 0});
+  const bool passes = holds(candidate{&plan, 0, captures, 0, 0});
   captured_.resize(captures);
   return passes;
 }
@@ -516,167 +510,6 @@ void stream_engine::order_and_resolve() {
     return;
   }
   for (const std::uint32_t i : order_) selected_.push_back(text_match{found_[i].begin, found_[i].end, found_[i].step});
-}
-
-// --- filters ---------------------------------------------------------------------------------
-
-const stream_engine::captured_value* stream_engine::captured(std::uint32_t query, const candidate& c) const noexcept {
-  const captured_value& v = captured_[c.captures + slot_of_query_[query]];
-  return v.found ? &v : nullptr;
-}
-
-bool stream_engine::holds(std::uint32_t e, const candidate& c) {
-  const expression& x = program_.expressions[e];
-  switch (x.kind) {
-    case expression_kind::logical_or:
-      return std::any_of(x.children.begin(), x.children.end(), [&](std::uint32_t child) { return holds(child, c); });
-    case expression_kind::logical_and:
-      return std::all_of(x.children.begin(), x.children.end(), [&](std::uint32_t child) { return holds(child, c); });
-    case expression_kind::logical_not: return !holds(x.children[0], c);
-    case expression_kind::compare: {
-      const operand a = value_of(x.children[0], c), b = value_of(x.children[1], c);
-      return comparison_holds(
-          x.op, [&] { return equal(a, b); }, [&] { return less(a, b); }, [&] { return less(b, a); });
-    }
-    case expression_kind::exists: return captured(x.query, c) != nullptr;
-    case expression_kind::function: {  // match() or search()
-      const scalar subject = scalar_of_operand(value_of(x.children[0], c), unescaped_a_);
-      const scalar pattern = scalar_of_operand(value_of(x.children[1], c), unescaped_b_);
-      switch (regex_function(program_, x, subject, pattern)) {
-        case schema::regex_match::found: return true;
-        case schema::regex_match::not_found: return false;
-        case schema::regex_match::too_costly: give_up_ = true; return false;  // the document says which
-      }
-      return false;
-    }
-    default: return false;
-  }
-}
-
-stream_engine::operand stream_engine::value_of(std::uint32_t e, const candidate& c) {
-  const expression& x = program_.expressions[e];
-  operand o;
-  switch (x.kind) {
-    case expression_kind::literal:
-      o.what = operand::kind::literal;
-      o.literal = &literals_[e];
-      return o;
-    case expression_kind::singular:
-      if (const captured_value* v = captured(x.query, c)) {
-        o.what = operand::kind::captured;
-        o.value = v;
-      }
-      return o;
-    case expression_kind::function: break;
-    default: return o;
-  }
-  switch (x.function) {
-    case function_id::length: {
-      const operand arg = value_of(x.children[0], c);
-      if (arg.what == operand::kind::captured) {
-        const char first = json_[arg.value->begin];
-        if (first == '[' || first == '{') {
-          o.what = operand::kind::number;
-          o.number = arg.value->size;
-          return o;
-        }
-        if (first != '"') return o;  // (no need to read a number or a literal)
-      }
-      if (arg.what != operand::kind::captured && arg.what != operand::kind::literal) return o;
-      const scalar s = scalar_of_operand(arg, unescaped_a_);
-      if (s.type != json_type::string) return o;
-      o.what = operand::kind::number;
-      o.number = static_cast<std::int64_t>(code_points(s.text));
-      return o;
-    }
-    case function_id::count:
-      o.what = operand::kind::number;
-      o.number = captured(program_.expressions[x.children[0]].query, c) != nullptr ? 1 : 0;
-      return o;
-    case function_id::value:
-      if (const captured_value* v = captured(program_.expressions[x.children[0]].query, c)) {
-        o.what = operand::kind::captured;
-        o.value = v;
-      }
-      return o;
-    default: return o;
-  }
-}
-
-scalar stream_engine::scalar_of_operand(const operand& o, std::string& unescaped) {
-  switch (o.what) {
-    case operand::kind::captured: return scalar_of_text(*o.value, unescaped);
-    case operand::kind::literal: return *o.literal;
-    case operand::kind::number: return integer_scalar(o.number);
-    case operand::kind::nothing: break;
-  }
-  return {};
-}
-
-/// A captured value read as the document reads it.
-scalar stream_engine::scalar_of_text(const captured_value& v, std::string& unescaped) {
-  const std::string_view text = json_.substr(v.begin, v.end - v.begin);
-  scalar s;
-  switch (text[0]) {
-    case '"': {
-      s.type = json_type::string;
-      const std::string_view inside = text.substr(1, text.size() - 2);
-      if (inside.find('\\') == std::string_view::npos) {
-        s.text = inside;
-        break;
-      }
-      unescaped.resize(inside.size());
-      const char* end = unescape(inside.data(), inside.data() + inside.size(), unescaped.data());
-      s.text = std::string_view(unescaped.data(), static_cast<std::size_t>(end - unescaped.data()));
-      break;
-    }
-    case '{': s.type = json_type::object; break;
-    case '[': s.type = json_type::array; break;
-    case 't':
-      s.type = json_type::boolean;
-      s.boolean = true;
-      break;
-    case 'f': s.type = json_type::boolean; break;
-    case 'n': s.type = json_type::null; break;
-    default: {
-      s.type = json_type::number;
-      tape_number n{};
-      convert_number(text, n, preserve_number_text_);  // (it converted when it was read)
-      if (n.tag == tape_tag::int64) {
-        s.is_int64 = true;
-        s.int64 = static_cast<std::int64_t>(n.bits);
-        s.number = static_cast<double>(s.int64);
-      } else if (n.tag == tape_tag::uint64) {
-        s.is_uint64 = true;
-        s.uint64 = n.bits;
-        s.number = static_cast<double>(s.uint64);
-      } else {
-        const double d = std::bit_cast<double>(n.bits);
-        s.number = std::isinf(d) ? 0 : d;  // (get_double() refuses one kept beyond double's range)
-      }
-      break;
-    }
-  }
-  return s;
-}
-
-bool stream_engine::equal(const operand& a, const operand& b) {
-  const bool a_nothing = a.what == operand::kind::nothing, b_nothing = b.what == operand::kind::nothing;
-  if (a_nothing || b_nothing) return a_nothing && b_nothing;
-  if (a.what == operand::kind::captured && b.what == operand::kind::captured) {
-    const char first = json_[a.value->begin];
-    if (first == '[' || first == '{') {
-      const char other = json_[b.value->begin];
-      if (other == '[' || other == '{') give_up_ = true;  // two containers: compared in a document
-      return false;
-    }
-  }
-  return scalars_equal(scalar_of_operand(a, unescaped_a_), scalar_of_operand(b, unescaped_b_));
-}
-
-bool stream_engine::less(const operand& a, const operand& b) {
-  if (a.what == operand::kind::nothing || b.what == operand::kind::nothing) return false;
-  return scalars_less(scalar_of_operand(a, unescaped_a_), scalar_of_operand(b, unescaped_b_));
 }
 
 }  // namespace jsonjit::detail::path

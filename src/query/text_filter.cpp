@@ -1,0 +1,190 @@
+// Filter expressions decided over text (see text_filter_p.hpp).
+#include "query/text_filter_p.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "dom/tape_builder_p.hpp"
+#include "text/unescape_p.hpp"
+
+namespace jsonjit::detail::path {
+
+text_filter::text_filter(const program& p) : program_(p), literals_(p.expressions.size()) {
+  for (std::size_t e = 0; e < p.expressions.size(); ++e) {
+    if (p.expressions[e].kind == expression_kind::literal) literals_[e] = scalar_of(p.expressions[e].literal);
+  }
+}
+
+void text_filter::start(std::string_view json, bool preserve_number_text) noexcept {
+  json_ = json;
+  preserve_number_text_ = preserve_number_text;
+  gave_up_ = false;
+}
+
+const captured_value* text_filter::captured(std::uint32_t query) const noexcept {
+  const captured_value& v = captured_[slot_of_query_[query]];
+  return v.found ? &v : nullptr;
+}
+
+bool text_filter::holds(std::uint32_t e, const captured_value* captured, const std::uint32_t* slot_of_query) {
+  captured_ = captured;
+  slot_of_query_ = slot_of_query;
+  return decide(e);
+}
+
+bool text_filter::decide(std::uint32_t e) {
+  const expression& x = program_.expressions[e];
+  switch (x.kind) {
+    case expression_kind::logical_or:
+      return std::any_of(x.children.begin(), x.children.end(), [&](std::uint32_t child) { return decide(child); });
+    case expression_kind::logical_and:
+      return std::all_of(x.children.begin(), x.children.end(), [&](std::uint32_t child) { return decide(child); });
+    case expression_kind::logical_not: return !decide(x.children[0]);
+    case expression_kind::compare: {
+      const operand a = value_of(x.children[0]), b = value_of(x.children[1]);
+      return comparison_holds(
+          x.op, [&] { return equal(a, b); }, [&] { return less(a, b); }, [&] { return less(b, a); });
+    }
+    case expression_kind::exists: return captured(x.query) != nullptr;
+    case expression_kind::function: {  // match() or search()
+      const scalar subject = scalar_of_operand(value_of(x.children[0]), unescaped_a_);
+      const scalar pattern = scalar_of_operand(value_of(x.children[1]), unescaped_b_);
+      switch (regex_function(program_, x, subject, pattern)) {
+        case schema::regex_match::found: return true;
+        case schema::regex_match::not_found: return false;
+        case schema::regex_match::too_costly: gave_up_ = true; return false;  // the document says which
+      }
+      return false;
+    }
+    default: return false;
+  }
+}
+
+text_filter::operand text_filter::value_of(std::uint32_t e) {
+  const expression& x = program_.expressions[e];
+  operand o;
+  switch (x.kind) {
+    case expression_kind::literal:
+      o.what = operand::kind::literal;
+      o.literal = &literals_[e];
+      return o;
+    case expression_kind::singular:
+      if (const captured_value* v = captured(x.query)) {
+        o.what = operand::kind::captured;
+        o.value = v;
+      }
+      return o;
+    case expression_kind::function: break;
+    default: return o;
+  }
+  switch (x.function) {
+    case function_id::length: {
+      const operand arg = value_of(x.children[0]);
+      if (arg.what == operand::kind::captured) {
+        const char first = json_[arg.value->begin];
+        if (first == '[' || first == '{') {
+          o.what = operand::kind::number;
+          o.number = arg.value->size;
+          return o;
+        }
+        if (first != '"') return o;  // (no need to read a number or a literal)
+      }
+      if (arg.what != operand::kind::captured && arg.what != operand::kind::literal) return o;
+      const scalar s = scalar_of_operand(arg, unescaped_a_);
+      if (s.type != json_type::string) return o;
+      o.what = operand::kind::number;
+      o.number = static_cast<std::int64_t>(code_points(s.text));
+      return o;
+    }
+    case function_id::count:
+      o.what = operand::kind::number;
+      o.number = captured(program_.expressions[x.children[0]].query) != nullptr ? 1 : 0;
+      return o;
+    case function_id::value:
+      if (const captured_value* v = captured(program_.expressions[x.children[0]].query)) {
+        o.what = operand::kind::captured;
+        o.value = v;
+      }
+      return o;
+    default: return o;
+  }
+}
+
+scalar text_filter::scalar_of_operand(const operand& o, std::string& unescaped) {
+  switch (o.what) {
+    case operand::kind::captured: return scalar_of_text(*o.value, unescaped);
+    case operand::kind::literal: return *o.literal;
+    case operand::kind::number: return integer_scalar(o.number);
+    case operand::kind::nothing: break;
+  }
+  return {};
+}
+
+/// A captured value read as the document reads it.
+scalar text_filter::scalar_of_text(const captured_value& v, std::string& unescaped) {
+  const std::string_view text = json_.substr(v.begin, v.end - v.begin);
+  scalar s;
+  switch (text[0]) {
+    case '"': {
+      s.type = json_type::string;
+      const std::string_view inside = text.substr(1, text.size() - 2);
+      if (inside.find('\\') == std::string_view::npos) {
+        s.text = inside;
+        break;
+      }
+      unescaped.resize(inside.size());
+      const char* end = unescape(inside.data(), inside.data() + inside.size(), unescaped.data());
+      s.text = std::string_view(unescaped.data(), static_cast<std::size_t>(end - unescaped.data()));
+      break;
+    }
+    case '{': s.type = json_type::object; break;
+    case '[': s.type = json_type::array; break;
+    case 't':
+      s.type = json_type::boolean;
+      s.boolean = true;
+      break;
+    case 'f': s.type = json_type::boolean; break;
+    case 'n': s.type = json_type::null; break;
+    default: {
+      s.type = json_type::number;
+      tape_number n{};
+      convert_number(text, n, preserve_number_text_);  // (it converted when it was read)
+      if (n.tag == tape_tag::int64) {
+        s.is_int64 = true;
+        s.int64 = static_cast<std::int64_t>(n.bits);
+        s.number = static_cast<double>(s.int64);
+      } else if (n.tag == tape_tag::uint64) {
+        s.is_uint64 = true;
+        s.uint64 = n.bits;
+        s.number = static_cast<double>(s.uint64);
+      } else {
+        const double d = std::bit_cast<double>(n.bits);
+        s.number = std::isinf(d) ? 0 : d;  // (get_double() refuses one kept beyond double's range)
+      }
+      break;
+    }
+  }
+  return s;
+}
+
+bool text_filter::equal(const operand& a, const operand& b) {
+  const bool a_nothing = a.what == operand::kind::nothing, b_nothing = b.what == operand::kind::nothing;
+  if (a_nothing || b_nothing) return a_nothing && b_nothing;
+  if (a.what == operand::kind::captured && b.what == operand::kind::captured) {
+    const char first = json_[a.value->begin];
+    if (first == '[' || first == '{') {
+      const char other = json_[b.value->begin];
+      if (other == '[' || other == '{') gave_up_ = true;  // two containers: compared in a document
+      return false;
+    }
+  }
+  return scalars_equal(scalar_of_operand(a, unescaped_a_), scalar_of_operand(b, unescaped_b_));
+}
+
+bool text_filter::less(const operand& a, const operand& b) {
+  if (a.what == operand::kind::nothing || b.what == operand::kind::nothing) return false;
+  return scalars_less(scalar_of_operand(a, unescaped_a_), scalar_of_operand(b, unescaped_b_));
+}
+
+}  // namespace jsonjit::detail::path

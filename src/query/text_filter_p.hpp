@@ -1,0 +1,67 @@
+// Filter expressions (RFC 9535 §2.3.5) decided over text: from the values a candidate's
+// singular queries captured (their bytes in the text), exactly as the document engine decides
+// them over the values themselves, for the engines that select without a document (the stream
+// engine and the JIT). Where the text asks for more than its bytes (two containers compared, a
+// pattern too costly), it says so and the caller selects through a document. Private.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "query/compare_p.hpp"
+#include "query/program_p.hpp"
+
+namespace jsonjit::detail::path {
+
+/// What a filter's singular query found in its candidate: the value's bytes [begin, end) in
+/// the text and, for an array or object, its children.
+struct captured_value {
+  std::uint64_t begin = 0, end = 0;
+  std::uint32_t size = 0;
+  bool found = false;
+};
+
+class text_filter {
+ public:
+  /// `p` must outlive the filter.
+  explicit text_filter(const program& p);
+
+  /// The text the captured values are in, read as a document with `preserve_number_text`
+  /// reads it (a number beyond double's range kept or refused); clears gave_up().
+  void start(std::string_view json, bool preserve_number_text) noexcept;
+  /// Whether the logical expression `e` holds where the value the filter query q found is
+  /// captured[slot_of_query[q]] (those not found: `found` false).
+  bool holds(std::uint32_t e, const captured_value* captured, const std::uint32_t* slot_of_query);
+  /// The last holds() met what only a document decides.
+  bool gave_up() const noexcept { return gave_up_; }
+
+ private:
+  /// An operand of a comparison.
+  struct operand {
+    enum class kind : std::uint8_t { nothing, captured, literal, number } what = kind::nothing;
+    const captured_value* value = nullptr;
+    const scalar* literal = nullptr;
+    std::int64_t number = 0;
+  };
+
+  bool decide(std::uint32_t e);
+  operand value_of(std::uint32_t e);
+  const captured_value* captured(std::uint32_t query) const noexcept;
+  scalar scalar_of_operand(const operand& o, std::string& unescaped);
+  scalar scalar_of_text(const captured_value& v, std::string& unescaped);
+  bool equal(const operand& a, const operand& b);
+  bool less(const operand& a, const operand& b);
+
+  const program& program_;
+  std::vector<scalar> literals_;  // by expression: the literals read once
+  std::string_view json_;
+  bool preserve_number_text_ = false;
+  bool gave_up_ = false;
+  const captured_value* captured_ = nullptr;  // holds()'s
+  const std::uint32_t* slot_of_query_ = nullptr;
+  std::string unescaped_a_, unescaped_b_;
+};
+
+}  // namespace jsonjit::detail::path
