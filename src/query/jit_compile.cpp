@@ -61,9 +61,78 @@ void order_by_keys(native_run& run) {
 /// longer ones (a 10 MB name in a query) are compared by the member helper.
 constexpr std::size_t longest_in_place = 64;
 
-/// A function per segment: more than this (a query of a million `.a`) would be megabytes of
-/// code; the interpreter takes such queries.
-constexpr std::size_t most_segments = 256;
+/// A function per segment and per value a filter reads: more than this (a query of a
+/// million `.a`) would be megabytes of code; the interpreter takes such queries.
+constexpr std::size_t most_functions = 256;
+
+/// Names member_by_name compares in place: written without escapes, control or non-ASCII
+/// bytes, and not too long.
+bool compared_in_place(std::string_view name) {
+  constexpr std::size_t longest = 32;
+  return name.size() <= longest && std::all_of(name.begin(), name.end(), [](char c) {
+           return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+         });
+}
+
+/// Marks the capture nodes whose children length() counts, in the filter expression `e`.
+void mark_counted(const program& p, std::uint32_t e, const native_filter& f, std::vector<capture_node>& nodes) {
+  const expression& x = p.expressions[e];
+  if (x.kind == expression_kind::function && x.function == function_id::length) {
+    const expression& argument = p.expressions[x.children[0]];
+    if (argument.kind == expression_kind::singular) nodes[f.first + f.slot_of_query[argument.query]].counted = true;
+  }
+  for (const std::uint32_t child : x.children) mark_counted(p, child, f, nodes);
+}
+
+/// The capture nodes of the filter whose expression is `e` (one per step of its queries from
+/// the candidate, shared where they begin alike), appended to `nodes` with their children's
+/// slots in `children`.
+native_filter capture_nodes(const program& p, std::uint32_t e, std::vector<capture_node>& nodes,
+                            std::vector<std::vector<std::uint32_t>>& children) {
+  native_filter f;
+  f.expression = e;
+  f.first = static_cast<std::uint32_t>(nodes.size());
+  f.slot_of_query.assign(p.queries.size(), 0);
+  const auto add = [&](capture_node n) {
+    n.slot = static_cast<std::uint32_t>(nodes.size());
+    nodes.push_back(std::move(n));
+    children.emplace_back();
+    return nodes.back().slot;
+  };
+  add({});
+  std::vector<std::uint32_t> queries;
+  filter_queries(p, e, queries);
+  for (const std::uint32_t q : queries) {
+    std::uint32_t at = f.first;
+    for (const segment& seg : p.queries[q].segments) {
+      const selector& by = seg.selectors[0];
+      const bool is_index = by.kind == selector_kind::index;
+      const auto same = [&](std::uint32_t c) {
+        return nodes[c].is_index == is_index && (is_index ? nodes[c].index == static_cast<std::uint64_t>(by.index)
+                                                          : nodes[c].name == by.name);
+      };
+      const auto found = std::find_if(children[at].begin(), children[at].end(), same);
+      if (found != children[at].end()) {
+        at = *found;
+        continue;
+      }
+      capture_node n;
+      n.is_index = is_index;
+      if (is_index) {
+        n.index = static_cast<std::uint64_t>(by.index);
+      } else {
+        n.name = by.name;
+      }
+      const std::uint32_t next = add(std::move(n));
+      children[at].push_back(next);
+      at = next;
+    }
+    f.slot_of_query[q] = at - f.first;
+  }
+  f.size = static_cast<std::uint32_t>(nodes.size()) - f.first;
+  mark_counted(p, e, f, nodes);
+  return f;
+}
 
 class function_compiler {
  public:
@@ -71,6 +140,49 @@ class function_compiler {
   /// its segment's: the helper need not enter its path step).
   function_compiler(schema_emitter& e, const void* const* table, std::uint32_t fixed)
       : e_(e), table_(table), fixed_(fixed) {}
+
+  /// The function of the value the capture node `n` stands for.
+  void capture(const capture_node& n) {
+    e_.begin_function();
+    bool names = false, indexes = false;
+    for (const capture_node* c : n.children) (c->is_index ? indexes : names) = true;
+    // (A container whose children nothing looks for or counts is skipped whole.)
+    const bool objects = names || n.counted, arrays = indexes || n.counted;
+    std::array<label, 7> targets;
+    const label other = e_.new_label(), object = e_.new_label(), array = e_.new_label();
+    targets.fill(other);
+    if (objects) targets[static_cast<std::size_t>(value_start::object)] = object;
+    if (arrays) targets[static_cast<std::size_t>(value_start::array)] = array;
+    e_.dispatch(targets);
+    e_.bind(other);
+    e_.value_helper(address(&jsonjit_path_skip), nullptr);
+    e_.check_helper(address(&jsonjit_path_capture), &n);
+    e_.return_position();
+    if (objects) {
+      e_.bind(object);
+      std::vector<jit::named_member> known;
+      for (const capture_node* c : n.children) {
+        if (!c->is_index && compared_in_place(c->name)) known.push_back({c->name, 0, {c->function}});
+      }
+      const label closed = e_.new_label(), loop = e_.new_label();
+      e_.open_container('}', closed);
+      e_.bind(loop);
+      e_.count_entry();
+      e_.member_by_name(address(&jsonjit_path_capture_value), address(&jsonjit_path_capture_member), &n, known);
+      e_.next_entry('}', loop, closed);
+      close(n, closed);
+    }
+    if (arrays) {
+      e_.bind(array);
+      const label closed = e_.new_label(), loop = e_.new_label();
+      e_.open_container(']', closed);
+      e_.bind(loop);
+      e_.count_entry();
+      e_.member_helper(address(&jsonjit_path_capture_element), &n, 0);
+      e_.next_entry(']', loop, closed);
+      close(n, closed);
+    }
+  }
 
   /// The function of the values after `s.depth` segments.
   void compile(const native_segment& s) {
@@ -80,7 +192,8 @@ class function_compiler {
       e_.return_position();
       return;
     }
-    const bool objects = s.descendant || s.by->kind == selector_kind::name || s.by->kind == selector_kind::wildcard;
+    const bool objects = s.descendant || s.by->kind == selector_kind::name || s.by->kind == selector_kind::wildcard ||
+                         s.by->kind == selector_kind::filter;
     const bool arrays = s.descendant || s.by->kind != selector_kind::name;
     std::array<label, 7> targets;
     const label other = e_.new_label(), object = e_.new_label(), array = e_.new_label();
@@ -103,6 +216,14 @@ class function_compiler {
 
  private:
   const void* const* next(const native_segment& s) const { return table_ + s.depth + 1; }
+
+  /// A capture node's container closed at `closed`: recorded with its children counted.
+  void close(const capture_node& n, label closed) {
+    e_.bind(closed);
+    e_.close_container();
+    e_.check_counted(address(&jsonjit_path_capture_counted), &n);
+    e_.return_position();
+  }
 
   void members(const native_segment& s) {
     const label closed = e_.new_label(), loop = e_.new_label(), miss = e_.new_label();
@@ -154,10 +275,12 @@ class function_compiler {
 
 native_query::refusal native_query::refusal_of(const program& p) {
   const std::vector<segment>& segments = p.queries[0].segments;
-  if (segments.size() > most_segments) {
-    return {"more than " + std::to_string(most_segments) + " segments (a function each)", segments[most_segments].offset};
-  }
+  std::size_t functions = 0;  // (not counting the last, which records)
   for (const segment& seg : segments) {
+    if (++functions > most_functions) {
+      return {"more than " + std::to_string(most_functions) + " functions (one per segment and per value a filter reads)",
+              seg.offset};
+    }
     const auto at = [&](std::string why) { return refusal{std::move(why), seg.offset}; };
     if (seg.selectors.size() != 1) return at("more than one selector in a segment (their node list is in the query's order)");
     const selector& s = seg.selectors[0];
@@ -172,7 +295,16 @@ native_query::refusal native_query::refusal_of(const program& p) {
           return at("a slice backwards or from the end (it depends on the array's length)");
         }
         break;
-      case selector_kind::filter: return at("a filter");
+      case selector_kind::filter: {
+        std::vector<std::uint32_t> queries;
+        filter_queries(p, s.filter, queries);
+        for (const std::uint32_t q : queries) {
+          if (const std::string_view why = uncapturable(p.queries[q]); !why.empty()) return at(std::string(why));
+          functions += p.queries[q].segments.size();  // (at most: their nodes are shared where they begin alike)
+        }
+        ++functions;  // (the candidate's)
+        break;
+      }
     }
   }
   return {};
@@ -190,7 +322,13 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
   if (!refused.why.empty()) return nullptr;
   const auto started = std::chrono::steady_clock::now();
   std::shared_ptr<native_query> q(new native_query);
+  q->program_ = &p;
   const std::vector<segment>& segments = p.queries[0].segments;
+  std::vector<std::vector<std::uint32_t>> children;  // by capture node
+  for (const segment& seg : segments) {
+    const selector& by = seg.selectors[0];
+    if (by.kind == selector_kind::filter) q->filters_.push_back(capture_nodes(p, by.filter, q->captures_, children));
+  }
   q->fixed_levels_ = static_cast<std::uint32_t>(segments.size() + 1);
   for (std::uint32_t i = 0; i <= segments.size(); ++i) {
     const bool descendant = i < segments.size() && segments[i].descendant;
@@ -198,10 +336,24 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
     q->segments_.push_back({i, i < segments.size() ? &segments[i].selectors[0] : nullptr, descendant,
                             i + 1 == segments.size(), descendant ? q->descendants_++ : 0});
   }
-  q->functions_.assign(q->segments_.size(), nullptr);
+  q->functions_.assign(q->segments_.size() + q->captures_.size(), nullptr);
+  // Now that nothing moves: the filters' and capture nodes' links.
+  const void* const* const capture_functions = q->functions_.data() + q->segments_.size();
+  for (capture_node& n : q->captures_) {
+    n.function = capture_functions + n.slot;
+    for (const std::uint32_t c : children[n.slot]) n.children.push_back(&q->captures_[c]);
+  }
+  std::size_t next_filter = 0;
+  for (native_segment& s : q->segments_) {
+    if (s.by == nullptr || s.by->kind != selector_kind::filter) continue;
+    native_filter& f = q->filters_[next_filter++];
+    f.candidate = &q->captures_[f.first];
+    s.filter = &f;
+  }
   schema_emitter e(jit::layout_of<native_context>());
   function_compiler compiler(e, q->functions_.data(), q->fixed_levels_ - 1);
   for (const native_segment& s : q->segments_) compiler.compile(s);
+  for (const capture_node& n : q->captures_) compiler.capture(n);
   const std::vector<const void*> entries = e.finish(*q->memory_, "jsonjit::path", *q->code_);
   if (entries.size() != q->functions_.size()) {
     refused = {std::string(jit::code_not_placed), 0};
@@ -238,6 +390,11 @@ bool native_query::run(std::string_view json, const document_options& options, n
   run.escaped_steps.clear();
   run.visited.assign(descendants_, 0);
   run.keys.clear();
+  run.captured.resize(captures_.size());
+  if (!filters_.empty()) {
+    if (run.filters == nullptr) run.filters = std::make_unique<text_filter>(*program_);
+    run.filters->start(json, options);
+  }
   steps.resize(1);
   constexpr std::size_t largest_indexed = std::size_t{64} << 20;  // (the index takes four bytes per byte)
   run.may_index = static_cast<std::size_t>(end - cur) <= largest_indexed;

@@ -11,6 +11,8 @@
 #include "text/number_scan_p.hpp"
 #include "text/unescape_p.hpp"
 
+using jsonjit::detail::path::capture_node;
+using jsonjit::detail::path::captured_value;
 using jsonjit::detail::path::native_context;
 using jsonjit::detail::path::native_entry;
 using jsonjit::detail::path::native_run;
@@ -38,9 +40,12 @@ bool numbers_convert(native_context* context, const char* begin, const char* end
   }
 }
 
+const char* call_entry(native_context* context, const void* entry, const char* cur) noexcept {
+  return reinterpret_cast<native_fn>(const_cast<void*>(entry))(context, cur, &context->discard);
+}
+
 const char* call(native_context* context, std::uint32_t depth, const char* cur) noexcept {
-  const auto function = reinterpret_cast<native_fn>(const_cast<void*>(context->functions[depth]));
-  return function(context, cur, &context->discard);
+  return call_entry(context, context->functions[depth], cur);
 }
 
 /// The path step at `level` is now `entry`: the steps recorded for it and below it are
@@ -94,17 +99,23 @@ bool record(native_context* context, const char* begin, const char* after) noexc
 
 /// A member's value or an element at `value` (its path step `entry`) under segment `s`,
 /// which selects it or not: given to the next segment's function, and under a descendant
-/// segment (where it is a container) visited too; else skipped.
+/// segment (where it is a container) visited too; else skipped. `scanned`: the value's end
+/// where a filter scanned it already (null where nothing did).
 const char* child(native_context* context, const native_segment& s, const char* value, const native_entry& entry,
-                  bool selected) noexcept {
+                  bool selected, const char* scanned = nullptr) noexcept {
   native_run& run = *context->run;
   const bool visited = s.descendant && (*value == '{' || *value == '[');
-  if (!selected && !visited) return jsonjit_path_skip(context, value, nullptr);
+  if (!selected && !visited) return scanned != nullptr ? scanned : jsonjit_path_skip(context, value, nullptr);
   if (!enter(run, static_cast<std::uint32_t>(context->depth), entry)) return give_up(context);
   const char* after = nullptr;
   if (selected && !(visited && s.next_selects)) {
-    after = call(context, s.depth + 1, value);
-    if (after == nullptr) return nullptr;
+    if (scanned != nullptr && s.next_selects) {
+      if (!record(context, value, scanned)) return give_up(context);
+      after = scanned;
+    } else {
+      after = call(context, s.depth + 1, value);
+      if (after == nullptr) return nullptr;
+    }
   }
   if (!visited) return after;
   const std::uint64_t visiting = run.visited[s.slot];
@@ -114,6 +125,55 @@ const char* child(native_context* context, const native_segment& s, const char* 
   // A container the query selects as it visits it: recorded from the one scan.
   if (selected && s.next_selects) return record(context, value, end) ? end : give_up(context);
   return after == nullptr || after == end ? end : give_up(context);
+}
+
+/// A candidate of the filter segment `s` at `value`: scanned once by the filter's capture
+/// functions, which record what its queries find, and decided from that.
+const char* filtered_child(native_context* context, const native_segment& s, const char* value,
+                           const native_entry& entry) noexcept {
+  native_run& run = *context->run;
+  const jsonjit::detail::path::native_filter& f = *s.filter;
+  captured_value* const captured = run.captured.data() + f.first;
+  std::fill(captured, captured + f.size, captured_value{});
+  const char* const end = call_entry(context, *f.candidate->function, value);
+  if (end == nullptr) return nullptr;
+  bool selected = false;
+  try {
+    selected = run.filters->holds(f.expression, captured, f.slot_of_query.data());
+  } catch (...) {
+    return give_up(context);
+  }
+  if (run.filters->gave_up()) return give_up(context);
+  return child(context, s, value, entry, selected, end);
+}
+
+/// The value at `value` is the capture node `c`'s (scanned by its function), or no node's
+/// (null: skipped).
+const char* capture_child(native_context* context, const capture_node* c, const char* value) noexcept {
+  if (c == nullptr) return jsonjit_path_skip(context, value, nullptr);
+  return call_entry(context, *c->function, value);
+}
+
+const capture_node* child_named(const capture_node& n, std::string_view name) noexcept {
+  for (const capture_node* c : n.children) {
+    if (!c->is_index && c->name == name) return c;
+  }
+  return nullptr;
+}
+
+/// A member's name as the document reads it: unescaped (into the run's buffer) where it is
+/// escaped; false where there is no room.
+bool member_name(native_context* context, std::string_view& name, bool escaped) noexcept {
+  if (!escaped) return true;
+  native_run& run = *context->run;
+  try {
+    run.unescaped.resize(name.size());
+  } catch (...) {
+    return false;
+  }
+  char* const end = jsonjit::detail::unescape(name.data(), name.data() + name.size(), run.unescaped.data());
+  name = std::string_view(run.unescaped.data(), static_cast<std::size_t>(end - run.unescaped.data()));
+  return true;
 }
 
 }  // namespace
@@ -173,18 +233,10 @@ const char* jsonjit_path_member(native_context* context, const void* what, const
   const char* const value = jsonjit::detail::jit::member_value_start(cur, context->end, close, escaped);
   if (value == nullptr) return nullptr;
   const native_entry entry{std::string_view(cur + 1, static_cast<std::size_t>(close - cur - 1)), 0, false, escaped};
+  if (s.by->kind == selector_kind::filter) return filtered_child(context, s, value, entry);
   if (s.by->kind != selector_kind::name) return child(context, s, value, entry, s.by->kind == selector_kind::wildcard);
   std::string_view name = entry.name;
-  if (escaped) {
-    native_run& run = *context->run;
-    try {
-      run.unescaped.resize(name.size());
-    } catch (...) {
-      return give_up(context);
-    }
-    char* const end = jsonjit::detail::unescape(name.data(), name.data() + name.size(), run.unescaped.data());
-    name = std::string_view(run.unescaped.data(), static_cast<std::size_t>(end - run.unescaped.data()));
-  }
+  if (!member_name(context, name, escaped)) return give_up(context);
   const bool selected = name == s.by->name;
   if (selected) {
     // Selected twice in one object: the document's lookup (the last) decides.
@@ -200,6 +252,7 @@ const char* jsonjit_path_element(native_context* context, const void* what, cons
   const auto& s = *static_cast<const native_segment*>(what);
   const std::uint64_t i = (*seen)++;
   const jsonjit::detail::path::selector& by = *s.by;
+  if (by.kind == selector_kind::filter) return filtered_child(context, s, cur, native_entry{{}, i, true, false});
   bool selected = by.kind == selector_kind::wildcard;
   if (by.kind == selector_kind::index) {
     selected = i == static_cast<std::uint64_t>(by.index);
@@ -209,6 +262,46 @@ const char* jsonjit_path_element(native_context* context, const void* what, cons
                (i - start) % static_cast<std::uint64_t>(by.step) == 0;
   }
   return child(context, s, cur, native_entry{{}, i, true, false}, selected);
+}
+
+const char* jsonjit_path_capture_member(native_context* context, const void* what, const char* cur, std::uint64_t*,
+                                        std::uint64_t*) noexcept {
+  bool escaped = false;
+  const char* close = nullptr;
+  const char* const value = jsonjit::detail::jit::member_value_start(cur, context->end, close, escaped);
+  if (value == nullptr) return nullptr;
+  std::string_view name(cur + 1, static_cast<std::size_t>(close - cur - 1));
+  if (!member_name(context, name, escaped)) return give_up(context);
+  return capture_child(context, child_named(*static_cast<const capture_node*>(what), name), value);
+}
+
+const char* jsonjit_path_capture_value(native_context* context, const void* what, const char* value, const char* name,
+                                       std::size_t size, std::uint64_t*) noexcept {
+  return capture_child(context, child_named(*static_cast<const capture_node*>(what), {name, size}), value);
+}
+
+const char* jsonjit_path_capture_element(native_context* context, const void* what, const char* cur,
+                                         std::uint64_t* seen, std::uint64_t*) noexcept {
+  const std::uint64_t i = (*seen)++;
+  for (const capture_node* c : static_cast<const capture_node*>(what)->children) {
+    if (c->is_index && c->index == i) return capture_child(context, c, cur);
+  }
+  return capture_child(context, nullptr, cur);
+}
+
+bool jsonjit_path_capture(native_context* context, const void* what, const char* begin, const char* end) noexcept {
+  return jsonjit_path_capture_counted(context, what, begin, end, 0);
+}
+
+bool jsonjit_path_capture_counted(native_context* context, const void* what, const char* begin, const char* end,
+                                  std::uint64_t children) noexcept {
+  native_run& run = *context->run;
+  captured_value& v = run.captured[static_cast<const capture_node*>(what)->slot];
+  // Found twice in one candidate: a name repeated, which the document's lookup decides.
+  if (v.found || children > UINT32_MAX) return give_up(context) != nullptr;
+  v = {static_cast<std::uint64_t>(begin - run.begin), static_cast<std::uint64_t>(end - run.begin),
+       static_cast<std::uint32_t>(children), true};
+  return true;
 }
 
 const char* jsonjit_path_visit(native_context* context, const char* cur, const void* what) noexcept {

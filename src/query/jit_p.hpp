@@ -7,8 +7,14 @@
 // place), the others are skipped (and checked) by a helper; a descendant segment's function
 // also gives every child container to itself. The last function records the value's bytes
 // and path. It compiles the segments (child or descendant) of one name, wildcard,
-// non-negative index or forward slice selector: what they select is known where the text
-// shows it. Where the query has descendant segments, each value is recorded with the nodes
+// non-negative index, forward slice or filter selector. A filter is decided on each
+// candidate before the next segment sees it: a function per value its singular queries reach
+// (from the candidate, @) scans the candidate, comparing those names in place and skipping
+// the rest, and records the values the queries find (their bytes, their children counted
+// where length() asks); text_filter decides the expression from them, as the stream engine
+// does. A candidate it refuses is not scanned again; one it takes is scanned by the next
+// segment's function (or recorded from that one scan where the filter is the last segment).
+// Where the query has descendant segments, each value is recorded with the nodes
 // they visited on its way, and the node list is sorted by them at the end (the RFC's order:
 // each visited node's selected children before the nodes visited after it). It answers only
 // where the stream engine and the document would give the same node list: anything else
@@ -30,6 +36,7 @@
 #include "dom/structural_skip_p.hpp"
 #include "query/program_p.hpp"
 #include "query/stream_p.hpp"
+#include "query/text_filter_p.hpp"
 
 namespace jsonjit::detail::jit {
 class code_memory;
@@ -64,6 +71,8 @@ struct native_run {
   /// checked (see jsonjit_path_skip).
   indexed_text indexed;
   bool may_index = false;  // the text is not too large for one, and there is a stage 1
+  std::vector<captured_value> captured;  // by capture node: the candidate at hand's
+  std::unique_ptr<text_filter> filters;  // decides the filters (made on the first run that has some)
 };
 
 /// What generated functions and their helpers share (the emitter's schema_context_layout
@@ -83,6 +92,28 @@ struct native_context {
   native_run* run;
 };
 
+/// A value a filter's singular queries reach inside its candidate (node 0 of the filter: the
+/// candidate, @): its function scans the value, gives the children the queries go on to
+/// their nodes' functions and records it in native_run::captured (a second time in one
+/// candidate: a repeated name, which the document's lookup decides: gives up).
+struct capture_node {
+  std::uint32_t slot = 0;  // its place in native_run::captured
+  std::string name;        // how its parent reaches it: a name (unescaped), or
+  std::uint64_t index = 0;  // an index
+  bool is_index = false;
+  bool counted = false;     // length() reads its children's count
+  std::vector<const capture_node*> children;
+  const void* const* function = nullptr;  // where its function's entry is
+};
+
+/// A filter selector as the code decides it.
+struct native_filter {
+  std::uint32_t expression = 0;
+  std::uint32_t first = 0, size = 0;  // its capture nodes' slots (first: the candidate's)
+  const capture_node* candidate = nullptr;
+  std::vector<std::uint32_t> slot_of_query;  // by the program's query: its node's place among the filter's
+};
+
 /// What a segment's function and its helpers know of it: where its values are (depth: the
 /// segments before them) and what it selects.
 struct native_segment {
@@ -91,6 +122,7 @@ struct native_segment {
   bool descendant;
   bool next_selects;   // the next function is the last (records its value)
   std::uint32_t slot;  // a descendant segment's place among them (native_run::visited)
+  const native_filter* filter = nullptr;  // where `by` is a filter
 };
 
 class native_query {
@@ -118,8 +150,11 @@ class native_query {
   native_query();
   std::unique_ptr<jit::code_memory> memory_;
   std::unique_ptr<jit::placed_code> code_;
+  const program* program_ = nullptr;
   std::vector<native_segment> segments_;  // by depth
-  std::vector<const void*> functions_;    // by depth; generated code calls through it
+  std::vector<native_filter> filters_;
+  std::vector<capture_node> captures_;    // the filters' nodes, by slot
+  std::vector<const void*> functions_;    // the segments' by depth, then the capture nodes' by slot; generated code calls through it
   std::uint32_t descendants_ = 0;         // descendant segments
   std::uint32_t fixed_levels_ = 0;        // see native_run
 };
@@ -145,6 +180,23 @@ const char* jsonjit_path_member(jsonjit::detail::path::native_context* context, 
 /// here): the same.
 const char* jsonjit_path_element(jsonjit::detail::path::native_context* context, const void* what, const char* cur,
                                  std::uint64_t* seen, std::uint64_t* unused) noexcept;
+/// A member of a value the capture_node `what` scans, at its name (escaped, or not compared
+/// in place): given to the function of the child node it names, else skipped.
+const char* jsonjit_path_capture_member(jsonjit::detail::path::native_context* context, const void* what,
+                                        const char* cur, std::uint64_t* seen, std::uint64_t* unused) noexcept;
+/// The same at the member's value, its name plain (`name`, `size` bytes).
+const char* jsonjit_path_capture_value(jsonjit::detail::path::native_context* context, const void* what,
+                                       const char* value, const char* name, std::size_t size,
+                                       std::uint64_t* seen) noexcept;
+/// An element of an array the capture_node `what` scans, `*seen` its index (counted here).
+const char* jsonjit_path_capture_element(jsonjit::detail::path::native_context* context, const void* what,
+                                         const char* cur, std::uint64_t* seen, std::uint64_t* unused) noexcept;
+/// The capture_node `what`'s value is [begin, end) (an array or object of `children`, where
+/// the node is counted): recorded; false (giving up) where it was already.
+bool jsonjit_path_capture(jsonjit::detail::path::native_context* context, const void* what, const char* begin,
+                          const char* end) noexcept;
+bool jsonjit_path_capture_counted(jsonjit::detail::path::native_context* context, const void* what,
+                                  const char* begin, const char* end, std::uint64_t children) noexcept;
 /// The container at `cur` is the node the descendant native_segment `what` visits now.
 const char* jsonjit_path_visit(jsonjit::detail::path::native_context* context, const char* cur,
                                const void* what) noexcept;

@@ -6,7 +6,7 @@
 // when its array ends; each selected value records what it depends on, and the node list is
 // what holds at the end, in the RFC's order (by order keys where the query's order is not the
 // document's). The document engine's semantics exactly; where the text asks for more (invalid
-// JSON, a repeated name a query selects, two containers compared, a pattern too costly), the
+// JSON, a repeated name a query selects, a pattern too costly), the
 // engine says so and the caller selects through a document, which gives the exact answer or
 // error. Private.
 #pragma once

@@ -25,15 +25,6 @@ bool selects_position(const selector& by, std::int64_t i, std::int64_t length) n
   return lower < i && i <= upper && (upper - i) % -by.step == 0;
 }
 
-/// The queries a filter's expression reads, in the order met.
-void queries_of(const program& p, std::uint32_t e, std::vector<std::uint32_t>& out) {
-  const expression& x = p.expressions[e];
-  if (x.kind == expression_kind::exists || x.kind == expression_kind::singular || x.kind == expression_kind::nodes) {
-    out.push_back(x.query);
-  }
-  for (const std::uint32_t child : x.children) queries_of(p, child, out);
-}
-
 }  // namespace
 
 bool converts_as_document_does(std::string_view number, bool preserve_number_text) noexcept {
@@ -73,14 +64,10 @@ std::string stream_engine::unsupported(const program& p) {
   for (std::size_t q = 0; q < p.queries.size(); ++q) {
     const query& sub = p.queries[q];
     for (const segment& s : sub.segments) {
-      for (const selector& sel : s.selectors) {
-        names += sel.kind == selector_kind::name;
-        if (q > 0 && sel.kind == selector_kind::index && sel.index < 0) return "a negative index in a filter query";
-      }
+      for (const selector& sel : s.selectors) names += sel.kind == selector_kind::name;
     }
     if (q == 0) continue;
-    if (!sub.relative) return "a filter query on the root ($)";
-    if (!sub.singular()) return "a filter query that may select several nodes";
+    if (const std::string_view why = uncapturable(sub); !why.empty()) return std::string(why);
   }
   if (names > 64) return "more than 64 name selectors";
   return {};
@@ -103,7 +90,7 @@ stream_engine::stream_engine(const program& p)
       name_bits_.back().push_back(name_bit(sel));
       if (sel.kind == selector_kind::filter) {
         filter_plan plan{sel.filter, {}};
-        queries_of(p, sel.filter, plan.queries);
+        filter_queries(p, sel.filter, plan.queries);
         filter_plans_.push_back(std::move(plan));
       }
     }
@@ -129,7 +116,7 @@ stream_engine::stream_engine(const program& p)
 bool stream_engine::run(std::string_view json, const document_options& options, std::vector<path_step>& steps) {
   json_ = json;
   preserve_number_text_ = options.preserve_number_text;
-  filter_.start(json, options.preserve_number_text);
+  filter_.start(json, options);
   wide_numbers_ = 0;
   steps_ = &steps;
   states_.clear();

@@ -10,15 +10,32 @@
 
 namespace jsonjit::detail::path {
 
+void filter_queries(const program& p, std::uint32_t e, std::vector<std::uint32_t>& out) {
+  const expression& x = p.expressions[e];
+  if (x.kind == expression_kind::exists || x.kind == expression_kind::singular || x.kind == expression_kind::nodes) {
+    out.push_back(x.query);
+  }
+  for (const std::uint32_t child : x.children) filter_queries(p, child, out);
+}
+
+std::string_view uncapturable(const query& q) noexcept {
+  if (!q.relative) return "a filter query on the root ($)";
+  if (!q.singular()) return "a filter query that may select several nodes";
+  for (const segment& s : q.segments) {
+    if (s.selectors[0].kind == selector_kind::index && s.selectors[0].index < 0) return "a negative index in a filter query";
+  }
+  return {};
+}
+
 text_filter::text_filter(const program& p) : program_(p), literals_(p.expressions.size()) {
   for (std::size_t e = 0; e < p.expressions.size(); ++e) {
     if (p.expressions[e].kind == expression_kind::literal) literals_[e] = scalar_of(p.expressions[e].literal);
   }
 }
 
-void text_filter::start(std::string_view json, bool preserve_number_text) noexcept {
+void text_filter::start(std::string_view json, const document_options& options) noexcept {
   json_ = json;
-  preserve_number_text_ = preserve_number_text;
+  options_ = options;
   gave_up_ = false;
 }
 
@@ -149,7 +166,7 @@ scalar text_filter::scalar_of_text(const captured_value& v, std::string& unescap
     default: {
       s.type = json_type::number;
       tape_number n{};
-      convert_number(text, n, preserve_number_text_);  // (it converted when it was read)
+      convert_number(text, n, options_.preserve_number_text);  // (it converted when it was read)
       if (n.tag == tape_tag::int64) {
         s.is_int64 = true;
         s.int64 = static_cast<std::int64_t>(n.bits);
@@ -175,11 +192,23 @@ bool text_filter::equal(const operand& a, const operand& b) {
     const char first = json_[a.value->begin];
     if (first == '[' || first == '{') {
       const char other = json_[b.value->begin];
-      if (other == '[' || other == '{') gave_up_ = true;  // two containers: compared in a document
-      return false;
+      return (other == '[' || other == '{') && containers_equal(*a.value, *b.value);
     }
   }
   return scalars_equal(scalar_of_operand(a, unescaped_a_), scalar_of_operand(b, unescaped_b_));
+}
+
+/// Two containers compared deeply, as the document compares them: the same bytes are the same
+/// value; others are read into documents.
+bool text_filter::containers_equal(const captured_value& a, const captured_value& b) {
+  const std::string_view x = json_.substr(a.begin, a.end - a.begin), y = json_.substr(b.begin, b.end - b.begin);
+  if (x == y) return true;
+  const result<document, parse_error> left = document::parse(x, options_), right = document::parse(y, options_);
+  if (!left || !right) {
+    gave_up_ = true;  // (what the scan passed the document reads too: not expected)
+    return false;
+  }
+  return left->root() == right->root();
 }
 
 bool text_filter::less(const operand& a, const operand& b) {

@@ -1,14 +1,16 @@
 // Filter expressions (RFC 9535 §2.3.5) decided over text: from the values a candidate's
 // singular queries captured (their bytes in the text), exactly as the document engine decides
 // them over the values themselves, for the engines that select without a document (the stream
-// engine and the JIT). Where the text asks for more than its bytes (two containers compared, a
-// pattern too costly), it says so and the caller selects through a document. Private.
+// engine and the JIT); two containers compared are read into documents. Where a pattern is too
+// costly, it says so and the caller selects through a document (which reports it). Private.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <jsonjit/document.hpp>
 
 #include "query/compare_p.hpp"
 #include "query/program_p.hpp"
@@ -23,14 +25,21 @@ struct captured_value {
   bool found = false;
 };
 
+/// The queries the filter expression `e` reads, in the order met.
+void filter_queries(const program& p, std::uint32_t e, std::vector<std::uint32_t>& out);
+/// Why the value the filter query `q` finds cannot be captured from its candidate's text
+/// (empty where it can): it is on the root ($), may select several nodes, or counts from the
+/// end of an array.
+std::string_view uncapturable(const query& q) noexcept;
+
 class text_filter {
  public:
   /// `p` must outlive the filter.
   explicit text_filter(const program& p);
 
-  /// The text the captured values are in, read as a document with `preserve_number_text`
-  /// reads it (a number beyond double's range kept or refused); clears gave_up().
-  void start(std::string_view json, bool preserve_number_text) noexcept;
+  /// The text the captured values are in, read as a document with `options` reads it;
+  /// clears gave_up().
+  void start(std::string_view json, const document_options& options) noexcept;
   /// Whether the logical expression `e` holds where the value the filter query q found is
   /// captured[slot_of_query[q]] (those not found: `found` false).
   bool holds(std::uint32_t e, const captured_value* captured, const std::uint32_t* slot_of_query);
@@ -52,12 +61,13 @@ class text_filter {
   scalar scalar_of_operand(const operand& o, std::string& unescaped);
   scalar scalar_of_text(const captured_value& v, std::string& unescaped);
   bool equal(const operand& a, const operand& b);
+  bool containers_equal(const captured_value& a, const captured_value& b);
   bool less(const operand& a, const operand& b);
 
   const program& program_;
   std::vector<scalar> literals_;  // by expression: the literals read once
   std::string_view json_;
-  bool preserve_number_text_ = false;
+  document_options options_;
   bool gave_up_ = false;
   const captured_value* captured_ = nullptr;  // holds()'s
   const std::uint32_t* slot_of_query_ = nullptr;

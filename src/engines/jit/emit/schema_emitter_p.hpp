@@ -193,6 +193,8 @@ class schema_emitter {
   void jump_unless_seen(unsigned bit, label to);
   /// Fails unless helper(context, what, start of the value, position) returns true.
   void check_helper(std::uint64_t helper, const void* what);
+  /// The same with the entries counted as the fifth argument (after close: the container's).
+  void check_counted(std::uint64_t helper, const void* what);
 
   // Evaluation, in a tracking function.
   /// The entry counted last is evaluated (giving up past the 63rd, which the mask cannot hold).

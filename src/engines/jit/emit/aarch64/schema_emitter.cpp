@@ -762,6 +762,14 @@ void schema_emitter::mark_entries(std::uint64_t mask) {
   s.a.str(a64::x9, slot_at(evaluated_slot));
 }
 
+void schema_emitter::check_counted(std::uint64_t helper, const void* what) {
+  state& s = *state_;
+  s.call(helper, {argument::of(context), argument::constant(what), argument::of(start_reg), argument::of(cur),
+                  argument::of(entries_reg)});
+  s.a.tst(a64::w0, 0xFF);
+  s.a.b_eq(s.fail);
+}
+
 void schema_emitter::check_unevaluated(std::uint64_t helper, const void* what) {
   state& s = *state_;
   s.a.ldr(a64::x4, slot_at(evaluated_slot));  // the fifth argument

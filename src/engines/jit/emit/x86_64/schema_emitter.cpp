@@ -781,6 +781,11 @@ void schema_emitter::mark_entries(std::uint64_t mask) {
   a.or_(evaluated, x86::rax);
 }
 
+void schema_emitter::check_counted(std::uint64_t helper, const void* what) {
+  state_->a.mov(x86::r8, entries_reg);  // the fifth argument; check_helper sets the others
+  check_helper(helper, what);
+}
+
 void schema_emitter::check_unevaluated(std::uint64_t helper, const void* what) {
   state_->a.mov(x86::r8, evaluated);  // the fifth argument; check_helper sets the others
   check_helper(helper, what);
