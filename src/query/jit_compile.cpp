@@ -131,6 +131,12 @@ native_filter capture_nodes(const program& p, std::uint32_t e, std::vector<captu
   }
   f.size = static_cast<std::uint32_t>(nodes.size()) - f.first;
   mark_counted(p, e, f, nodes);
+  f.on_scalar.fill(scalar_verdict::depends);
+  f.on_scalar['"'] = filter_on_scalars(p, e, json_type::string);
+  for (const char c : std::string_view("-0123456789")) f.on_scalar[static_cast<unsigned char>(c)] = filter_on_scalars(p, e, json_type::number);
+  f.on_scalar['t'] = filter_on_scalars(p, e, json_type::boolean, true);
+  f.on_scalar['f'] = filter_on_scalars(p, e, json_type::boolean, false);
+  f.on_scalar['n'] = filter_on_scalars(p, e, json_type::null);
   return f;
 }
 
@@ -150,14 +156,20 @@ class function_compiler {
     const bool objects = names || n.counted, arrays = indexes || n.counted;
     std::array<label, 7> targets;
     const label other = e_.new_label(), object = e_.new_label(), array = e_.new_label();
+    const label number = e_.new_label(), scalar_read = e_.new_label();
     targets.fill(other);
     if (objects) targets[static_cast<std::size_t>(value_start::object)] = object;
     if (arrays) targets[static_cast<std::size_t>(value_start::array)] = array;
+    targets[static_cast<std::size_t>(value_start::number)] = number;
     e_.dispatch(targets);
     e_.bind(other);
     e_.value_helper(address(&jsonjit_path_skip), nullptr);
+    e_.bind(scalar_read);
     e_.check_helper(address(&jsonjit_path_capture), &n);
     e_.return_position();
+    e_.bind(number);
+    e_.skip_narrow_number(other);
+    e_.jump(scalar_read);
     if (objects) {
       e_.bind(object);
       std::vector<jit::named_member> known;
@@ -245,11 +257,10 @@ class function_compiler {
       e_.next_entry('}', loop, closed);
     }
     e_.bind(miss);
+    if (counts(s)) e_.count_entry();
     e_.member_helper(address(&jsonjit_path_member), &s, 0);
     e_.next_entry('}', loop, closed);
-    e_.bind(closed);
-    e_.close_container();
-    e_.return_position();
+    close_visited(s, closed);
   }
 
   /// Elements go through the member helper's call too: the seen slot, cleared where the
@@ -259,10 +270,61 @@ class function_compiler {
     if (s.descendant) e_.value_helper(address(&jsonjit_path_visit), &s);
     e_.open_container(']', closed);
     e_.bind(loop);
+    if (counts(s)) e_.count_entry();
+    if (s.filter != nullptr) skip_refused_scalars(*s.filter, loop, closed);
     e_.member_helper(address(&jsonjit_path_element), &s, 0);
     e_.next_entry(']', loop, closed);
+    close_visited(s, closed);
+  }
+
+  /// At an element of a filter's array: the scalars the filter refuses whatever their value
+  /// (a number where it asks for a length) skipped here, counted in the seen slot as the
+  /// element helper counts; the others fall through to it.
+  void skip_refused_scalars(const native_filter& f, label loop, label closed) {
+    struct kind {
+      value_start start;
+      char first;
+      std::string_view word;
+    };
+    constexpr kind scalars[] = {{value_start::string, '"', {}},          {value_start::number, '0', {}},
+                                {value_start::true_value, 't', "true"},  {value_start::false_value, 'f', "false"},
+                                {value_start::null, 'n', "null"}};
+    std::array<label, 7> targets;
+    const label helper = e_.new_label();
+    targets.fill(helper);
+    bool any = false;
+    for (const kind& k : scalars) {
+      if (f.on(k.first) != scalar_verdict::fails) continue;
+      any = true;
+      targets[static_cast<std::size_t>(k.start)] = e_.new_label();
+    }
+    if (!any) return;
+    e_.dispatch(targets);
+    for (const kind& k : scalars) {
+      const label at = targets[static_cast<std::size_t>(k.start)];
+      if (at == helper) continue;
+      e_.bind(at);
+      if (k.start == value_start::string) {
+        e_.plain_string(helper);  // (a string with escapes: the helper's)
+      } else if (k.start == value_start::number) {
+        e_.skip_narrow_number(helper);  // (a wide one: the helper checks it converts)
+      } else {
+        e_.literal(k.word);
+      }
+      e_.count_seen();
+      e_.next_entry(']', loop, closed);
+    }
+    e_.bind(helper);
+  }
+
+  /// A descendant segment whose filter reads only the candidate itself decides a container
+  /// after visiting it, from the children its visit counted (see jsonjit_path_visited).
+  static bool counts(const native_segment& s) { return s.filter != nullptr && s.descendant && s.filter->size == 1; }
+
+  void close_visited(const native_segment& s, label closed) {
     e_.bind(closed);
     e_.close_container();
+    if (counts(s)) e_.check_counted(address(&jsonjit_path_visited), &s);
     e_.return_position();
   }
 
@@ -327,7 +389,9 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
   std::vector<std::vector<std::uint32_t>> children;  // by capture node
   for (const segment& seg : segments) {
     const selector& by = seg.selectors[0];
-    if (by.kind == selector_kind::filter) q->filters_.push_back(capture_nodes(p, by.filter, q->captures_, children));
+    if (by.kind != selector_kind::filter) continue;
+    q->filters_.push_back(capture_nodes(p, by.filter, q->captures_, children));
+    q->filters_.back().index = static_cast<std::uint32_t>(q->filters_.size() - 1);
   }
   q->fixed_levels_ = static_cast<std::uint32_t>(segments.size() + 1);
   for (std::uint32_t i = 0; i <= segments.size(); ++i) {
@@ -391,6 +455,7 @@ bool native_query::run(std::string_view json, const document_options& options, n
   run.visited.assign(descendants_, 0);
   run.keys.clear();
   run.captured.resize(captures_.size());
+  run.container_verdicts.assign(filters_.size() * verdicts_by_size, 0);
   if (!filters_.empty()) {
     if (run.filters == nullptr) run.filters = std::make_unique<text_filter>(*program_);
     run.filters->start(json, options);

@@ -17,6 +17,7 @@ using jsonjit::detail::path::native_context;
 using jsonjit::detail::path::native_entry;
 using jsonjit::detail::path::native_run;
 using jsonjit::detail::path::native_segment;
+using jsonjit::detail::path::scalar_verdict;
 
 namespace {
 
@@ -127,23 +128,73 @@ const char* child(native_context* context, const native_segment& s, const char* 
   return after == nullptr || after == end ? end : give_up(context);
 }
 
+/// Whether the filter `f` holds where its values are `captured` (null: gave up).
+bool decides(native_context* context, const jsonjit::detail::path::native_filter& f, const captured_value* captured,
+             bool& selected) noexcept {
+  native_run& run = *context->run;
+  try {
+    selected = run.filters->holds(f.expression, captured, f.slot_of_query.data());
+  } catch (...) {
+    return false;
+  }
+  return !run.filters->gave_up();
+}
+
+/// A container candidate of a descendant segment whose filter reads only the candidate (@):
+/// visited first, its children counted by the visit, then decided (the node list is sorted
+/// at the end, so it may be recorded after what was found inside it). What such a filter says
+/// of a container depends on its children's count alone (its length; compared with a literal
+/// it is unequal and unordered, compared with itself equal, whether array or object; match()
+/// and search() refuse it): decided once per count, for the small ones.
+const char* visited_then_decided(native_context* context, const native_segment& s, const char* value,
+                                 const native_entry& entry) noexcept {
+  native_run& run = *context->run;
+  if (!enter(run, static_cast<std::uint32_t>(context->depth), entry)) return give_up(context);
+  const std::uint64_t visiting = run.visited[s.slot];
+  const char* const end = call(context, s.depth, value);
+  run.visited[s.slot] = visiting;
+  if (end == nullptr) return nullptr;
+  const jsonjit::detail::path::native_filter& f = *s.filter;
+  const std::uint64_t children = run.visited_children;
+  std::uint8_t* const known =
+      children < jsonjit::detail::path::verdicts_by_size
+          ? &run.container_verdicts[f.index * jsonjit::detail::path::verdicts_by_size + children]
+          : nullptr;
+  bool selected = false;
+  if (known != nullptr && *known != 0) {
+    selected = *known == 2;
+  } else {
+    captured_value& candidate = run.captured[f.first];
+    candidate = {static_cast<std::uint64_t>(value - run.begin), static_cast<std::uint64_t>(end - run.begin),
+                 static_cast<std::uint32_t>(children), true};
+    if (!decides(context, f, &candidate, selected)) return give_up(context);
+    if (known != nullptr) *known = selected ? 2 : 1;
+  }
+  if (!selected) return end;
+  if (s.next_selects) return record(context, value, end) ? end : give_up(context);
+  const char* const after = call(context, s.depth + 1, value);
+  return after == nullptr || after == end ? after : give_up(context);
+}
+
 /// A candidate of the filter segment `s` at `value`: scanned once by the filter's capture
 /// functions, which record what its queries find, and decided from that.
 const char* filtered_child(native_context* context, const native_segment& s, const char* value,
                            const native_entry& entry) noexcept {
   native_run& run = *context->run;
   const jsonjit::detail::path::native_filter& f = *s.filter;
+  if (const scalar_verdict known = f.on(*value); known != scalar_verdict::depends) {
+    const char* const end = jsonjit_path_skip(context, value, nullptr);
+    return end == nullptr ? nullptr : child(context, s, value, entry, known == scalar_verdict::holds, end);
+  }
+  if (s.descendant && f.size == 1 && (*value == '{' || *value == '[')) {
+    return visited_then_decided(context, s, value, entry);
+  }
   captured_value* const captured = run.captured.data() + f.first;
   std::fill(captured, captured + f.size, captured_value{});
   const char* const end = call_entry(context, *f.candidate->function, value);
   if (end == nullptr) return nullptr;
   bool selected = false;
-  try {
-    selected = run.filters->holds(f.expression, captured, f.slot_of_query.data());
-  } catch (...) {
-    return give_up(context);
-  }
-  if (run.filters->gave_up()) return give_up(context);
+  if (!decides(context, f, captured, selected)) return give_up(context);
   return child(context, s, value, entry, selected, end);
 }
 
@@ -301,6 +352,13 @@ bool jsonjit_path_capture_counted(native_context* context, const void* what, con
   if (v.found || children > UINT32_MAX) return give_up(context) != nullptr;
   v = {static_cast<std::uint64_t>(begin - run.begin), static_cast<std::uint64_t>(end - run.begin),
        static_cast<std::uint32_t>(children), true};
+  return true;
+}
+
+bool jsonjit_path_visited(native_context* context, const void*, const char*, const char*,
+                          std::uint64_t children) noexcept {
+  if (children > UINT32_MAX) return give_up(context) != nullptr;
+  context->run->visited_children = children;
   return true;
 }
 

@@ -23,6 +23,7 @@
 // without it. Private.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -72,6 +73,10 @@ struct native_run {
   indexed_text indexed;
   bool may_index = false;  // the text is not too large for one, and there is a stage 1
   std::vector<captured_value> captured;  // by capture node: the candidate at hand's
+  std::uint64_t visited_children = 0;    // of the container visited last (see jsonjit_path_visited)
+  /// By filter reading only @ and container's children (fewer than verdicts_by_size): 0 not
+  /// known yet, 1 refused, 2 taken (see visited_then_decided).
+  std::vector<std::uint8_t> container_verdicts;
   std::unique_ptr<text_filter> filters;  // decides the filters (made on the first run that has some)
 };
 
@@ -109,10 +114,19 @@ struct capture_node {
 /// A filter selector as the code decides it.
 struct native_filter {
   std::uint32_t expression = 0;
+  std::uint32_t index = 0;  // among the query's filters
   std::uint32_t first = 0, size = 0;  // its capture nodes' slots (first: the candidate's)
   const capture_node* candidate = nullptr;
   std::vector<std::uint32_t> slot_of_query;  // by the program's query: its node's place among the filter's
+  /// What it says of a scalar candidate, by its first byte (depends: anything else).
+  std::array<scalar_verdict, 256> on_scalar{};
+
+  scalar_verdict on(char first_byte) const noexcept { return on_scalar[static_cast<unsigned char>(first_byte)]; }
 };
+
+/// Containers of up to this many children have their verdict remembered (native_run::
+/// container_verdicts).
+constexpr std::size_t verdicts_by_size = 64;
 
 /// What a segment's function and its helpers know of it: where its values are (depth: the
 /// segments before them) and what it selects.
@@ -197,6 +211,9 @@ bool jsonjit_path_capture(jsonjit::detail::path::native_context* context, const 
                           const char* end) noexcept;
 bool jsonjit_path_capture_counted(jsonjit::detail::path::native_context* context, const void* what,
                                   const char* begin, const char* end, std::uint64_t children) noexcept;
+/// The container [begin, end) the descendant native_segment `what` visited has `children`.
+bool jsonjit_path_visited(jsonjit::detail::path::native_context* context, const void* what, const char* begin,
+                          const char* end, std::uint64_t children) noexcept;
 /// The container at `cur` is the node the descendant native_segment `what` visits now.
 const char* jsonjit_path_visit(jsonjit::detail::path::native_context* context, const char* cur,
                                const void* what) noexcept;

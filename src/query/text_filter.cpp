@@ -27,6 +27,132 @@ std::string_view uncapturable(const query& q) noexcept {
   return {};
 }
 
+namespace {
+
+/// A comparable of a filter on a scalar candidate of one kind, as far as the kind tells:
+/// Nothing, or a value of a known type whose value may be known.
+struct abstract_value {
+  bool nothing = false;
+  bool known = false;
+  scalar value;  // its type always; the rest where known
+};
+
+struct scalar_kind {
+  json_type type;
+  bool boolean;
+};
+
+scalar_verdict either(scalar_verdict a, scalar_verdict b) noexcept {  // a || b
+  if (a == scalar_verdict::holds || b == scalar_verdict::holds) return scalar_verdict::holds;
+  return a == scalar_verdict::fails && b == scalar_verdict::fails ? scalar_verdict::fails : scalar_verdict::depends;
+}
+scalar_verdict negation(scalar_verdict a) noexcept {
+  if (a == scalar_verdict::depends) return a;
+  return a == scalar_verdict::holds ? scalar_verdict::fails : scalar_verdict::holds;
+}
+scalar_verdict verdict_of(bool b) noexcept { return b ? scalar_verdict::holds : scalar_verdict::fails; }
+
+abstract_value abstract_of(const program& p, std::uint32_t e, const scalar_kind& k) {
+  const expression& x = p.expressions[e];
+  abstract_value v;
+  const auto from_query = [&](std::uint32_t q) {
+    if (!p.queries[q].segments.empty()) {
+      v.nothing = true;
+    } else {
+      v.value.type = k.type;
+      v.value.boolean = k.boolean;
+      v.known = k.type != json_type::number && k.type != json_type::string;
+    }
+    return v;
+  };
+  switch (x.kind) {
+    case expression_kind::literal:
+      v.known = true;
+      v.value = scalar_of(x.literal);
+      return v;
+    case expression_kind::singular: return from_query(x.query);
+    case expression_kind::function: break;
+    default: v.nothing = true; return v;
+  }
+  switch (x.function) {
+    case function_id::length: {
+      const abstract_value a = abstract_of(p, x.children[0], k);
+      if (a.nothing || a.value.type != json_type::string) {
+        v.nothing = true;
+      } else if (a.known) {
+        v.known = true;
+        v.value = integer_scalar(static_cast<std::int64_t>(code_points(a.value.text)));
+      } else {
+        v.value.type = json_type::number;
+      }
+      return v;
+    }
+    case function_id::count:
+      v.known = true;
+      v.value = integer_scalar(p.queries[p.expressions[x.children[0]].query].segments.empty() ? 1 : 0);
+      return v;
+    case function_id::value: return from_query(p.expressions[x.children[0]].query);
+    default: v.nothing = true; return v;
+  }
+}
+
+scalar_verdict equal_verdict(const abstract_value& a, const abstract_value& b) {
+  if (a.nothing || b.nothing) return verdict_of(a.nothing && b.nothing);
+  if (a.value.type != b.value.type) return scalar_verdict::fails;
+  if (!a.known || !b.known) return scalar_verdict::depends;
+  return verdict_of(scalars_equal(a.value, b.value));
+}
+
+scalar_verdict less_verdict(const abstract_value& a, const abstract_value& b) {
+  if (a.nothing || b.nothing || a.value.type != b.value.type) return scalar_verdict::fails;
+  if (a.value.type != json_type::number && a.value.type != json_type::string) return scalar_verdict::fails;
+  if (!a.known || !b.known) return scalar_verdict::depends;
+  return verdict_of(scalars_less(a.value, b.value));
+}
+
+scalar_verdict verdict_on(const program& p, std::uint32_t e, const scalar_kind& k) {
+  const expression& x = p.expressions[e];
+  switch (x.kind) {
+    case expression_kind::logical_or:
+    case expression_kind::logical_and: {
+      const bool is_or = x.kind == expression_kind::logical_or;
+      scalar_verdict v = verdict_of(!is_or);
+      for (const std::uint32_t child : x.children) {
+        const scalar_verdict c = verdict_on(p, child, k);
+        v = is_or ? either(v, c) : negation(either(negation(v), negation(c)));
+      }
+      return v;
+    }
+    case expression_kind::logical_not: return negation(verdict_on(p, x.children[0], k));
+    case expression_kind::exists: return verdict_of(p.queries[x.query].segments.empty());
+    case expression_kind::compare: {
+      const abstract_value a = abstract_of(p, x.children[0], k), b = abstract_of(p, x.children[1], k);
+      const scalar_verdict equal = equal_verdict(a, b);
+      switch (x.op) {
+        case comparison::equal: return equal;
+        case comparison::not_equal: return negation(equal);
+        case comparison::less: return less_verdict(a, b);
+        case comparison::less_equal: return either(less_verdict(a, b), equal);
+        case comparison::greater: return less_verdict(b, a);
+        case comparison::greater_equal: return either(less_verdict(b, a), equal);
+      }
+      return scalar_verdict::depends;
+    }
+    case expression_kind::function: {  // match() or search(): false unless both are strings
+      const abstract_value a = abstract_of(p, x.children[0], k), b = abstract_of(p, x.children[1], k);
+      const bool strings = !a.nothing && !b.nothing && a.value.type == json_type::string && b.value.type == json_type::string;
+      return strings ? scalar_verdict::depends : scalar_verdict::fails;
+    }
+    default: return scalar_verdict::depends;
+  }
+}
+
+}  // namespace
+
+scalar_verdict filter_on_scalars(const program& p, std::uint32_t e, json_type type, bool boolean) {
+  return verdict_on(p, e, scalar_kind{type, boolean});
+}
+
 text_filter::text_filter(const program& p) : program_(p), literals_(p.expressions.size()) {
   for (std::size_t e = 0; e < p.expressions.size(); ++e) {
     if (p.expressions[e].kind == expression_kind::literal) literals_[e] = scalar_of(p.expressions[e].literal);

@@ -32,6 +32,12 @@ void filter_queries(const program& p, std::uint32_t e, std::vector<std::uint32_t
 /// end of an array.
 std::string_view uncapturable(const query& q) noexcept;
 
+/// What a filter says of every scalar candidate of one kind, where that does not depend on
+/// its value: a scalar has no children (every query but @ finds nothing in it), and true,
+/// false and null are their own value.
+enum class scalar_verdict : std::uint8_t { fails, holds, depends };
+scalar_verdict filter_on_scalars(const program& p, std::uint32_t e, json_type type, bool boolean = false);
+
 class text_filter {
  public:
   /// `p` must outlive the filter.

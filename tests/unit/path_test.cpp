@@ -512,6 +512,15 @@ TEST(PathJit, TheCodeSelectsAsTheDocumentDoesOrLeavesTheTextToTheInterpreter) {
       {"$..[?length(@) > 2]", R"({"a": [1, 2, [3, 4, 5, "abc"]], "b": {"c": "xyzw", "d": {"e": 1, "f": 2, "g": 3}}})", true},
       {"$[?@.k][?@.x].y..z", R"([{"k": 1, "a": {"x": 1, "y": {"z": 2, "w": [{"z": 3}]}}}, {"a": {"x": 1, "y": {"z": 4}}}])", true},
       {"$[?@.a == @.b]", R"([{"a": [1], "b": [1.0]}, {"a": {"x": 1}, "b": {"x": 2}}, {"a": 1, "b": 1}])", true},
+      // Scalars a filter decides by their kind alone (no children: only @ finds anything in
+      // them; true, false and null their own value), skipped where the code meets them.
+      {"$[?@ == true || @ == null || !@.x]", R"([true, false, null, 1, "s", {"x": 1}, {}, [2]])", true},
+      {"$[?@ != 'x' && length(@) != 1]", R"(["x", "y", "yz", 1, true, null, [1], [1, 2], {"a": 1}])", true},
+      {"$[?count(@) == 1 && value(@) >= 2]", R"([1, 2, 3.5, "a", true, [3]])", true},
+      {"$[?match(@, 'a.') || search(@.s, 'b')]", R"(["ab", "a", 1, true, {"s": "abc"}, {"s": 2}, "\u0061\u0062"])", true},
+      {"$..[?length(@) > 1]", R"({"a": [1, 2.5e3, -0.5, "xy", true, false, null, [1e300, "\u00e9\u00e9", -0]]})", true},
+      {"$..[?length(@) > 1]", R"({"a": [1, 2, [1e400]]})", false},
+      {"$..[?length(@) > 1]", "[1, [" + std::string(400, '7') + "]]", false},
       // A repeated name a filter reads (directly or on its way): the document's lookup decides.
       {"$[?@.k == 2]", R"([{"k": 1, "k": 2}])", false},
       {"$[?@.a.b == 1]", R"([{"a": {"b": 1}, "a": {"c": 2}}])", false},
@@ -519,6 +528,7 @@ TEST(PathJit, TheCodeSelectsAsTheDocumentDoesOrLeavesTheTextToTheInterpreter) {
       // What the filter reads is checked as the document checks it.
       {"$[?@.k == 2]", R"([{"k": 2, "x": [1,]}])", false},
       {"$[?@.k == 2]", R"([{"k": 1e400}])", false},
+      {"$[?@.k == 2]", "[{\"k\": " + std::string(400, '9') + "}]", false},
       {"$[?@.k > 2]", R"([{"k": 1e400}])", true, {.preserve_number_text = true}},
       {"$[?@.k == 2]", R"([{"k": [[[[1]]]]}])", false, {.max_depth = 4}},
       // Options the code does not read with: the interpreter's.

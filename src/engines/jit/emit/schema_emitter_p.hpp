@@ -78,6 +78,10 @@ struct named_member {
   std::vector<const void* const*> slots;
 };
 
+/// The longest number without an exponent that cannot lie beyond double's range (its
+/// integer digits fewer than 309).
+constexpr std::int64_t longest_narrow_number = 308;
+
 /// The kinds of value a first byte starts, in dispatch()'s order.
 enum class value_start : std::uint8_t { object, array, string, number, true_value, false_value, null };
 
@@ -140,6 +144,10 @@ class schema_emitter {
   /// A number, its grammar checked (as the reader checks it) by the shared number routine:
   /// consumed, or fails.
   void skip_number();
+  /// The same for a number that cannot lie beyond double's range: without an exponent, at
+  /// most longest_narrow_number bytes (what the reader counts as wide otherwise); any other
+  /// number jumps to `wide` with the position at its start.
+  void skip_narrow_number(label wide);
   /// The same for a number written without fraction or exponent (an integer whatever the
   /// draft); any other number jumps to `otherwise` with the position at the value's start.
   void skip_integer(label otherwise);
@@ -162,6 +170,8 @@ class schema_emitter {
   void match_name(std::string_view text, label miss);
   void count_entry();
   void mark_seen(unsigned bit);
+  /// The seen slot as a counter (in a function that marks no names): incremented.
+  void count_seen();
   /// The value at the position by the function in `*slot`, which consumes it (or fails).
   void apply_here(const void* const* slot);
   /// The same, where the position is not changed: the function checks what it passes over

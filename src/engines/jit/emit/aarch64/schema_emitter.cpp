@@ -150,7 +150,7 @@ struct schema_emitter::state : a64_function {
   /// The number routine: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? from the position,
   /// which it moves past the number; anything else leaves through the failure exit. (What
   /// follows the number is its container's to check: "01" is "0" and then a stray digit.)
-  /// w1 = 1 where it has a fraction or an exponent, else 0. Clobbers w0.
+  /// w1 = 2 where it has an exponent, else 1 where it has a fraction, else 0. Clobbers w0.
   void emit_number_routine() {
     comment("; numbers: the grammar, digit by digit (without a call to C++)");
     const asmjit::Label integer = a.newLabel(), fraction = a.newLabel(), exponent = a.newLabel(),
@@ -200,7 +200,7 @@ struct schema_emitter::state : a64_function {
     a.orr(a64::w0, a64::w0, 0x20);
     a.cmp(a64::w0, 'e');
     a.b_ne(done);
-    a.mov(a64::w1, 1);
+    a.mov(a64::w1, 2);
     a.add(cur, cur, 1);
     a.cmp(cur, end);
     a.b_hs(fail);
@@ -526,6 +526,23 @@ void schema_emitter::literal(std::string_view word) {
 
 void schema_emitter::skip_number() { state_->a.bl(state_->number); }
 
+void schema_emitter::skip_narrow_number(label wide) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label narrow = a.newLabel(), back = a.newLabel();
+  a.mov(a64::x10, cur);  // (the routine leaves x10)
+  a.bl(s.number);
+  a.cmp(a64::w1, 2);
+  a.b_eq(back);
+  a.sub(a64::x9, cur, a64::x10);
+  a.cmp(a64::x9, longest_narrow_number);
+  a.b_ls(narrow);
+  a.bind(back);
+  a.mov(cur, a64::x10);
+  a.b(s.labels[wide]);
+  a.bind(narrow);
+}
+
 void schema_emitter::skip_integer(label otherwise) {
   auto& a = state_->a;
   a.bl(state_->number);
@@ -606,6 +623,13 @@ void schema_emitter::mark_seen(unsigned bit) {
   auto& a = state_->a;
   a.ldr(a64::x9, slot_at(seen_slot));
   a.orr(a64::x9, a64::x9, std::uint64_t{1} << bit);
+  a.str(a64::x9, slot_at(seen_slot));
+}
+
+void schema_emitter::count_seen() {
+  auto& a = state_->a;
+  a.ldr(a64::x9, slot_at(seen_slot));
+  a.add(a64::x9, a64::x9, 1);
   a.str(a64::x9, slot_at(seen_slot));
 }
 

@@ -124,7 +124,7 @@ struct schema_emitter::state : x86_function {
   /// The number routine: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? from the position,
   /// which it moves past the number; anything else leaves through the failure exit. (What
   /// follows the number is its container's to check: "01" is "0" and then a stray digit.)
-  /// edx = 1 where it has a fraction or an exponent, else 0. Clobbers eax.
+  /// edx = 2 where it has an exponent, else 1 where it has a fraction, else 0. Clobbers eax.
   void emit_number_routine() {
     comment("; numbers: the grammar, digit by digit (without a call to C++)");
     const asmjit::Label integer = a.newLabel(), fraction = a.newLabel(),
@@ -174,7 +174,7 @@ struct schema_emitter::state : x86_function {
     a.or_(x86::eax, 0x20);
     a.cmp(x86::eax, 'e');
     a.jne(done);
-    a.mov(x86::edx, 1);
+    a.mov(x86::edx, 2);
     a.inc(cur);
     a.cmp(cur, end);
     a.jae(leave);
@@ -514,6 +514,24 @@ void schema_emitter::literal(std::string_view word) {
 
 void schema_emitter::skip_number() { state_->a.call(state_->number); }
 
+void schema_emitter::skip_narrow_number(label wide) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label narrow = a.newLabel(), back = a.newLabel();
+  a.mov(x86::rcx, cur);  // (the routine leaves rcx)
+  a.call(s.number);
+  a.cmp(x86::edx, 2);
+  a.je(back);
+  a.mov(x86::rax, cur);
+  a.sub(x86::rax, x86::rcx);
+  a.cmp(x86::rax, longest_narrow_number);
+  a.jbe(narrow);
+  a.bind(back);
+  a.mov(cur, x86::rcx);
+  a.jmp(s.labels[wide]);
+  a.bind(narrow);
+}
+
 void schema_emitter::skip_integer(label otherwise) {
   auto& a = state_->a;
   a.call(state_->number);
@@ -616,6 +634,7 @@ void schema_emitter::match_name(std::string_view text, label miss) {
 
 void schema_emitter::count_entry() { state_->a.inc(entries_reg); }
 void schema_emitter::mark_seen(unsigned bit) { state_->a.bts(seen, asmjit::Imm(bit)); }
+void schema_emitter::count_seen() { state_->a.inc(seen); }
 
 void schema_emitter::apply_here(const void* const* slot) {
   state_->call_function_in(slot, cur, false);
