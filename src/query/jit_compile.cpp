@@ -258,7 +258,8 @@ class function_compiler {
     }
     e_.bind(miss);
     if (counts(s)) e_.count_entry();
-    e_.member_helper(address(&jsonjit_path_member), &s, 0);
+    // (A plain name found by vector compares, its value given to the helper; others at the name.)
+    e_.member_by_name(address(&jsonjit_path_member_value), address(&jsonjit_path_member), &s);
     e_.next_entry('}', loop, closed);
     close_visited(s, closed);
   }

@@ -227,6 +227,23 @@ bool member_name(native_context* context, std::string_view& name, bool escaped) 
   return true;
 }
 
+/// A member's value at `value` (its name in `entry`) under segment `s`: see jsonjit_path_member.
+const char* member(native_context* context, const native_segment& s, const char* value, const native_entry& entry,
+                   std::uint64_t* seen) noexcept {
+  using jsonjit::detail::path::selector_kind;
+  if (s.by->kind == selector_kind::filter) return filtered_child(context, s, value, entry);
+  if (s.by->kind != selector_kind::name) return child(context, s, value, entry, s.by->kind == selector_kind::wildcard);
+  std::string_view name = entry.name;
+  if (!member_name(context, name, entry.escaped)) return give_up(context);
+  const bool selected = name == s.by->name;
+  if (selected) {
+    // Selected twice in one object: the document's lookup (the last) decides.
+    if ((*seen & 1) != 0) return give_up(context);
+    *seen |= 1;
+  }
+  return child(context, s, value, entry, selected);
+}
+
 }  // namespace
 
 extern "C" {
@@ -277,25 +294,21 @@ const char* jsonjit_path_select(native_context* context, const char* cur, const 
 
 const char* jsonjit_path_member(native_context* context, const void* what, const char* cur, std::uint64_t* seen,
                                 std::uint64_t*) noexcept {
-  using jsonjit::detail::path::selector_kind;
-  const auto& s = *static_cast<const native_segment*>(what);
   bool escaped = false;
   const char* close = nullptr;
   const char* const value = jsonjit::detail::jit::member_value_start(cur, context->end, close, escaped);
   if (value == nullptr) return nullptr;
-  const native_entry entry{std::string_view(cur + 1, static_cast<std::size_t>(close - cur - 1)), 0, false, escaped};
-  if (s.by->kind == selector_kind::filter) return filtered_child(context, s, value, entry);
-  if (s.by->kind != selector_kind::name) return child(context, s, value, entry, s.by->kind == selector_kind::wildcard);
-  std::string_view name = entry.name;
-  if (!member_name(context, name, escaped)) return give_up(context);
-  const bool selected = name == s.by->name;
-  if (selected) {
-    // Selected twice in one object: the document's lookup (the last) decides.
-    if ((*seen & 1) != 0) return give_up(context);
-    *seen |= 1;
-  }
-  return child(context, s, value, entry, selected);
+  return member(context, *static_cast<const native_segment*>(what), value,
+                native_entry{std::string_view(cur + 1, static_cast<std::size_t>(close - cur - 1)), 0, false, escaped},
+                seen);
 }
+
+const char* jsonjit_path_member_value(native_context* context, const void* what, const char* value, const char* name,
+                                      std::size_t size, std::uint64_t* seen) noexcept {
+  return member(context, *static_cast<const native_segment*>(what), value, native_entry{{name, size}, 0, false, false},
+                seen);
+}
+
 
 const char* jsonjit_path_element(native_context* context, const void* what, const char* cur, std::uint64_t* seen,
                                  std::uint64_t*) noexcept {

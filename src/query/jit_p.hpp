@@ -190,6 +190,10 @@ const char* jsonjit_path_select(jsonjit::detail::path::native_context* context, 
 /// `*seen` bit 0: a name selector took a member of this object already (a second one gives up).
 const char* jsonjit_path_member(jsonjit::detail::path::native_context* context, const void* what, const char* cur,
                                 std::uint64_t* seen, std::uint64_t* unused) noexcept;
+/// The same at the member's value, its name plain (`name`, `size` bytes).
+const char* jsonjit_path_member_value(jsonjit::detail::path::native_context* context, const void* what,
+                                      const char* value, const char* name, std::size_t size,
+                                      std::uint64_t* seen) noexcept;
 /// An element of an array the native_segment `what` selects from, `*seen` its index (counted
 /// here): the same.
 const char* jsonjit_path_element(jsonjit::detail::path::native_context* context, const void* what, const char* cur,
