@@ -156,11 +156,12 @@ class function_compiler {
     const bool objects = names || n.counted, arrays = indexes || n.counted;
     std::array<label, 7> targets;
     const label other = e_.new_label(), object = e_.new_label(), array = e_.new_label();
-    const label number = e_.new_label(), scalar_read = e_.new_label();
+    const label number = e_.new_label(), string = e_.new_label(), scalar_read = e_.new_label();
     targets.fill(other);
     if (objects) targets[static_cast<std::size_t>(value_start::object)] = object;
     if (arrays) targets[static_cast<std::size_t>(value_start::array)] = array;
     targets[static_cast<std::size_t>(value_start::number)] = number;
+    targets[static_cast<std::size_t>(value_start::string)] = string;
     e_.dispatch(targets);
     e_.bind(other);
     e_.value_helper(address(&jsonjit_path_skip), nullptr);
@@ -170,6 +171,9 @@ class function_compiler {
     e_.bind(number);
     e_.skip_narrow_number(other);
     e_.jump(scalar_read);
+    e_.bind(string);
+    e_.plain_string(other, 0, UINT64_MAX, address(&jsonjit_path_capture_string), &n);
+    e_.return_position();
     if (objects) {
       e_.bind(object);
       std::vector<jit::named_member> known;

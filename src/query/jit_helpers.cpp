@@ -357,6 +357,13 @@ bool jsonjit_path_capture(native_context* context, const void* what, const char*
   return jsonjit_path_capture_counted(context, what, begin, end, 0);
 }
 
+bool jsonjit_path_capture_string(native_context* context, const void* what, const char* text,
+                                 std::uint64_t size) noexcept {
+  if (!jsonjit_path_capture_counted(context, what, text - 1, text + size + 1, 0)) return false;
+  context->run->captured[static_cast<const capture_node*>(what)->slot].plain = true;
+  return true;
+}
+
 bool jsonjit_path_capture_counted(native_context* context, const void* what, const char* begin, const char* end,
                                   std::uint64_t children) noexcept {
   native_run& run = *context->run;

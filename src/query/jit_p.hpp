@@ -213,6 +213,9 @@ const char* jsonjit_path_capture_element(jsonjit::detail::path::native_context* 
 /// the node is counted): recorded; false (giving up) where it was already.
 bool jsonjit_path_capture(jsonjit::detail::path::native_context* context, const void* what, const char* begin,
                           const char* end) noexcept;
+/// The capture_node `what`'s value is a plain string (see plain_string), `text` `size` bytes.
+bool jsonjit_path_capture_string(jsonjit::detail::path::native_context* context, const void* what, const char* text,
+                                 std::uint64_t size) noexcept;
 bool jsonjit_path_capture_counted(jsonjit::detail::path::native_context* context, const void* what,
                                   const char* begin, const char* end, std::uint64_t children) noexcept;
 /// The container [begin, end) the descendant native_segment `what` visited has `children`.

@@ -232,6 +232,11 @@ text_filter::operand text_filter::value_of(std::uint32_t e) {
           return o;
         }
         if (first != '"') return o;  // (no need to read a number or a literal)
+        if (arg.value->plain) {
+          o.what = operand::kind::number;
+          o.number = static_cast<std::int64_t>(arg.value->end - arg.value->begin - 2);
+          return o;
+        }
       }
       if (arg.what != operand::kind::captured && arg.what != operand::kind::literal) return o;
       const scalar s = scalar_of_operand(arg, unescaped_a_);
@@ -272,7 +277,7 @@ scalar text_filter::scalar_of_text(const captured_value& v, std::string& unescap
     case '"': {
       s.type = json_type::string;
       const std::string_view inside = text.substr(1, text.size() - 2);
-      if (inside.find('\\') == std::string_view::npos) {
+      if (v.plain || inside.find('\\') == std::string_view::npos) {
         s.text = inside;
         break;
       }

@@ -23,6 +23,7 @@ struct captured_value {
   std::uint64_t begin = 0, end = 0;
   std::uint32_t size = 0;
   bool found = false;
+  bool plain = false;  // a string without escapes, control or non-ASCII bytes (each byte a code point)
 };
 
 /// The queries the filter expression `e` reads, in the order met.

@@ -543,6 +543,33 @@ TEST(PathJit, TheCodeSelectsAsTheDocumentDoesOrLeavesTheTextToTheInterpreter) {
   }
 }
 
+TEST(PathJit, NumbersAreScannedAsTheReaderScansThem) {
+  // The code scans runs of digits eight bytes at a time: every length of integer part and
+  // fraction, with what may follow a number (valid or not, a byte next to the digits, the
+  // end of the text), as the document reads them.
+  const json_path skipped = json_path::compile("$..[?length(@) > 1]", {.engine = engine::jit}).value();
+  const json_path captured = json_path::compile("$[?@[0] > 5]", {.engine = engine::jit}).value();
+  const char* const after[] = {"]", " ]", ",2]", "x]", ":]", "/]", "\xFA]", ".]", "e]", "e+1]", "E-12]", ""};
+  for (int digits = 1; digits <= 19; ++digits) {
+    for (int fraction = 0; fraction <= 17; fraction += 1 + fraction / 4) {
+      std::string number = "-" + std::string(static_cast<std::size_t>(digits), '7');
+      if (fraction > 0) number += "." + std::string(static_cast<std::size_t>(fraction), '3');
+      for (const char* tail : after) {
+        const std::string text = "[[" + number + tail + "]";
+        SCOPED_TRACE(text);
+        const bool valid = document::parse(text).has_value();
+        EXPECT_EQ(native_code_selects_as_the_document(skipped, text), valid);
+        EXPECT_EQ(native_code_selects_as_the_document(captured, text), valid);
+        expect_the_selector_gives_the_documents_answer(skipped, text, {});
+        expect_the_selector_gives_the_documents_answer(captured, text, {});
+      }
+      const std::string at_end = "[[1, " + number;  // (the text ends in the number)
+      EXPECT_FALSE(native_code_selects_as_the_document(skipped, at_end));
+      expect_the_selector_gives_the_documents_answer(captured, at_end, {});
+    }
+  }
+}
+
 TEST(PathJit, LargeSkippedValuesAreCheckedAsTheDocumentChecksThem) {
   // Past 4 KB a skipped container is checked along a stage-1 index of the text, made in
   // pieces from 64 KiB on: what is wrong anywhere inside is found there too. `inside` (items
