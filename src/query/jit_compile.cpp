@@ -65,15 +65,6 @@ constexpr std::size_t longest_in_place = 64;
 /// million `.a`) would be megabytes of code; the interpreter takes such queries.
 constexpr std::size_t most_functions = 256;
 
-/// Names member_by_name compares in place: written without escapes, control or non-ASCII
-/// bytes, and not too long.
-bool compared_in_place(std::string_view name) {
-  constexpr std::size_t longest = 32;
-  return name.size() <= longest && std::all_of(name.begin(), name.end(), [](char c) {
-           return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
-         });
-}
-
 /// Marks the capture nodes whose children length() counts, in the filter expression `e`.
 void mark_counted(const program& p, std::uint32_t e, const native_filter& f, std::vector<capture_node>& nodes) {
   const expression& x = p.expressions[e];
@@ -178,7 +169,7 @@ class function_compiler {
       e_.bind(object);
       std::vector<jit::named_member> known;
       for (const capture_node* c : n.children) {
-        if (!c->is_index && compared_in_place(c->name)) known.push_back({c->name, 0, {c->function}});
+        if (!c->is_index && jit::compared_in_place(c->name)) known.push_back({c->name, 0, {c->function}});
       }
       const label closed = e_.new_label(), loop = e_.new_label();
       e_.open_container('}', closed);

@@ -128,7 +128,8 @@ const char* child(native_context* context, const native_segment& s, const char* 
   return after == nullptr || after == end ? end : give_up(context);
 }
 
-/// Whether the filter `f` holds where its values are `captured` (null: gave up).
+/// Whether the filter `f` holds where its values are `captured` (in `selected`); false where
+/// only a document decides (the caller gives up).
 bool decides(native_context* context, const jsonjit::detail::path::native_filter& f, const captured_value* captured,
              bool& selected) noexcept {
   native_run& run = *context->run;

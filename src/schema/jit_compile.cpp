@@ -197,7 +197,7 @@ class function_compiler {
     std::vector<jit::named_member> known;
     if (f->others.empty()) {
       for (const fused_object::name_entry& entry : f->entries()) {
-        if (entry.targets.empty() || entry.name.size() > 32 || quoted_name(entry.name).empty()) continue;
+        if (entry.targets.empty() || !jit::compared_in_place(entry.name)) continue;
         jit::named_member& m = known.emplace_back();
         m.text = entry.name;
         m.seen = entry.seen;

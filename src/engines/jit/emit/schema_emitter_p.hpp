@@ -69,9 +69,19 @@ struct anchor_binding {
   const void* const* slot;
 };
 
-/// A member name member_by_name() matches in the generated code: its text (plain: no escapes,
-/// control or non-ASCII bytes), the bits it sets in the seen mask, and the functions applied
-/// to its value (at least one).
+/// Whether member_by_name() can compare `name` in place: written without escapes, control or
+/// non-ASCII bytes (a name with those reaches the general helper), up to 32 bytes.
+inline bool compared_in_place(std::string_view name) noexcept {
+  constexpr std::size_t longest = 32;
+  if (name.size() > longest) return false;
+  for (const char c : name) {
+    if (c < 0x20 || c >= 0x7F || c == '"' || c == '\\') return false;
+  }
+  return true;
+}
+
+/// A member name member_by_name() matches in the generated code: its text (compared_in_place),
+/// the bits it sets in the seen mask, and the functions applied to its value (at least one).
 struct named_member {
   std::string_view text;
   std::uint64_t seen = 0;
