@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <utility>
 
 #include "dom/tape_builder_p.hpp"
+#include "text/simd_p.hpp"
 #include "text/unescape_p.hpp"
 
 namespace jsonjit::detail::path {
@@ -153,9 +155,63 @@ scalar_verdict filter_on_scalars(const program& p, std::uint32_t e, json_type ty
   return verdict_on(p, e, scalar_kind{type, boolean});
 }
 
-text_filter::text_filter(const program& p) : program_(p), literals_(p.expressions.size()) {
+namespace {
+
+/// Where the number written as `text` lies against `limit` (an integer or a double, below
+/// 2^53 in magnitude), from its integer part alone where that decides: -1 below, 1 above, 0
+/// equal; 2 where only its conversion tells. The document converts it correctly rounded,
+/// and rounding cannot cross an integer a double holds exactly: a text whose integer part I
+/// has at most 15 digits reads as a double in [I, I + 1] (a negative one in [-I - 1, -I]),
+/// exactly I where it has neither fraction nor exponent.
+/// (The digits are skipped up to the end of the whole text, `text_end`, which lets the scan
+/// read sixteen bytes at a time: the number's text ends at a byte that is not a digit.)
+int order_of_number_text(const char* number, const char* end, const char* text_end, double limit) noexcept {
+  const bool negative = *number == '-';
+  const char* const digits = number + (negative ? 1 : 0);
+  const char* const point = skip_digits(digits, text_end);
+  if (point - digits > 15) return 2;
+  std::int64_t integer = 0;
+  for (const char* p = digits; p < point; ++p) integer = integer * 10 + (*p - '0');
+  const bool exact = point == end;  // no fraction, no exponent
+  if (!exact && (*point != '.' || skip_digits(point + 1, text_end) != end)) return 2;  // an exponent
+  double low = static_cast<double>(integer), high = exact ? low : low + 1;
+  if (negative) {
+    std::swap(low, high);
+    low = -low;
+    high = -high;
+  }
+  if (limit < low) return 1;
+  if (limit > high) return -1;
+  return low == high ? 0 : 2;
+}
+
+constexpr double exact_integers = 9007199254740992.0;  // 2^53: doubles below it hold every integer
+
+/// Whether `op` holds between two numbers the first of which is `order` (-1, 0, 1) to the second.
+bool order_holds(comparison op, int order) noexcept {
+  return comparison_holds(
+      op, [order] { return order == 0; }, [order] { return order < 0; }, [order] { return order > 0; });
+}
+
+}  // namespace
+
+text_filter::text_filter(const program& p)
+    : program_(p), literals_(p.expressions.size()), number_comparisons_(p.expressions.size()) {
   for (std::size_t e = 0; e < p.expressions.size(); ++e) {
     if (p.expressions[e].kind == expression_kind::literal) literals_[e] = scalar_of(p.expressions[e].literal);
+  }
+  for (std::size_t e = 0; e < p.expressions.size(); ++e) {
+    const expression& x = p.expressions[e];
+    if (x.kind != expression_kind::compare) continue;
+    for (const bool literal_first : {false, true}) {
+      const std::uint32_t query = x.children[literal_first ? 1 : 0], literal = x.children[literal_first ? 0 : 1];
+      const scalar& l = literals_[literal];
+      if (p.expressions[query].kind == expression_kind::singular &&
+          p.expressions[literal].kind == expression_kind::literal && l.type == json_type::number &&
+          std::fabs(l.number) < exact_integers) {
+        number_comparisons_[e] = {p.expressions[query].query, l.number, literal_first, true};
+      }
+    }
   }
 }
 
@@ -185,6 +241,13 @@ bool text_filter::decide(std::uint32_t e) {
       return std::all_of(x.children.begin(), x.children.end(), [&](std::uint32_t child) { return decide(child); });
     case expression_kind::logical_not: return !decide(x.children[0]);
     case expression_kind::compare: {
+      if (const number_comparison& c = number_comparisons_[e]; c.present) {
+        const captured_value* v = captured(c.query);
+        if (v == nullptr) return x.op == comparison::not_equal;  // Nothing against a number
+        if (const int order = order_of_captured(*v, c.literal); order != 2) {
+          return order_holds(x.op, c.literal_first ? -order : order);
+        }
+      }
       const operand a = value_of(x.children[0]), b = value_of(x.children[1]);
       return comparison_holds(
           x.op, [&] { return equal(a, b); }, [&] { return less(a, b); }, [&] { return less(b, a); });
@@ -316,9 +379,36 @@ scalar text_filter::scalar_of_text(const captured_value& v, std::string& unescap
   return s;
 }
 
+int text_filter::known_order(const operand& a, const operand& b) const noexcept {
+  const auto limit = [](const operand& o, double& value) {
+    if (o.what == operand::kind::number) {
+      value = static_cast<double>(o.number);
+    } else if (o.what == operand::kind::literal && o.literal->type == json_type::number) {
+      value = o.literal->number;
+    } else {
+      return false;
+    }
+    return std::fabs(value) < exact_integers;
+  };
+  double value = 0;
+  if (a.what == operand::kind::captured && limit(b, value)) return order_of_captured(*a.value, value);
+  if (b.what == operand::kind::captured && limit(a, value)) {
+    const int order = order_of_captured(*b.value, value);
+    return order == 2 ? 2 : -order;
+  }
+  return 2;
+}
+
+int text_filter::order_of_captured(const captured_value& v, double limit) const noexcept {
+  const char first = json_[v.begin];
+  if (first != '-' && (first < '0' || first > '9')) return 2;
+  return order_of_number_text(json_.data() + v.begin, json_.data() + v.end, json_.data() + json_.size(), limit);
+}
+
 bool text_filter::equal(const operand& a, const operand& b) {
   const bool a_nothing = a.what == operand::kind::nothing, b_nothing = b.what == operand::kind::nothing;
   if (a_nothing || b_nothing) return a_nothing && b_nothing;
+  if (const int order = known_order(a, b); order != 2) return order == 0;
   if (a.what == operand::kind::captured && b.what == operand::kind::captured) {
     const char first = json_[a.value->begin];
     if (first == '[' || first == '{') {
@@ -344,6 +434,7 @@ bool text_filter::containers_equal(const captured_value& a, const captured_value
 
 bool text_filter::less(const operand& a, const operand& b) {
   if (a.what == operand::kind::nothing || b.what == operand::kind::nothing) return false;
+  if (const int order = known_order(a, b); order != 2) return order < 0;
   return scalars_less(scalar_of_operand(a, unescaped_a_), scalar_of_operand(b, unescaped_b_));
 }
 

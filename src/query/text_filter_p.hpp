@@ -67,12 +67,27 @@ class text_filter {
   const captured_value* captured(std::uint32_t query) const noexcept;
   scalar scalar_of_operand(const operand& o, std::string& unescaped);
   scalar scalar_of_text(const captured_value& v, std::string& unescaped);
+  /// Where a captured number lies against a number known without reading (a literal, a
+  /// length or a count), from its text alone where that decides: -1, 0, 1; else 2.
+  int known_order(const operand& a, const operand& b) const noexcept;
+  /// The same for a captured value (2 unless a number) against `limit`.
+  int order_of_captured(const captured_value& v, double limit) const noexcept;
   bool equal(const operand& a, const operand& b);
   bool containers_equal(const captured_value& a, const captured_value& b);
   bool less(const operand& a, const operand& b);
 
   const program& program_;
-  std::vector<scalar> literals_;  // by expression: the literals read once
+  /// A comparison of a filter query's value with a number literal below 2^53 in magnitude,
+  /// decided from the captured text where its integer part tells (order_of_captured).
+  struct number_comparison {
+    std::uint32_t query = 0;
+    double literal = 0;
+    bool literal_first = false;
+    bool present = false;
+  };
+
+  std::vector<scalar> literals_;                    // by expression: the literals read once
+  std::vector<number_comparison> number_comparisons_;  // by expression
   std::string_view json_;
   document_options options_;
   bool gave_up_ = false;

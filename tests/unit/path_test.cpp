@@ -570,6 +570,41 @@ TEST(PathJit, NumbersAreScannedAsTheReaderScansThem) {
   }
 }
 
+TEST(PathJit, NumbersAreComparedWithLiteralsAsTheDocumentComparesThem) {
+  // A number compared with a number literal is decided from its integer part where that
+  // tells (a double read from the text cannot round across an integer): values on either
+  // side of each literal, those that round onto it, integer parts of 15 and 16 digits,
+  // exponents, negative zero, each under every operator, by the code and by the one-pass
+  // engine, as the document decides.
+  const char* const literals[] = {"60", "-140", "0", "5.5", "-0.5", "999999999999999", "9007199254740991",
+                                  "9007199254740992", "1e16", "-1E2"};
+  const char* const numbers[] = {"60", "59", "61", "59.5", "60.5", "59.99999999999999999", "60.00000000000000001",
+                                 "-140", "-139.9999999999999999", "-140.00000000000000001", "-141", "-139",
+                                 "0", "-0", "-0.0", "0.0", "0.5", "-0.5", "-0.49999999999999999", "5", "5.5", "6",
+                                 "5.4999999999999999999", "999999999999999", "999999999999999.9",
+                                 "999999999999998.99999", "9999999999999999.5", "9007199254740991.5",
+                                 "9007199254740993", "10000000000000000", "6e1", "60E0", "-1.4e2", "1e16", "-100"};
+  const char* const operators[] = {"<", "<=", ">", ">=", "==", "!="};
+  for (const char* literal : literals) {
+    for (const char* op : operators) {
+      for (const bool literal_first : {false, true}) {
+        const std::string filter = literal_first ? std::string(literal) + " " + op + " @[0]"
+                                                 : std::string("@[0] ") + op + " " + literal;
+        const std::string query = "$[?" + filter + "]";
+        const json_path compiled = json_path::compile(query, {.engine = engine::jit}).value();
+        const json_path interpreted = json_path::compile(query, {.engine = engine::interpreter}).value();
+        std::string text = "[";
+        for (const char* number : numbers) text += std::string(text.size() > 1 ? ", " : "") + "[" + number + "]";
+        text += "]";
+        SCOPED_TRACE(query);
+        EXPECT_TRUE(native_code_selects_as_the_document(compiled, text));
+        expect_the_selector_gives_the_documents_answer(compiled, text, {});
+        expect_the_selector_gives_the_documents_answer(interpreted, text, {});
+      }
+    }
+  }
+}
+
 TEST(PathJit, LargeSkippedValuesAreCheckedAsTheDocumentChecksThem) {
   // Past 4 KB a skipped container is checked along a stage-1 index of the text, made in
   // pieces from 64 KiB on: what is wrong anywhere inside is found there too. `inside` (items
