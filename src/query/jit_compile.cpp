@@ -183,12 +183,44 @@ class function_compiler {
       e_.bind(array);
       const label closed = e_.new_label(), loop = e_.new_label();
       e_.open_container(']', closed);
-      e_.bind(loop);
-      e_.count_entry();
-      e_.member_helper(address(&jsonjit_path_capture_element), &n, 0);
+      if (const std::vector<const capture_node*> by_index = unrolled_indexes(n); !by_index.empty()) {
+        // The elements up to the last index read, one after the other: each found index's
+        // value given to its node's function directly, the others skipped; then the rest.
+        for (const capture_node* c : by_index) {
+          e_.count_entry();
+          if (c != nullptr) {
+            e_.apply_here(c->function);
+          } else {
+            e_.value_helper(address(&jsonjit_path_skip), nullptr);
+          }
+          const label next = e_.new_label();
+          e_.next_entry(']', next, closed);
+          e_.bind(next);
+        }
+        e_.bind(loop);
+        e_.count_entry();
+        e_.value_helper(address(&jsonjit_path_skip), nullptr);
+      } else {
+        e_.bind(loop);
+        e_.count_entry();
+        e_.member_helper(address(&jsonjit_path_capture_element), &n, 0);
+      }
       e_.next_entry(']', loop, closed);
       close(n, closed);
     }
+  }
+
+  /// The children of `n` by index, up to the last (null: none there), where its children are
+  /// indexes below `longest_unrolled`; else empty (the element helper finds them).
+  static std::vector<const capture_node*> unrolled_indexes(const capture_node& n) {
+    constexpr std::uint64_t longest_unrolled = 16;
+    std::vector<const capture_node*> by_index;
+    for (const capture_node* c : n.children) {
+      if (!c->is_index || c->index >= longest_unrolled) return {};
+      if (c->index >= by_index.size()) by_index.resize(c->index + 1, nullptr);
+      by_index[c->index] = c;
+    }
+    return by_index;
   }
 
   /// The function of the values after `s.depth` segments.
