@@ -593,8 +593,9 @@ TEST(PathJit, NumbersAreComparedWithLiteralsAsTheDocumentComparesThem) {
         const std::string query = "$[?" + filter + "]";
         const json_path compiled = json_path::compile(query, {.engine = engine::jit}).value();
         const json_path interpreted = json_path::compile(query, {.engine = engine::interpreter}).value();
-        std::string text = "[";
-        for (const char* number : numbers) text += std::string(text.size() > 1 ? ", " : "") + "[" + number + "]";
+        // (And candidates where @[0] is Nothing or not a number, which only != takes.)
+        std::string text = R"([[], ["60"], [true], [[60]], {"0": 60}, 60)";
+        for (const char* number : numbers) text += std::string(", [") + number + "]";
         text += "]";
         SCOPED_TRACE(query);
         EXPECT_TRUE(native_code_selects_as_the_document(compiled, text));
@@ -602,6 +603,21 @@ TEST(PathJit, NumbersAreComparedWithLiteralsAsTheDocumentComparesThem) {
         expect_the_selector_gives_the_documents_answer(interpreted, text, {});
       }
     }
+  }
+  // Indexes read element by element (below 16) and by the element helper (from 16 on), in
+  // arrays shorter and longer than them.
+  for (const char* query : {"$[?@[1] > 1 && @[3] < 5]", "$[?@[15] == 15]", "$[?@[16] == 16]", "$[?@[2] != 2]"}) {
+    std::string text = "[";
+    for (int size = 0; size <= 20; ++size) {
+      text += size > 0 ? ", [" : "[";
+      for (int i = 0; i < size; ++i) text += (i > 0 ? ", " : "") + std::to_string(i);
+      text += "]";
+    }
+    text += "]";
+    SCOPED_TRACE(query);
+    const json_path compiled = json_path::compile(query, {.engine = engine::jit}).value();
+    EXPECT_TRUE(native_code_selects_as_the_document(compiled, text));
+    expect_the_selector_gives_the_documents_answer(compiled, text, {});
   }
 }
 
