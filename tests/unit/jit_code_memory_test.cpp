@@ -2,7 +2,8 @@
 // where other code was given back (also under an emulator that translates code), and no page of
 // the process is ever writable and executable at once — checked in /proc/self/maps while 8
 // threads place code concurrently — and a forked child places its code apart from its
-// parent's. Machine code is written by hand for each processor.
+// parent's, and neither reuses memory the other may still run. On x86-64 memory given back is
+// reused by the next functions that fit. Machine code is written by hand for each processor.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -155,14 +156,66 @@ TEST(JitCodeMemory, ManyThreadsPlaceAndReleaseWhileNoPageIsEverWritableAndExecut
   EXPECT_EQ(wx_seen.load(), 0);
 }
 
+#if defined(__x86_64__)
+TEST(JitCodeMemory, MemoryGivenBackIsReusedByTheNextFunctionsThatFit) {
+  // A query compiled, run and dropped again and again writes its code where the last one was:
+  // in pages already touched, not fresh ones (each costing microseconds on a virtual machine).
+  // Checked in a forked child, which places its code in arenas of its own: none of what the
+  // tests before this one gave back is there to be reused first.
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    code_memory memory;
+    const auto function = [](std::uint32_t value, std::size_t size) {
+      std::vector<std::uint8_t> bytes = return_constant(value);
+      bytes.resize(size, 0x90);
+      return bytes;
+    };
+    const auto returns = [](const placed_code& code, std::uint32_t value) {
+      return code.entry != nullptr && reinterpret_cast<std::uint32_t (*)()>(const_cast<void*>(code.entry))() == value;
+    };
+    auto big = function(7, 100'032);  // (sizes in 64-byte multiples, as functions are aligned)
+    const placed_code first = memory.place(big.size(), copy_bytes, &big);
+    if (!returns(first, 7)) _exit(1);
+    memory.release(first);
+    auto again = function(8, 100'032);
+    const placed_code second = memory.place(again.size(), copy_bytes, &again);
+    if (second.entry != first.entry || !returns(second, 8)) _exit(2);
+    // Smaller ones share the block; neighbours given back make one again, which a function
+    // as large as both takes.
+    auto after = function(9, 64);
+    const placed_code fence = memory.place(after.size(), copy_bytes, &after);
+    memory.release(second);
+    auto half = function(10, 49'984);
+    const placed_code low = memory.place(half.size(), copy_bytes, &half);
+    const placed_code high = memory.place(half.size(), copy_bytes, &half);
+    if (low.entry != first.entry || high.entry != static_cast<const char*>(first.entry) + 49'984) _exit(3);
+    if (!returns(low, 10) || !returns(high, 10) || !returns(fence, 9)) _exit(4);
+    memory.release(high);
+    memory.release(low);
+    const placed_code joined = memory.place(again.size(), copy_bytes, &again);
+    if (joined.entry != first.entry || !returns(joined, 8)) _exit(5);
+    _exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+      << "child's status " << status << " (exit code: the first check that failed)";
+}
+#endif
+
 TEST(JitCodeMemory, ParentAndChildOfAForkPlaceCodeWithoutOverwritingEachOther) {
   // Servers compile types, then fork workers that compile more. The arenas are memory files
   // mapped shared, so what either process writes there after fork() the other sees: both
-  // must not place their next functions at the same address of an arena they share.
+  // must not place their next functions at the same address of an arena they share, nor
+  // reuse there what they give back (the other may still run it).
   code_memory memory;
   auto first = return_constant(1);
   const placed_code inherited = memory.place(first.size(), copy_bytes, &first);
   ASSERT_NE(inherited.entry, nullptr);
+  auto fourth = return_constant(4);
+  const placed_code dropped_by_parent = memory.place(fourth.size(), copy_bytes, &fourth);
+  ASSERT_NE(dropped_by_parent.entry, nullptr);
   const auto call = [](const placed_code& code) {
     return reinterpret_cast<std::uint32_t (*)()>(const_cast<void*>(code.entry))();
   };
@@ -176,10 +229,12 @@ TEST(JitCodeMemory, ParentAndChildOfAForkPlaceCodeWithoutOverwritingEachOther) {
     if (read(to_child[0], &token, 1) != 1) _exit(2);
     auto bytes = return_constant(3);
     const placed_code mine = memory.place(bytes.size(), copy_bytes, &bytes);
-    const bool ok = mine.entry != nullptr && call(mine) == 3 && call(inherited) == 1;
+    const bool ok =
+        mine.entry != nullptr && call(mine) == 3 && call(inherited) == 1 && call(dropped_by_parent) == 4;
     if (write(to_parent[1], &token, 1) != 1) _exit(2);
     _exit(ok ? 0 : 1);
   }
+  memory.release(dropped_by_parent);  // the child still runs it
   auto bytes = return_constant(2);
   const placed_code parents = memory.place(bytes.size(), copy_bytes, &bytes);
   ASSERT_NE(parents.entry, nullptr);
