@@ -4,24 +4,17 @@
 
 #include "engines/jit/emit/schema_emitter_p.hpp"
 #include "engines/jit/emit/shared_routines_p.hpp"
+#include "engines/jit/emit/x86_64/schema_frame_p.hpp"
 #include "engines/jit/emit/x86_64/x86_function_p.hpp"
 #include "engines/jit/jit_p.hpp"
 
 namespace jsonjit::detail::jit {
+
+using namespace schema_frame;
+
 namespace {
 
-constexpr x86::Gp start_reg = x86::rbx;   // the value's start
-constexpr x86::Gp entries_reg = x86::r15;  // members or items counted
-constexpr x86::Mem seen = stack_slot(0);   // bit i: watched name i was met
-constexpr x86::Mem counter = stack_slot(1);
-constexpr x86::Mem next_tried = stack_slot(2);  // the declared property to try next
-constexpr x86::Mem entry_depth = stack_slot(3);  // the context's depth when the function began
-constexpr x86::Mem evaluated = stack_slot(4);    // a tracking function's mask of entries evaluated
-constexpr x86::Mem callers_mask = stack_slot(5);  // a tracking function's: where its mask goes
-constexpr std::uint32_t mask_entries = 63;        // entries the mask holds one by one
-// The same two slots in a function that does not track: the member name being looked up.
-constexpr x86::Mem name_start = stack_slot(4);
-constexpr x86::Mem name_size = stack_slot(5);
+constexpr std::uint32_t mask_entries = 63;  // entries the mask holds one by one
 
 /// Compares the 64-bit `operand` with `n`: an immediate where it fits in 32 signed bits, else
 /// through `scratch`.
@@ -48,16 +41,7 @@ struct schema_emitter::state : x86_function {
 
   /// Skips whitespace and loads the next byte into eax, failing at the end of the input.
   /// Whitespace (compact JSON has none) takes a call to the shared whitespace routine.
-  void load_token() {
-    const asmjit::Label loaded = a.newLabel();
-    a.cmp(cur, end);
-    a.jae(fail);
-    a.movzx(x86::eax, x86::byte_ptr(cur));
-    a.cmp(x86::eax, ' ');
-    a.ja(loaded);
-    a.call(whitespace);
-    a.bind(loaded);
-  }
+  void load_token() { emit(x86_template::load_token, {fail, whitespace}); }
 
   /// The code every function shares, after the last one: the failure exit (the depth put
   /// back as the function found it, null returned), giving up, the whitespace routine (which
@@ -401,17 +385,8 @@ void schema_emitter::begin_function(bool tracking) {
     a.mov(callers_mask, x86::rdx);
     a.mov(evaluated, asmjit::Imm(0));
   }
-  a.mov(context, x86::rdi);
-  a.mov(cur, x86::rsi);
-  a.mov(end, x86::qword_ptr(context, s.layout.end));
-  a.mov(x86::eax, x86::dword_ptr(context, s.layout.depth));
-  a.mov(entry_depth, x86::rax);
-  a.sub(x86::qword_ptr(context, s.layout.budget), 1);
-  a.js(s.give_up);  // (signed: every call past the budget gives up, not just the first)
-  a.cmp(x86::rsp, x86::qword_ptr(context, s.layout.stack_floor));
-  a.jb(s.give_up);
-  s.load_token();
-  a.mov(start_reg, cur);
+  s.emit(x86_template::entry, {s.give_up, s.fail, s.whitespace},
+         {s.layout.end, s.layout.depth, s.layout.budget, s.layout.stack_floor});
 }
 
 void schema_emitter::scope_entry(std::span<const anchor_binding> anchors, const void* const* body) {
@@ -496,30 +471,9 @@ void schema_emitter::jump_if_counter_not(std::uint64_t n, label to) {
 
 void schema_emitter::dispatch(std::span<const label, 7> targets) {
   state& s = *state_;
-  auto& a = s.a;
-  const auto target = [&](value_start kind) {
-    const label l = targets[static_cast<std::size_t>(kind)];
-    return l == no_label ? s.fail : s.labels[l];
-  };
-  a.movzx(x86::eax, x86::byte_ptr(cur));  // the applied subschemas' calls took eax
-  a.cmp(x86::eax, '"');
-  a.je(target(value_start::string));
-  a.cmp(x86::eax, '{');
-  a.je(target(value_start::object));
-  a.cmp(x86::eax, '[');
-  a.je(target(value_start::array));
-  a.lea(x86::ecx, x86::ptr(x86::rax, -'0'));
-  a.cmp(x86::ecx, 9);
-  a.jbe(target(value_start::number));
-  a.cmp(x86::eax, '-');
-  a.je(target(value_start::number));
-  a.cmp(x86::eax, 't');
-  a.je(target(value_start::true_value));
-  a.cmp(x86::eax, 'f');
-  a.je(target(value_start::false_value));
-  a.cmp(x86::eax, 'n');
-  a.je(target(value_start::null));
-  a.jmp(s.fail);
+  const auto target = [&](std::size_t kind) { return targets[kind] == no_label ? s.fail : s.labels[targets[kind]]; };
+  s.emit(x86_template::dispatch,
+         {target(0), target(1), target(2), target(3), target(4), target(5), target(6), s.fail});
 }
 
 void schema_emitter::literal(std::string_view word) {
@@ -570,13 +524,8 @@ void schema_emitter::skip_integer(label otherwise) {
 }
 
 void schema_emitter::value_helper(std::uint64_t helper, const void* what) {
-  state& s = *state_;
-  auto& a = s.a;
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, cur);
-  a.mov(x86::rdx, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
-  s.call(helper);
-  s.take_position(s.fail);
+  state_->emit(x86_template::value_helper, {state_->fail},
+               {reinterpret_cast<std::int64_t>(what), static_cast<std::int64_t>(helper)});
 }
 
 void schema_emitter::plain_string(label otherwise, std::uint64_t min_length, std::uint64_t max_length,
@@ -612,19 +561,8 @@ void schema_emitter::plain_string(label otherwise, std::uint64_t min_length, std
 
 void schema_emitter::open_container(char close, label empty) {
   state& s = *state_;
-  auto& a = s.a;
-  // Giving up one level before the reader's limit: the interpreter reports what lies there.
-  a.mov(x86::eax, x86::dword_ptr(context, s.layout.depth));
-  a.inc(x86::eax);
-  a.cmp(x86::eax, x86::dword_ptr(context, s.layout.max_depth));
-  a.jge(s.give_up);
-  a.mov(x86::dword_ptr(context, s.layout.depth), x86::eax);
-  a.inc(cur);
-  a.mov(seen, asmjit::Imm(0));
-  a.xor_(entries_reg.r32(), entries_reg.r32());
-  s.load_token();
-  a.cmp(x86::eax, close);
-  a.je(s.labels[empty]);
+  s.emit(x86_template::open_container, {s.give_up, s.fail, s.whitespace, s.labels[empty]},
+         {s.layout.depth, s.layout.max_depth, s.layout.depth, close});
 }
 
 void schema_emitter::match_name(std::string_view text, label miss) {
@@ -663,8 +601,13 @@ void schema_emitter::mark_seen(unsigned bit) { state_->a.bts(seen, asmjit::Imm(b
 void schema_emitter::count_seen() { state_->a.inc(seen); }
 
 void schema_emitter::apply_here(const void* const* slot) {
-  state_->call_function_in(slot, cur, false);
-  state_->take_position(state_->fail);
+  state& s = *state_;
+  if (s.tracks(slot)) {  // (the mask argument: the context's discard)
+    s.emit(x86_template::apply_here, {s.fail}, {s.layout.discard, reinterpret_cast<std::int64_t>(slot)});
+    return;
+  }
+  s.call_function_in(slot, cur, false);
+  s.take_position(s.fail);
 }
 
 void schema_emitter::count_here(const void* const* slot) {
@@ -674,31 +617,12 @@ void schema_emitter::count_here(const void* const* slot) {
 
 void schema_emitter::next_entry(char close, label next, label closed) {
   state& s = *state_;
-  auto& a = s.a;
-  const asmjit::Label not_comma = a.newLabel();
-  s.load_token();
-  a.cmp(x86::eax, ',');
-  a.jne(not_comma);
-  a.inc(cur);
-  s.load_token();
-  a.jmp(s.labels[next]);
-  a.bind(not_comma);
-  a.cmp(x86::eax, close);
-  a.je(s.labels[closed]);
-  a.jmp(s.fail);
+  s.emit(x86_template::next_entry, {s.fail, s.whitespace, s.labels[next], s.labels[closed]}, {close});
 }
 
 void schema_emitter::member_helper(std::uint64_t helper, const void* what, std::uint32_t tried) {
-  state& s = *state_;
-  auto& a = s.a;
-  a.mov(next_tried, asmjit::Imm(tried));
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
-  a.mov(x86::rdx, cur);
-  a.lea(x86::rcx, seen);
-  a.lea(x86::r8, next_tried);
-  s.call(helper);
-  s.take_position(s.fail);
+  state_->emit(x86_template::member_helper, {state_->fail},
+               {tried, reinterpret_cast<std::int64_t>(what), static_cast<std::int64_t>(helper)});
 }
 
 void schema_emitter::member_by_name(std::uint64_t plain, std::uint64_t general, const void* what,
@@ -706,32 +630,11 @@ void schema_emitter::member_by_name(std::uint64_t plain, std::uint64_t general, 
   state& s = *state_;
   auto& a = s.a;
   const asmjit::Label other = a.newLabel(), done = a.newLabel(), unknown = a.newLabel();
-  a.movzx(x86::eax, x86::byte_ptr(cur));
-  a.cmp(x86::eax, '"');
-  a.jne(s.fail);
-  s.call_routine(s.shared.string_scan);  // rcx: its length, or negative
-  a.test(x86::rcx, x86::rcx);
-  a.js(other);
+  s.emit(x86_template::member_scan, {s.fail, other}, {static_cast<std::int64_t>(s.shared.string_scan)});
   if (!known.empty()) s.known_names(known, unknown, done);
   a.bind(unknown);
-  a.lea(x86::rax, x86::ptr(cur, 1));
-  a.mov(name_start, x86::rax);
-  a.mov(name_size, x86::rcx);
-  a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
-  s.load_token();
-  a.cmp(x86::eax, ':');
-  a.jne(s.fail);
-  a.inc(cur);
-  s.load_token();
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
-  a.mov(x86::rdx, cur);
-  a.mov(x86::rcx, name_start);
-  a.mov(x86::r8, name_size);
-  a.lea(x86::r9, seen);
-  s.call(plain);
-  s.take_position(s.fail);
-  a.jmp(done);
+  s.emit(x86_template::member_value, {s.fail, s.whitespace, done},
+         {reinterpret_cast<std::int64_t>(what), static_cast<std::int64_t>(plain)});
   a.bind(other);
   member_helper(general, what, 0);
   a.bind(done);
@@ -779,15 +682,8 @@ void schema_emitter::jump_unless_seen(unsigned bit, label to) {
 }
 
 void schema_emitter::check_helper(std::uint64_t helper, const void* what) {
-  state& s = *state_;
-  auto& a = s.a;
-  a.mov(x86::rdi, context);
-  a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
-  a.mov(x86::rdx, start_reg);
-  a.mov(x86::rcx, cur);
-  s.call(helper);
-  a.test(x86::al, x86::al);
-  a.jz(s.fail);
+  state_->emit(x86_template::check_helper, {state_->fail},
+               {reinterpret_cast<std::int64_t>(what), static_cast<std::int64_t>(helper)});
 }
 
 void schema_emitter::mark_entry() {

@@ -65,7 +65,7 @@ struct x86_function {
   /// After a helper call that returns the new position (r12) or null (jumps to `fail`).
   void take_position(asmjit::Label fail);
   /// The instructions of template `t` with these labels and values (see code_template): its
-  /// bytes copied, or assembled where there is a listing.
+  /// bytes copied, or assembled where there is a listing or a value does not fit its widths.
   void emit(x86_template t, std::initializer_list<asmjit::Label> labels,
             std::initializer_list<std::int64_t> values = {});
   /// Calls a shared routine (shared_routines_p.hpp) through r11, which none takes as input.

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include "engines/jit/emit/x86_64/schema_frame_p.hpp"
 #include "engines/jit/emit/x86_64/x86_function_p.hpp"
 #include "engines/jit/jit_p.hpp"
 
@@ -164,6 +165,172 @@ void write_checked_routine(x86::Assembler& as, const asmjit::Label* targets, con
   as.jz(targets[0]);
 }
 
+// --- schema validators and JSONPath queries (schema_emitter) -------------------------------
+
+using namespace schema_frame;
+
+/// After the prologue: the context (rdi) and position (rsi) taken, the end loaded from
+/// values[0] (4) in the context and the depth from values[1] (4) kept in its slot; to
+/// targets[0] (giving up) once the call budget at values[2] (4) is spent or the stack is below
+/// the floor at values[3] (4); then the first token (targets[1], [2] as in write_load_token)
+/// and the value's start.
+void write_entry(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(context, x86::rdi);
+  as.mov(cur, x86::rsi);
+  as.mov(end, x86::qword_ptr(context, static_cast<std::int32_t>(values[0])));
+  as.mov(x86::eax, x86::dword_ptr(context, static_cast<std::int32_t>(values[1])));
+  as.mov(entry_depth, x86::rax);
+  as.sub(x86::qword_ptr(context, static_cast<std::int32_t>(values[2])), 1);
+  as.js(targets[0]);  // (signed: every call past the budget gives up, not just the first)
+  as.cmp(x86::rsp, x86::qword_ptr(context, static_cast<std::int32_t>(values[3])));
+  as.jb(targets[0]);
+  write_load_token(as, targets + 1, nullptr);
+  as.mov(start_reg, cur);
+}
+
+/// An object or array opened: the depth at values[0] (4) in the context incremented, to
+/// targets[0] (giving up) where it reaches the limit at values[1] (4), stored back at values[2]
+/// (the same offset); the counts cleared and the first token loaded (targets[1], [2] as in
+/// write_load_token); to targets[3] where it is the closing bracket values[3] (1).
+void write_open_container(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  // Giving up one level before the reader's limit: the interpreter reports what lies there.
+  as.mov(x86::eax, x86::dword_ptr(context, static_cast<std::int32_t>(values[0])));
+  as.inc(x86::eax);
+  as.cmp(x86::eax, x86::dword_ptr(context, static_cast<std::int32_t>(values[1])));
+  as.jge(targets[0]);
+  as.mov(x86::dword_ptr(context, static_cast<std::int32_t>(values[2])), x86::eax);
+  as.inc(cur);
+  as.mov(seen, asmjit::Imm(0));
+  as.xor_(entries_reg.r32(), entries_reg.r32());
+  write_load_token(as, targets + 1, nullptr);
+  as.cmp(x86::eax, asmjit::Imm(values[3]));
+  as.je(targets[3]);
+}
+
+/// After an entry: a comma and the token after it, then to targets[2]; the closing bracket
+/// values[0] (1) to targets[3]; anything else to targets[0] (failing; [0] and [1] as in
+/// write_load_token).
+void write_next_entry(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  const asmjit::Label not_comma = as.newLabel();
+  write_load_token(as, targets, nullptr);
+  as.cmp(x86::eax, ',');
+  as.jne(not_comma);
+  as.inc(cur);
+  write_load_token(as, targets, nullptr);
+  as.jmp(targets[2]);
+  as.bind(not_comma);
+  as.cmp(x86::eax, asmjit::Imm(values[0]));
+  as.je(targets[3]);
+  as.jmp(targets[0]);
+}
+
+/// To targets[k] by the first byte of the value at the position, k a value_start (object,
+/// array, string, number, true, false, null); to targets[7] where none begins so.
+void write_dispatch(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t*) {
+  as.movzx(x86::eax, x86::byte_ptr(cur));  // (a call before took eax)
+  as.cmp(x86::eax, '"');
+  as.je(targets[2]);
+  as.cmp(x86::eax, '{');
+  as.je(targets[0]);
+  as.cmp(x86::eax, '[');
+  as.je(targets[1]);
+  as.lea(x86::ecx, x86::ptr(x86::rax, -'0'));
+  as.cmp(x86::ecx, 9);
+  as.jbe(targets[3]);
+  as.cmp(x86::eax, '-');
+  as.je(targets[3]);
+  as.cmp(x86::eax, 't');
+  as.je(targets[4]);
+  as.cmp(x86::eax, 'f');
+  as.je(targets[5]);
+  as.cmp(x86::eax, 'n');
+  as.je(targets[6]);
+  as.jmp(targets[7]);
+}
+
+/// The function in the table slot at values[1] (8) called on the value at the position (the
+/// context's discard at values[0] (4) as its mask), its end taken as the position; to
+/// targets[0] where it failed.
+void write_apply_here(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(x86::rdi, context);
+  as.mov(x86::rsi, cur);
+  as.lea(x86::rdx, x86::ptr(context, static_cast<std::int32_t>(values[0])));
+  as.mov(x86::rax, asmjit::Imm(values[1]));
+  as.call(x86::qword_ptr(x86::rax));
+  write_take_position(as, targets, nullptr);
+}
+
+/// A member's name at the position scanned by the shared routine at values[0] (8): rcx its
+/// length where it is plain, else to targets[1]; to targets[0] where no string is there.
+void write_member_scan(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.movzx(x86::eax, x86::byte_ptr(cur));
+  as.cmp(x86::eax, '"');
+  as.jne(targets[0]);
+  as.mov(x86::r11, asmjit::Imm(values[0]));
+  as.call(x86::r11);  // rcx: its length, or negative
+  as.test(x86::rcx, x86::rcx);
+  as.js(targets[1]);
+}
+
+/// The plain name of rcx bytes at the position (kept in the name slots), its colon and its
+/// value given to the helper at values[1] (8) with values[0] (8), then to targets[2]; to
+/// targets[0] where either fails ([0] and [1] as in write_load_token).
+void write_member_value(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.lea(x86::rax, x86::ptr(cur, 1));
+  as.mov(name_start, x86::rax);
+  as.mov(name_size, x86::rcx);
+  as.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
+  write_load_token(as, targets, nullptr);
+  as.cmp(x86::eax, ':');
+  as.jne(targets[0]);
+  as.inc(cur);
+  write_load_token(as, targets, nullptr);
+  as.mov(x86::rdi, context);
+  as.mov(x86::rsi, asmjit::Imm(values[0]));
+  as.mov(x86::rdx, cur);
+  as.mov(x86::rcx, name_start);
+  as.mov(x86::r8, name_size);
+  as.lea(x86::r9, seen);
+  write_call(as, nullptr, values + 1);
+  write_take_position(as, targets, nullptr);
+  as.jmp(targets[2]);
+}
+
+/// The member at the position given to the helper at values[2] (8) with values[1] (8), the
+/// seen slot and the next-tried slot (set to values[0] (4)); to targets[0] where it fails.
+void write_member_helper(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(next_tried, asmjit::Imm(values[0]));
+  as.mov(x86::rdi, context);
+  as.mov(x86::rsi, asmjit::Imm(values[1]));
+  as.mov(x86::rdx, cur);
+  as.lea(x86::rcx, seen);
+  as.lea(x86::r8, next_tried);
+  write_call(as, nullptr, values + 2);
+  write_take_position(as, targets, nullptr);
+}
+
+/// The value at the position given to the helper at values[1] (8) with values[0] (8); to
+/// targets[0] where it fails.
+void write_value_helper(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(x86::rdi, context);
+  as.mov(x86::rsi, cur);
+  as.mov(x86::rdx, asmjit::Imm(values[0]));
+  write_call(as, nullptr, values + 1);
+  write_take_position(as, targets, nullptr);
+}
+
+/// The value from its start to the position checked by the helper at values[1] (8) with
+/// values[0] (8); to targets[0] where it says no.
+void write_check_helper(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(x86::rdi, context);
+  as.mov(x86::rsi, asmjit::Imm(values[0]));
+  as.mov(x86::rdx, start_reg);
+  as.mov(x86::rcx, cur);
+  write_call(as, nullptr, values + 1);
+  as.test(x86::al, x86::al);
+  as.jz(targets[0]);
+}
+
 // In x86_template's order.
 constexpr template_shape shapes[] = {
     {"call", &write_call, 0, {8}, 1},
@@ -183,6 +350,16 @@ constexpr template_shape shapes[] = {
     {"store4_at", &write_store4_at, 0, {4, 1}, 2},
     {"checked_routine", &write_checked_routine, 1, {8}, 1},
     {"grow", &write_grow, 1, {8}, 1},
+    {"entry", &write_entry, 3, {4, 4, 4, 4}, 4},
+    {"open_container", &write_open_container, 4, {4, 4, 4, 1}, 4},
+    {"next_entry", &write_next_entry, 4, {1}, 1},
+    {"dispatch", &write_dispatch, 8, {}, 0},
+    {"apply_here", &write_apply_here, 1, {4, 8}, 2},
+    {"member_scan", &write_member_scan, 2, {8}, 1},
+    {"member_value", &write_member_value, 3, {8, 8}, 2},
+    {"member_helper", &write_member_helper, 1, {4, 8, 8}, 3},
+    {"value_helper", &write_value_helper, 1, {8, 8}, 2},
+    {"check_helper", &write_check_helper, 1, {8, 8}, 2},
 };
 static_assert(std::size(shapes) == x86_template_count);
 

@@ -33,8 +33,20 @@ enum class x86_template : std::uint8_t {
   store4_at,        ///< the same values[1] (1) bytes on
   checked_routine,  ///< a shared routine called, to labels[0] on failure (writer)
   grow,             ///< the output grown by rdx bytes through the helper at values[0] (writer)
+  // Schema validators and JSONPath queries (schema_emitter; values[...] are context offsets
+  // where the comments say so):
+  entry,            ///< a function's start after its prologue: context, position, limits
+  open_container,   ///< one more level open, its first token loaded
+  next_entry,       ///< a comma and the token after it, or the closing bracket
+  dispatch,         ///< to one of seven labels by the value's first byte
+  apply_here,       ///< the function in a table slot called on the value at the position
+  member_scan,      ///< a member's name scanned by the shared routine
+  member_value,     ///< a scanned plain name and its value given to a helper
+  member_helper,    ///< the member at the position given to a helper
+  value_helper,     ///< the value at the position given to a helper
+  check_helper,     ///< the value from its start to the position checked by a helper
 };
-inline constexpr std::size_t x86_template_count = static_cast<std::size_t>(x86_template::grow) + 1;
+inline constexpr std::size_t x86_template_count = static_cast<std::size_t>(x86_template::check_helper) + 1;
 
 /// Writes a template's instructions: `labels` are bound after it, `values` are immediates
 /// and displacements of the template's widths.
@@ -47,8 +59,10 @@ struct template_shape {
   std::uint32_t label_count;
   /// The width in bytes (1, 4 or 8) of each value: the instruction forms must not depend on
   /// the value (1: a small_value(), which the assembler encodes as 8 bits; 4: any 32-bit
-  /// value; 8: a value the assembler moves with a 64-bit immediate, see needs_64_bits()).
-  std::array<std::uint8_t, 3> widths;
+  /// value — a displacement among them, which the copy holds in 32 bits where the assembler
+  /// would write 8 for a small one: the same instruction, 3 bytes longer; 8: a value the
+  /// assembler moves with a 64-bit immediate, see needs_64_bits()).
+  std::array<std::uint8_t, 4> widths;
   std::uint8_t value_count;
 };
 
