@@ -2,6 +2,7 @@
 // walked with a stack of pending pairs: nothing recurses.
 #include <jsonjit/patch.hpp>
 
+#include <array>
 #include <string_view>
 #include <vector>
 
@@ -42,7 +43,18 @@ void merge_patch(node& target, const node& patch) {
     node* target;
     const node* patch;
   };
-  std::vector<pending_pair> pending;  // objects inside the patch (a flat patch allocates nothing)
+  // Objects inside the patch still to merge: the first few in place (a patch reaching into a
+  // document a few levels deep in a few places allocates nothing for them).
+  std::array<pending_pair, 16> nearby;
+  std::vector<pending_pair> more;
+  std::size_t in_nearby = 0;
+  const auto defer = [&](pending_pair p) {
+    if (in_nearby < nearby.size()) {
+      nearby[in_nearby++] = p;
+    } else {
+      more.push_back(p);
+    }
+  };
   pending_pair pair{&target, &patch};
   for (;;) {
     if (!pair.patch->is_object()) {
@@ -53,15 +65,20 @@ void merge_patch(node& target, const node& patch) {
         if (m.value.is_null()) {
           pair.target->erase(m.name);
         } else if (m.value.is_object()) {
-          pending.push_back({&(*pair.target)[m.name], &m.value});
+          defer({&(*pair.target)[m.name], &m.value});
         } else {
           pair.target->set(m.name, m.value);
         }
       }
     }
-    if (pending.empty()) return;
-    pair = pending.back();
-    pending.pop_back();
+    if (!more.empty()) {
+      pair = more.back();
+      more.pop_back();
+    } else if (in_nearby > 0) {
+      pair = nearby[--in_nearby];
+    } else {
+      return;
+    }
   }
 }
 

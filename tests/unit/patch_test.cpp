@@ -488,6 +488,23 @@ TEST(MergePatch, DiffOfDeepObjectChainsDifferingAtTheBottom) {
   EXPECT_EQ(compact(merge_diff(from, from).value()), "{}");
 }
 
+TEST(MergePatch, ManyObjectsAtOneLevelAndNestedInEachAreAllMerged) {
+  // Forty sibling objects, each with one nested below it: more objects waiting to be merged at
+  // once than merge_patch keeps in place before it keeps them on the heap.
+  node target = node::object(), patch = node::object();
+  for (int i = 0; i < 40; ++i) {
+    const std::string name = "k" + std::to_string(i);
+    target.set(name, parse_node(R"({"a":1,"b":2,"inner":{"x":1}})"));
+    patch.set(name, parse_node(R"({"a":)" + std::to_string(i) + R"(,"b":null,"inner":{"x":null,"y":[1]}})"));
+  }
+  merge_patch(target, patch);
+  ASSERT_EQ(target.size(), 40u);
+  for (int i = 0; i < 40; ++i) {
+    EXPECT_EQ(compact(target["k" + std::to_string(i)]), R"({"a":)" + std::to_string(i) + R"(,"inner":{"y":[1]}})")
+        << "member " << i;
+  }
+}
+
 TEST(MergePatch, APatchFromTheTargetsOwnTree) {
   node n = parse_node(R"({"a":{"x":null,"y":1},"b":2})");
   merge_patch(n, n["a"]);  // read from a copy: the patch is changed as it is applied
