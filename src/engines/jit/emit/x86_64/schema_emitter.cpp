@@ -32,6 +32,9 @@ void compare_with(x86::Assembler& a, const Operand& operand, std::uint64_t n, co
 
 struct schema_emitter::state : x86_function {
   state(const schema_context_layout& l, bool listing) : x86_function(listing), layout(l) {
+    // Never listed in the library: the templates' 32-bit displacements (context offsets, jumps
+    // back to a loop) need not be the assembler's shortest.
+    copy_backward_jumps = true;
     fail = a.newLabel();
     give_up = a.newLabel();
     whitespace = a.newLabel();
@@ -105,102 +108,11 @@ struct schema_emitter::state : x86_function {
     }
   }
 
-  /// The number routine: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? from the position,
-  /// which it moves past the number; anything else leaves through the failure exit. (What
-  /// follows the number is its container's to check: "01" is "0" and then a stray digit.)
-  /// edx = 2 where it has an exponent, else 1 where it has a fraction, else 0. Clobbers eax,
-  /// r10 and r11.
+  /// The number routine (write_number_routine), leaving through the failure exit.
   void emit_number_routine() {
     comment("; numbers: the grammar, runs of digits eight at a time (without a call to C++)");
-    const asmjit::Label integer = a.newLabel(), fraction = a.newLabel(),
-                        exponent = a.newLabel(), sign_done = a.newLabel(), exponent_digits = a.newLabel(),
-                        done = a.newLabel();
-    // A digit at the position (else to `otherwise`); eax clobbered.
-    const auto digit_or = [&](asmjit::Label otherwise) {
-      a.cmp(cur, end);
-      a.jae(otherwise);
-      a.movzx(x86::eax, x86::byte_ptr(cur));
-      a.sub(x86::eax, '0');
-      a.cmp(x86::eax, 9);
-      a.ja(otherwise);
-    };
-    const auto more_digits = [&](asmjit::Label after) {  // [0-9]* then to `after`
-      const asmjit::Label loop = a.newLabel(), eight = a.newLabel(), bytewise = a.newLabel();
-      // Eight bytes at a time where there are eight: a byte b is a digit where b and b + 6
-      // both have 3 as their high nibble; the first byte that is not is found by its bit. (A
-      // carry out of b + 6 only reaches the bytes after a byte that is not a digit.)
-      a.bind(loop);
-      a.lea(x86::r10, x86::ptr(cur, 8));
-      a.cmp(x86::r10, end);
-      a.ja(bytewise);
-      a.mov(x86::r10, x86::qword_ptr(cur));
-      a.mov(x86::r11, asmjit::Imm(0x0606060606060606));
-      a.add(x86::r11, x86::r10);
-      a.mov(x86::rax, asmjit::Imm(0xF0F0F0F0F0F0F0F0));
-      a.and_(x86::r10, x86::rax);
-      a.and_(x86::r11, x86::rax);
-      a.shr(x86::r11, 4);
-      a.or_(x86::r10, x86::r11);
-      a.mov(x86::rax, asmjit::Imm(0x3333333333333333));
-      a.xor_(x86::r10, x86::rax);
-      a.jz(eight);
-      a.bsf(x86::r10, x86::r10);
-      a.shr(x86::r10, 3);
-      a.add(cur, x86::r10);
-      a.jmp(after);
-      a.bind(eight);
-      a.add(cur, 8);
-      a.jmp(loop);
-      a.bind(bytewise);
-      digit_or(after);
-      a.inc(cur);
-      a.jmp(bytewise);
-    };
     a.bind(number);
-    a.xor_(x86::edx, x86::edx);
-    a.cmp(x86::byte_ptr(cur), '-');
-    a.jne(integer);
-    a.inc(cur);
-    a.bind(integer);
-    digit_or(leave);
-    a.inc(cur);
-    a.test(x86::eax, x86::eax);
-    a.jz(fraction);  // a leading 0 stands alone
-    more_digits(fraction);
-    a.bind(fraction);
-    a.cmp(cur, end);
-    a.jae(done);
-    a.cmp(x86::byte_ptr(cur), '.');
-    a.jne(exponent);
-    a.mov(x86::edx, 1);
-    a.inc(cur);
-    digit_or(leave);
-    a.inc(cur);
-    more_digits(exponent);
-    a.bind(exponent);
-    a.cmp(cur, end);
-    a.jae(done);
-    a.movzx(x86::eax, x86::byte_ptr(cur));
-    a.or_(x86::eax, 0x20);
-    a.cmp(x86::eax, 'e');
-    a.jne(done);
-    a.mov(x86::edx, 2);
-    a.inc(cur);
-    a.cmp(cur, end);
-    a.jae(leave);
-    a.movzx(x86::eax, x86::byte_ptr(cur));
-    a.cmp(x86::eax, '+');
-    a.je(sign_done);
-    a.cmp(x86::eax, '-');
-    a.jne(exponent_digits);
-    a.bind(sign_done);
-    a.inc(cur);
-    a.bind(exponent_digits);
-    digit_or(leave);
-    a.inc(cur);
-    more_digits(done);
-    a.bind(done);
-    a.ret();
+    emit(x86_template::number_routine, {leave});
   }
 
   /// The next function's entry (aligned, kept in `entries`) and frame.
@@ -524,8 +436,12 @@ void schema_emitter::skip_integer(label otherwise) {
 }
 
 void schema_emitter::value_helper(std::uint64_t helper, const void* what) {
-  state_->emit(x86_template::value_helper, {state_->fail},
-               {reinterpret_cast<std::int64_t>(what), static_cast<std::int64_t>(helper)});
+  if (what == nullptr) {
+    state_->emit(x86_template::skip_helper, {state_->fail}, {static_cast<std::int64_t>(helper)});
+  } else {
+    state_->emit(x86_template::value_helper, {state_->fail},
+                 {reinterpret_cast<std::int64_t>(what), static_cast<std::int64_t>(helper)});
+  }
 }
 
 void schema_emitter::plain_string(label otherwise, std::uint64_t min_length, std::uint64_t max_length,

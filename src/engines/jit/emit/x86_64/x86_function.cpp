@@ -162,13 +162,15 @@ void x86_function::emit(x86_template id, std::initializer_list<asmjit::Label> la
                         std::initializer_list<std::int64_t> values) {
   const template_shape& shape = shape_of(id);
   assert(labels.size() == shape.label_count && values.size() == shape.value_count);
-  // The assembler writes it where it makes the listing, and where a value does not fit the
-  // template's instruction forms (a displacement of 0, an address below 4 GiB). A jump back to
-  // a label already bound is copied with the template's 32-bit displacement: 3 bytes more
-  // than the assembler's, for a copy instead of ~200 instructions per instruction.
+  // The assembler writes it where it makes the listing, where a value does not fit the
+  // template's instruction forms (a displacement of 0, an address below 4 GiB), and where it
+  // may jump back to a label already bound (with a shorter jump than the template's) unless
+  // the function copies backward jumps too (see copy_backward_jumps).
   bool all_fit = true;
   for (std::size_t i = 0; i < values.size(); ++i) all_fit = all_fit && fits(shape.widths[i], values.begin()[i]);
-  if (code.logger() != nullptr || !all_fit) {
+  if (code.logger() != nullptr || !all_fit ||
+      (!copy_backward_jumps &&
+       std::any_of(labels.begin(), labels.end(), [&](asmjit::Label l) { return code.isLabelBound(l); }))) {
     shape.write(a, labels.begin(), values.begin());
     return;
   }

@@ -93,6 +93,11 @@ struct x86_function {
 
  public:
 
+  /// Whether emit() copies templates that jump back to a bound label too, with their 32-bit
+  /// displacement (3 bytes longer than the assembler's short jump). Off where a function's
+  /// listing must show the bytes that run (the typed writers and readers, whose listings are
+  /// made with the assembler); on for functions never listed (schema validators, queries).
+  bool copy_backward_jumps = false;
   asmjit::CodeHolder code;
   asmjit::StringLogger logger;
   /// DWARF call frame instructions for the frame the prologue builds (see place()).

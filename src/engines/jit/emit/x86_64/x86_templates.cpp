@@ -331,6 +331,112 @@ void write_check_helper(x86::Assembler& as, const asmjit::Label* targets, const 
   as.jz(targets[0]);
 }
 
+/// The number routine: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? from the position,
+/// which it moves past the number; anything else to targets[0] (the failure exit). (What
+/// follows the number is its container's to check: "01" is "0" and then a stray digit.)
+/// edx = 2 where it has an exponent, else 1 where it has a fraction, else 0. Clobbers eax,
+/// r10 and r11.
+void write_number_routine(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t*) {
+  const asmjit::Label integer = as.newLabel(), fraction = as.newLabel(),
+                      exponent = as.newLabel(), sign_done = as.newLabel(), exponent_digits = as.newLabel(),
+                      done = as.newLabel();
+  // A digit at the position (else to `otherwise`); eax clobbered.
+  const auto digit_or = [&](asmjit::Label otherwise) {
+    as.cmp(cur, end);
+    as.jae(otherwise);
+    as.movzx(x86::eax, x86::byte_ptr(cur));
+    as.sub(x86::eax, '0');
+    as.cmp(x86::eax, 9);
+    as.ja(otherwise);
+  };
+  const auto more_digits = [&](asmjit::Label after) {  // [0-9]* then to `after`
+    const asmjit::Label loop = as.newLabel(), eight = as.newLabel(), bytewise = as.newLabel();
+    // Eight bytes at a time where there are eight: a byte b is a digit where b and b + 6
+    // both have 3 as their high nibble; the first byte that is not is found by its bit. (A
+    // carry out of b + 6 only reaches the bytes after a byte that is not a digit.)
+    as.bind(loop);
+    as.lea(x86::r10, x86::ptr(cur, 8));
+    as.cmp(x86::r10, end);
+    as.ja(bytewise);
+    as.mov(x86::r10, x86::qword_ptr(cur));
+    as.mov(x86::r11, asmjit::Imm(0x0606060606060606));
+    as.add(x86::r11, x86::r10);
+    as.mov(x86::rax, asmjit::Imm(0xF0F0F0F0F0F0F0F0));
+    as.and_(x86::r10, x86::rax);
+    as.and_(x86::r11, x86::rax);
+    as.shr(x86::r11, 4);
+    as.or_(x86::r10, x86::r11);
+    as.mov(x86::rax, asmjit::Imm(0x3333333333333333));
+    as.xor_(x86::r10, x86::rax);
+    as.jz(eight);
+    as.bsf(x86::r10, x86::r10);
+    as.shr(x86::r10, 3);
+    as.add(cur, x86::r10);
+    as.jmp(after);
+    as.bind(eight);
+    as.add(cur, 8);
+    as.jmp(loop);
+    as.bind(bytewise);
+    digit_or(after);
+    as.inc(cur);
+    as.jmp(bytewise);
+  };
+  as.xor_(x86::edx, x86::edx);
+  as.cmp(x86::byte_ptr(cur), '-');
+  as.jne(integer);
+  as.inc(cur);
+  as.bind(integer);
+  digit_or(targets[0]);
+  as.inc(cur);
+  as.test(x86::eax, x86::eax);
+  as.jz(fraction);  // a leading 0 stands alone
+  more_digits(fraction);
+  as.bind(fraction);
+  as.cmp(cur, end);
+  as.jae(done);
+  as.cmp(x86::byte_ptr(cur), '.');
+  as.jne(exponent);
+  as.mov(x86::edx, 1);
+  as.inc(cur);
+  digit_or(targets[0]);
+  as.inc(cur);
+  more_digits(exponent);
+  as.bind(exponent);
+  as.cmp(cur, end);
+  as.jae(done);
+  as.movzx(x86::eax, x86::byte_ptr(cur));
+  as.or_(x86::eax, 0x20);
+  as.cmp(x86::eax, 'e');
+  as.jne(done);
+  as.mov(x86::edx, 2);
+  as.inc(cur);
+  as.cmp(cur, end);
+  as.jae(targets[0]);
+  as.movzx(x86::eax, x86::byte_ptr(cur));
+  as.cmp(x86::eax, '+');
+  as.je(sign_done);
+  as.cmp(x86::eax, '-');
+  as.jne(exponent_digits);
+  as.bind(sign_done);
+  as.inc(cur);
+  as.bind(exponent_digits);
+  digit_or(targets[0]);
+  as.inc(cur);
+  more_digits(done);
+  as.bind(done);
+  as.ret();
+}
+
+/// The value at the position given to the helper at values[0] (8) with null; to targets[0]
+/// where it fails.
+void write_skip_helper(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.mov(x86::rdi, context);
+  as.mov(x86::rsi, cur);
+  as.xor_(x86::edx, x86::edx);
+  write_call(as, nullptr, values);
+  write_take_position(as, targets, nullptr);
+}
+
 // In x86_template's order.
 constexpr template_shape shapes[] = {
     {"call", &write_call, 0, {8}, 1},
@@ -360,6 +466,8 @@ constexpr template_shape shapes[] = {
     {"member_helper", &write_member_helper, 1, {4, 8, 8}, 3},
     {"value_helper", &write_value_helper, 1, {8, 8}, 2},
     {"check_helper", &write_check_helper, 1, {8, 8}, 2},
+    {"skip_helper", &write_skip_helper, 1, {8}, 1},
+    {"number_routine", &write_number_routine, 1, {}, 0},
 };
 static_assert(std::size(shapes) == x86_template_count);
 

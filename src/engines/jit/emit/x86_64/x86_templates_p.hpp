@@ -45,8 +45,10 @@ enum class x86_template : std::uint8_t {
   member_helper,    ///< the member at the position given to a helper
   value_helper,     ///< the value at the position given to a helper
   check_helper,     ///< the value from its start to the position checked by a helper
+  skip_helper,      ///< the value at the position given to a helper, with null
+  number_routine,   ///< a number's grammar checked and passed (the functions' shared routine)
 };
-inline constexpr std::size_t x86_template_count = static_cast<std::size_t>(x86_template::check_helper) + 1;
+inline constexpr std::size_t x86_template_count = static_cast<std::size_t>(x86_template::number_routine) + 1;
 
 /// Writes a template's instructions: `labels` are bound after it, `values` are immediates
 /// and displacements of the template's widths.
