@@ -135,8 +135,15 @@ element element::operator[](std::string_view name) const noexcept {
   if (!is_object()) return undefined(not_this_type());
   const std::uint32_t end = tape::end_index(word());
   std::uint32_t found = 0;
+  // Every member is looked at (the last of a name wins): the length and the last byte tell
+  // most names apart without a call to memcmp (objects keyed by ids of one length).
+  const std::size_t size = name.size();
+  const char last = size > 0 ? name[size - 1] : '\0';
   for (std::uint32_t i = index_ + 1; i < end; i = tape::next(tape_, i + 1)) {
-    if (tape::text_at(strings_, tape::offset(tape_[i])) == name) found = i + 1;  // the last one wins
+    const std::string_view text = tape::text_at(strings_, tape::offset(tape_[i]));
+    if (text.size() == size && (size == 0 || (text[size - 1] == last && std::memcmp(text.data(), name.data(), size) == 0))) {
+      found = i + 1;
+    }
   }
   if (found == 0) return undefined(error_code::property_not_found);
   return {tape_, strings_, found};
