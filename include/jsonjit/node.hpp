@@ -143,7 +143,7 @@ class node {
   /// are an error, as for operator[]): replaces its value in place, or appends it. Returns the
   /// stored value.
   node& set(std::string_view name, node&& value);
-  node& set(std::string_view name, const node& value) { return set(name, node(value)); }
+  node& set(std::string_view name, const node& value);
   /// The value of `name`, or nullptr (also for values that are not objects).
   /// (Lookups in objects of more than 8 members build a name index the first time, so they
   /// may allocate.)
@@ -286,6 +286,8 @@ class node {
   void destroy_children() noexcept;
   /// Points the children's parent at this node (after a move).
   void reparent_children() noexcept;
+  /// `from`'s value as this node's, where it is a scalar (containers are copied level by level).
+  void copy_scalar(const node& from);
 
   storage value_;
   node* parent_ = nullptr;

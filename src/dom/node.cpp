@@ -226,17 +226,9 @@ node& node::operator=(node&& other) {
 node::node(const node& other) {
   // Scalars are copied where they are met; containers level by level from a worklist of
   // (source, destination) pairs, which a value without containers inside never allocates.
-  auto copy_scalar = [](const node& from, node& to) {
-    std::visit(
-        [&to](const auto& v) {
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (!std::is_same_v<T, array_storage> && !std::is_same_v<T, object_storage>) to.value_ = v;
-        },
-        from.value_);
-  };
   auto is_container = [](const node& n) { return n.is_array() || n.is_object(); };
   if (!is_container(other)) {
-    copy_scalar(other, *this);
+    copy_scalar(other);
     return;
   }
   std::vector<std::pair<const node*, node*>> pending{{&other, this}};
@@ -246,7 +238,7 @@ node::node(const node& other) {
     if (is_container(from)) {
       pending.emplace_back(&from, child.get());
     } else {
-      copy_scalar(from, *child);
+      child->copy_scalar(from);
     }
     return child;
   };
@@ -269,11 +261,23 @@ node::node(const node& other) {
   }
 }
 
+void node::copy_scalar(const node& from) {
+  std::visit(
+      [this](const auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (!std::is_same_v<T, array_storage> && !std::is_same_v<T, object_storage>) value_ = v;
+      },
+      from.value_);
+}
+
 node& node::operator=(const node& other) {
-  if (this != &other) {
-    node copy(other);
-    *this = std::move(copy);
+  if (this == &other) return *this;
+  if (!is_array() && !is_object() && !other.is_array() && !other.is_object()) {
+    copy_scalar(other);  // scalars: no children to let go or adopt (a string keeps its buffer)
+    return *this;
   }
+  node copy(other);  // (first: `other` may be inside this node)
+  *this = std::move(copy);
   return *this;
 }
 
@@ -407,6 +411,15 @@ node& node::set(std::string_view name, node&& value) {
   return append_member(o, name, std::move(value));
 }
 
+node& node::set(std::string_view name, const node& value) {
+  object_storage& o = as_object();
+  if (const std::size_t i = find_index(name); i != SIZE_MAX) {
+    *o.members[i].value = value;  // (a copy: it cannot contain this node)
+    return *o.members[i].value;
+  }
+  return append_member(o, name, node(value));
+}
+
 node& node::append_member(object_storage& o, std::string_view name, node&& value) {
   o.members.push_back({std::string(name), adopt(std::move(value))});
   if (o.index) o.index->add(o.members, o.members.size() - 1);
@@ -446,6 +459,17 @@ bool node::erase(std::string_view name) {
     return true;
   }
   o.index->remove(o.members, i);
+  if (i + 1 == o.members.size()) {
+    // The last member (often one just added, taken back: an undo, a merge patch's way back):
+    // its slot goes, with the erased ones before it, leaving no hole to compact later.
+    o.members.pop_back();
+    while (!o.members.empty() && o.members.back().value == nullptr) {
+      o.members.pop_back();
+      --o.erased;
+    }
+    if (o.members.size() <= linear_lookup_limit) compact(o);  // (small objects: no erased slots)
+    return true;
+  }
   std::string().swap(o.members[i].name);
   if (++o.erased * 2 > o.members.size()) compact(o);
   return true;

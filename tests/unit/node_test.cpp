@@ -186,6 +186,45 @@ TEST(Node, EraseAndLookupInTurnStayLinear) {
   EXPECT_EQ(o.find("member0")->path(), "$.member0");
 }
 
+TEST(Node, ErasingTheLastMembersOfALargeObjectLeavesLookupsRight) {
+  // The last member erased (one just added, taken back) gives its slot up at once, with the
+  // erased slots before it; an object that shrinks to the size looked up without an index
+  // keeps no erased slot (whose name is "", as a member's may be).
+  node o = node::object();
+  for (const std::string name : {"a0", "a1", "a2", "a3", "", "a5", "a6", "a7", "a8", "a9", "a10", "a11"}) {
+    o.set(name, static_cast<std::int64_t>(o.size()));
+  }
+  ASSERT_NE(o.find("a11"), nullptr);  // (the name index is built)
+  ASSERT_TRUE(o.erase("a0"));         // a hole
+  for (const char* last : {"a11", "a10", "a9", "a8"}) {
+    ASSERT_TRUE(o.erase(last));
+    ASSERT_EQ(o.find(last), nullptr) << last;
+  }
+  EXPECT_EQ(o.size(), 7u);
+  ASSERT_NE(o.find(""), nullptr);
+  EXPECT_EQ(o.find("")->get_int64().value(), 4);
+  EXPECT_EQ(o.index_of(""), 3u);
+  EXPECT_EQ(compact(o), R"({"a1":1,"a2":2,"a3":3,"":4,"a5":5,"a6":6,"a7":7})");
+  o.set("a8", 8);  // added again, found again
+  EXPECT_EQ(o.find("a8")->get_int64().value(), 8);
+  EXPECT_EQ(o.index_of("a8"), 7u);
+}
+
+TEST(Node, SettingACopyOfTheObjectOrOfItsOwnMemberCopiesItFirst) {
+  node o = node::object();
+  o.set("a", std::string(40, 'x'));  // (a string on the heap, replaced in place below)
+  o.set("self", o);                   // appended: a copy of the object as it was
+  EXPECT_EQ(compact(o), R"({"a":")" + std::string(40, 'x') + R"(","self":{"a":")" + std::string(40, 'x') + R"("}})");
+  o.set("self", o);  // replaced by a copy of the object that holds it
+  EXPECT_EQ(compact(o["self"]["self"]), R"({"a":")" + std::string(40, 'x') + R"("})");
+  o.set("a", o["self"]["a"]);  // a scalar from inside, copied over a scalar
+  o.set("a", node("short"));
+  o.set("self", o["self"]["self"]);  // a container from inside the value it replaces
+  EXPECT_EQ(compact(o), R"({"a":"short","self":{"a":")" + std::string(40, 'x') + R"("}})");
+  EXPECT_EQ(o["self"].parent(), &o);
+  EXPECT_EQ(o["self"]["a"].parent(), &o["self"]);
+}
+
 TEST(Node, ObjectsAgreeWithAListOfMembersThroughRandomEdits) {
   // Erased members of larger objects leave their slot behind until they are half the slots:
   // every operation, across sizes on both sides of the name index and through compactions,
