@@ -407,21 +407,7 @@ void schema_emitter::literal(std::string_view word) {
 void schema_emitter::skip_number() { state_->a.call(state_->number); }
 
 void schema_emitter::skip_narrow_number(label wide) {
-  state& s = *state_;
-  auto& a = s.a;
-  const asmjit::Label narrow = a.newLabel(), back = a.newLabel();
-  a.mov(x86::rcx, cur);  // (the routine leaves rcx)
-  a.call(s.number);
-  a.cmp(x86::edx, 2);
-  a.je(back);
-  a.mov(x86::rax, cur);
-  a.sub(x86::rax, x86::rcx);
-  a.cmp(x86::rax, longest_narrow_number);
-  a.jbe(narrow);
-  a.bind(back);
-  a.mov(cur, x86::rcx);
-  a.jmp(s.labels[wide]);
-  a.bind(narrow);
+  state_->emit(x86_template::narrow_number, {state_->number, state_->labels[wide]});
 }
 
 void schema_emitter::skip_integer(label otherwise) {
@@ -448,10 +434,7 @@ void schema_emitter::plain_string(label otherwise, std::uint64_t min_length, std
                                   std::uint64_t helper, const void* what) {
   state& s = *state_;
   auto& a = s.a;
-  a.movzx(x86::eax, x86::byte_ptr(cur));
-  s.call_routine(s.shared.string_scan);  // rcx: its length, or negative
-  a.test(x86::rcx, x86::rcx);
-  a.js(s.labels[otherwise]);
+  s.emit(x86_template::string_scan, {s.labels[otherwise]}, {static_cast<std::int64_t>(s.shared.string_scan)});
   if (min_length > 0) {
     compare_with(a, x86::rcx, min_length, x86::rax);
     a.jb(s.fail);
@@ -461,15 +444,8 @@ void schema_emitter::plain_string(label otherwise, std::uint64_t min_length, std
     a.ja(s.fail);
   }
   if (helper != 0) {
-    // The length kept across the call in r15, which a string's function does not count with.
-    a.mov(entries_reg, x86::rcx);
-    a.mov(x86::rdi, context);
-    a.mov(x86::rsi, asmjit::Imm(reinterpret_cast<std::uint64_t>(what)));
-    a.lea(x86::rdx, x86::ptr(cur, 1));
-    s.call(helper);
-    a.test(x86::al, x86::al);
-    a.jz(s.fail);
-    a.lea(cur, x86::ptr(cur, entries_reg, 0, 2));
+    s.emit(x86_template::string_helper, {s.fail},
+           {reinterpret_cast<std::int64_t>(what), static_cast<std::int64_t>(helper)});
   } else {
     a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
   }
@@ -486,23 +462,22 @@ void schema_emitter::match_name(std::string_view text, label miss) {
   auto& a = s.a;
   const asmjit::Label to = s.labels[miss];
   const auto n = static_cast<std::int32_t>(text.size());
-  a.lea(x86::rcx, x86::ptr(cur, n));
-  a.cmp(x86::rcx, end);
-  a.ja(to);
+  s.emit(x86_template::name_room, {to}, {n});
   // Whole words, the last one overlapping the one before: no byte past the name is read.
   if (n >= 8) {
     for (std::size_t i = 0;; i += 8) {
       const std::size_t from = i + 8 <= text.size() ? i : text.size() - 8;
-      a.mov(x86::rax, asmjit::Imm(bytes_of<std::uint64_t>(text, from)));
-      a.cmp(x86::qword_ptr(cur, static_cast<std::int32_t>(from)), x86::rax);
-      a.jne(to);
+      const auto word = static_cast<std::int64_t>(bytes_of<std::uint64_t>(text, from));
+      if (from == 0) {
+        s.emit(x86_template::compare8, {to}, {word});
+      } else {
+        s.emit(x86_template::compare8_at, {to}, {word, static_cast<std::int64_t>(from)});
+      }
       if (from + 8 >= text.size()) break;
     }
   } else if (n >= 4) {
-    a.cmp(x86::dword_ptr(cur), asmjit::Imm(bytes_of<std::int32_t>(text, 0)));
-    a.jne(to);
-    a.cmp(x86::dword_ptr(cur, n - 4), asmjit::Imm(bytes_of<std::int32_t>(text, text.size() - 4)));
-    a.jne(to);
+    s.emit(x86_template::compare4_pair, {to},
+           {bytes_of<std::int32_t>(text, 0), bytes_of<std::int32_t>(text, text.size() - 4), n - 4});
   } else {  // `"":`
     a.cmp(x86::word_ptr(cur), asmjit::Imm(bytes_of<std::int16_t>(text, 0)));
     a.jne(to);
@@ -569,10 +544,7 @@ void schema_emitter::jump_to_next(std::span<const label> targets) {
   a.jmp(x86::rax);
 }
 
-void schema_emitter::close_container() {
-  state_->a.inc(cur);
-  state_->a.dec(x86::dword_ptr(context, state_->layout.depth));
-}
+void schema_emitter::close_container() { state_->emit(x86_template::close_container, {}, {state_->layout.depth}); }
 
 void schema_emitter::fail_if_entries_below(std::uint64_t n) {
   compare_with(state_->a, entries_reg, n);

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include "engines/jit/emit/schema_emitter_p.hpp"  // longest_narrow_number
 #include "engines/jit/emit/x86_64/schema_frame_p.hpp"
 #include "engines/jit/emit/x86_64/x86_function_p.hpp"
 #include "engines/jit/jit_p.hpp"
@@ -437,6 +438,55 @@ void write_skip_helper(x86::Assembler& as, const asmjit::Label* targets, const s
   write_take_position(as, targets, nullptr);
 }
 
+/// A number skipped by the number routine at targets[0] where it is narrow (no exponent, at
+/// most longest_narrow_number bytes); a wide one left at the position, to targets[1].
+void write_narrow_number(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t*) {
+  const asmjit::Label narrow = as.newLabel(), back = as.newLabel();
+  as.mov(x86::rcx, cur);  // (the routine leaves rcx)
+  as.call(targets[0]);
+  as.cmp(x86::edx, 2);
+  as.je(back);
+  as.mov(x86::rax, cur);
+  as.sub(x86::rax, x86::rcx);
+  as.cmp(x86::rax, longest_narrow_number);
+  as.jbe(narrow);
+  as.bind(back);
+  as.mov(cur, x86::rcx);
+  as.jmp(targets[1]);
+  as.bind(narrow);
+}
+
+/// The string at the position scanned by the shared routine at values[0] (8): rcx its length
+/// where it is plain, else to targets[0].
+void write_string_scan(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  as.movzx(x86::eax, x86::byte_ptr(cur));
+  as.mov(x86::r11, asmjit::Imm(values[0]));
+  as.call(x86::r11);  // rcx: its length, or negative
+  as.test(x86::rcx, x86::rcx);
+  as.js(targets[0]);
+}
+
+/// The plain string of rcx bytes at the position given to the helper at values[1] (8) with
+/// values[0] (8), then passed; to targets[0] where the helper says no.
+void write_string_helper(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+  // The length kept across the call in r15, which a string's function does not count with.
+  as.mov(entries_reg, x86::rcx);
+  as.mov(x86::rdi, context);
+  as.mov(x86::rsi, asmjit::Imm(values[0]));
+  as.lea(x86::rdx, x86::ptr(cur, 1));
+  write_call(as, nullptr, values + 1);
+  as.test(x86::al, x86::al);
+  as.jz(targets[0]);
+  as.lea(cur, x86::ptr(cur, entries_reg, 0, 2));
+}
+
+/// The closing bracket at the position passed, the depth at values[0] (4) in the context
+/// decremented.
+void write_close_container(x86::Assembler& as, const asmjit::Label*, const std::int64_t* values) {
+  as.inc(cur);
+  as.dec(x86::dword_ptr(context, static_cast<std::int32_t>(values[0])));
+}
+
 // In x86_template's order.
 constexpr template_shape shapes[] = {
     {"call", &write_call, 0, {8}, 1},
@@ -468,6 +518,10 @@ constexpr template_shape shapes[] = {
     {"check_helper", &write_check_helper, 1, {8, 8}, 2},
     {"skip_helper", &write_skip_helper, 1, {8}, 1},
     {"number_routine", &write_number_routine, 1, {}, 0},
+    {"narrow_number", &write_narrow_number, 2, {}, 0},
+    {"string_scan", &write_string_scan, 1, {8}, 1},
+    {"string_helper", &write_string_helper, 1, {8, 8}, 2},
+    {"close_container", &write_close_container, 0, {4}, 1},
 };
 static_assert(std::size(shapes) == x86_template_count);
 

@@ -47,8 +47,12 @@ enum class x86_template : std::uint8_t {
   check_helper,     ///< the value from its start to the position checked by a helper
   skip_helper,      ///< the value at the position given to a helper, with null
   number_routine,   ///< a number's grammar checked and passed (the functions' shared routine)
+  narrow_number,    ///< a number passed where it is narrow
+  string_scan,      ///< a string's length where it is plain
+  string_helper,    ///< a plain string given to a helper
+  close_container,  ///< the closing bracket passed, one level less open
 };
-inline constexpr std::size_t x86_template_count = static_cast<std::size_t>(x86_template::number_routine) + 1;
+inline constexpr std::size_t x86_template_count = static_cast<std::size_t>(x86_template::close_container) + 1;
 
 /// Writes a template's instructions: `labels` are bound after it, `values` are immediates
 /// and displacements of the template's widths.
