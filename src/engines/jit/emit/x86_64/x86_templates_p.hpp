@@ -54,8 +54,9 @@ enum class x86_template : std::uint8_t {
 };
 inline constexpr std::size_t x86_template_count = static_cast<std::size_t>(x86_template::close_container) + 1;
 
-/// Writes a template's instructions: `labels` are bound after it, `values` are immediates
-/// and displacements of the template's widths.
+/// Writes a template's instructions: `labels` are where it jumps (bound after it, but for
+/// x86_function::copy_backward_jumps), `values` are immediates and displacements of the
+/// template's widths.
 using template_writer = void (*)(asmjit::x86::Assembler& a, const asmjit::Label* labels, const std::int64_t* values);
 
 /// What a template is, before analysis.
