@@ -412,6 +412,8 @@ node& node::set(std::string_view name, node&& value) {
 }
 
 node& node::set(std::string_view name, const node& value) {
+  // A null node becomes an object first: where `value` holds this node, copied before that.
+  if (is_null() && is_within(value)) return set(name, node(value));
   object_storage& o = as_object();
   if (const std::size_t i = find_index(name); i != SIZE_MAX) {
     *o.members[i].value = value;  // (a copy: it cannot contain this node)

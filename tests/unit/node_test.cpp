@@ -223,6 +223,13 @@ TEST(Node, SettingACopyOfTheObjectOrOfItsOwnMemberCopiesItFirst) {
   EXPECT_EQ(compact(o), R"({"a":"short","self":{"a":")" + std::string(40, 'x') + R"("}})");
   EXPECT_EQ(o["self"].parent(), &o);
   EXPECT_EQ(o["self"]["a"].parent(), &o["self"]);
+  // A null node set to hold a copy of itself, or of what holds it: the copy is of the null.
+  node null_root;
+  null_root.set("self", null_root);
+  EXPECT_EQ(compact(null_root), R"({"self":null})");
+  node root = parse_ok(R"({"a":null})");
+  root["a"].set("x", root);
+  EXPECT_EQ(compact(root), R"({"a":{"x":{"a":null}}})");
 }
 
 TEST(Node, ObjectsAgreeWithAListOfMembersThroughRandomEdits) {
