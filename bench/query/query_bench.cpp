@@ -7,7 +7,9 @@
 // it: both in the time); jsonjit_text (a path_selector over the text: the values' own bytes,
 // their paths on demand; the query's native code where the JIT compiles it: names, descendant,
 // pointer);
-// jsonjit_text_interpreter (the same without the JIT: the one-pass stream engine); token_pass (jsonjit's reader reading every token of the same text:
+// jsonjit_text_interpreter (the same without the JIT: the one-pass stream engine);
+// jsonjit_text_first (the pointer workloads: path_selector::select_first, which stops reading
+// at the value as simdjson's at_pointer does); token_pass (jsonjit's reader reading every token of the same text:
 // the floor a query that reads the text cannot go below); simdjson (On-Demand's at_pointer:
 // the pointer workloads); jq 1.6 (`jq -c PROGRAM FILE`: a process per run, the figure
 // end to end); json_p3 and jsonpath_rfc9535 on node (JSON.parse, then the query; timed by node).
@@ -184,6 +186,19 @@ void query_jsonjit_text(benchmark::State& state, const query_workload& w, engine
   set_throughput(state, w.file);
 }
 
+/// The pointer workloads as On-Demand's at_pointer answers them: the first value selected, the
+/// text after it not read (path_selector::select_first).
+void query_jsonjit_text_first(benchmark::State& state, const query_workload& w) {
+  const std::string& text = corpus(w.file);
+  path_selector selector(json_path::compile(w.query).value());
+  const auto first = selector.select_first(text);
+  if (!first || !first->has_value()) return state.SkipWithError("nothing selected");
+  if (!check_values(state, w, {(*first)->json()})) return;
+  allocation_counter allocations(state);
+  for (auto _ : state) benchmark::DoNotOptimize(selector.select_first(text));
+  set_throughput(state, w.file);
+}
+
 void query_token_pass(benchmark::State& state, const query_workload& w) {
   const std::string& text = corpus(w.file);
   allocation_counter allocations(state);
@@ -342,6 +357,7 @@ void register_all() {
     add("query", "jsonjit_text_interpreter",
         [](benchmark::State& s, const query_workload& q) { query_jsonjit_text(s, q, engine::interpreter); });
     add("query", "token_pass", query_token_pass);
+    if (!w.pointer.empty()) add("query", "jsonjit_text_first", query_jsonjit_text_first);
     if (!w.pointer.empty()) add("query", "simdjson", query_simdjson);
     add("query", "jq", query_jq, true);
     add("query", "json_p3", [](benchmark::State& s, const query_workload& q) { query_node_peer(s, q, "json-p3"); }, true);

@@ -90,7 +90,7 @@ const std::map<std::string, std::string>& group_descriptions() {
        "A JSONPath query (RFC 9535) from the text to the selected values: names, a descendant segment, a "
        "filter, a function, a slice, a singular query (twitter's statuses are all Japanese or Chinese: its "
        "filter asks for lang 'ja'). jsonjit: the text parsed into a document it keeps, then the query; "
-       "jsonjit_text: a path_selector over the text (each value's bytes as written; the query's native code where the JIT compiles it: the names, descendant and pointer workloads); jsonjit_text_interpreter: the same without the JIT (the one-pass stream engine); token_pass: our reader's plain pass over the same bytes, the floor for a query that reads the text; "
+       "jsonjit_text: a path_selector over the text (each value's bytes as written; the query's native code where the JIT compiles it: the names, descendant and pointer workloads); jsonjit_text_interpreter: the same without the JIT (the one-pass stream engine); jsonjit_text_first (pointer workloads): select_first, which stops reading at the value as simdjson's at_pointer does (the text after it unchecked); token_pass: our reader's plain pass over the same bytes, the floor for a query that reads the text; "
        "simdjson: On-Demand's at_pointer (the singular queries); jq 1.6: `jq -c` with the same query in jq's "
        "language, a process per run; json_p3 and jsonpath_rfc9535 on node: JSON.parse and the query, timed "
        "by node. Each contender must select the same values in the same order first."},

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -166,6 +167,14 @@ class path_selector {
   parse_error select(std::string_view json, F&& on_match) {
     return run(json, 0, 1, &call<F>, &on_match);
   }
+  /// The first value the query selects from `json` (the node list's first), or none, reading
+  /// the text only as far as it must: where the query's node list is in the text's order (no
+  /// descendant segment, one selector per segment, no negative slice step) the reading stops
+  /// at the end of that value, as simdjson On-Demand's at_pointer does, so the text after it
+  /// is not checked (an error there, or a name selected repeated after it, is not seen); an
+  /// error before it is reported as select reports it. Otherwise, or where the value is not
+  /// found, the whole text is read. The match is valid until the selector's next selection.
+  result<std::optional<path_match>, parse_error> select_first(std::string_view json);
   /// Each line of `lines` is a document (JSON Lines; lines holding only whitespace are
   /// skipped); on_match(const path_match&) is called for the values selected from each, line
   /// after line. Stops at the first line that is not JSON: the error's line and offset count
@@ -181,7 +190,8 @@ class path_selector {
   static void call(void* on_match, const path_match& match) {
     (*static_cast<std::remove_reference_t<F>*>(on_match))(match);
   }
-  parse_error run(std::string_view json, std::size_t base, std::size_t line, callback f, void* on_match);
+  parse_error run(std::string_view json, std::size_t base, std::size_t line, callback f, void* on_match,
+                  bool first_only = false);
   parse_error run_lines(std::string_view lines, callback f, void* on_match);
 
   parse_error select_through_document(std::string_view json, std::size_t base, std::size_t line, callback f,

@@ -457,7 +457,7 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
 }
 
 bool native_query::run(std::string_view json, const document_options& options, native_run& run,
-                       std::vector<path_step>& steps) const {
+                       std::vector<path_step>& steps, bool first_only) const {
   // The code reads strict JSON; it leaves a document that rejects repeated names to the
   // interpreter (that needs every object's names remembered).
   if (options.skip_comments || options.allow_trailing_commas || options.duplicates != duplicate_properties::allow) {
@@ -469,6 +469,8 @@ bool native_query::run(std::string_view json, const document_options& options, n
   if (skip_whitespace(cur, end) == end) return false;
   run.begin = json.data();
   run.preserve_number_text = options.preserve_number_text;
+  run.stop_at_first = first_only && descendants_ == 0;
+  run.stopped = false;
   run.steps = &steps;
   run.selected.clear();
   run.fixed_levels = fixed_levels_;
@@ -501,7 +503,12 @@ bool native_query::run(std::string_view json, const document_options& options, n
                          functions_.data(), &run};
   const char* after = reinterpret_cast<native_fn>(const_cast<void*>(functions_[0]))(&context, cur, &context.discard);
   run.indexed.trim();
-  if (after == nullptr || context.gave_up || skip_whitespace(after, end) != end) return false;
+  if (context.gave_up) return false;
+  if (run.stopped) {  // (the text after the value is not read)
+    unescape_step_names(steps, run.escaped_steps, run.names);
+    return true;
+  }
+  if (after == nullptr || skip_whitespace(after, end) != end) return false;
   if (descendants_ > 0) order_by_keys(run);
   unescape_step_names(steps, run.escaped_steps, run.names);  // (nothing moves them now)
   return true;

@@ -81,8 +81,9 @@ std::uint32_t record_step(native_run& run, std::uint32_t depth) {
 }
 
 /// The value [begin, after) at the current depth is selected: its bytes, path step and order
-/// key recorded. False where there is no room.
-bool record(native_context* context, const char* begin, const char* after) noexcept {
+/// key recorded. Returns `after`; null where the selection stops at this value
+/// (native_run::stop_at_first) or there is no room (giving up).
+const char* recorded(native_context* context, const char* begin, const char* after) noexcept {
   native_run& run = *context->run;
   const auto offset = static_cast<std::uint64_t>(begin - run.begin);
   try {
@@ -93,9 +94,16 @@ bool record(native_context* context, const char* begin, const char* after) noexc
       run.keys.push_back(offset);
     }
   } catch (...) {
-    return false;
+    return give_up(context);
   }
-  return true;
+  if (!run.stop_at_first) return after;
+  // A scalar is one where what follows ends it ("01" is no 0, "truex" no true): else the scan
+  // goes on and meets the error.
+  const bool ended = *begin == '{' || *begin == '[' || after == context->end || *after == ',' || *after == '}' ||
+                     *after == ']' || *after == ' ' || *after == '\n' || *after == '\r' || *after == '\t';
+  if (!ended) return after;
+  run.stopped = true;  // (every function on the way returns null: nothing after is read)
+  return nullptr;
 }
 
 /// A member's value or an element at `value` (its path step `entry`) under segment `s`,
@@ -111,8 +119,8 @@ const char* child(native_context* context, const native_segment& s, const char* 
   const char* after = nullptr;
   if (selected && !(visited && s.next_selects)) {
     if (scanned != nullptr && s.next_selects) {
-      if (!record(context, value, scanned)) return give_up(context);
-      after = scanned;
+      after = recorded(context, value, scanned);
+      if (after == nullptr) return nullptr;
     } else {
       after = call(context, s.depth + 1, value);
       if (after == nullptr) return nullptr;
@@ -124,7 +132,7 @@ const char* child(native_context* context, const native_segment& s, const char* 
   run.visited[s.slot] = visiting;
   if (end == nullptr) return nullptr;
   // A container the query selects as it visits it: recorded from the one scan.
-  if (selected && s.next_selects) return record(context, value, end) ? end : give_up(context);
+  if (selected && s.next_selects) return recorded(context, value, end);
   return after == nullptr || after == end ? end : give_up(context);
 }
 
@@ -172,7 +180,7 @@ const char* visited_then_decided(native_context* context, const native_segment& 
     if (known != nullptr) *known = selected ? 2 : 1;
   }
   if (!selected) return end;
-  if (s.next_selects) return record(context, value, end) ? end : give_up(context);
+  if (s.next_selects) return recorded(context, value, end);
   const char* const after = call(context, s.depth + 1, value);
   return after == nullptr || after == end ? after : give_up(context);
 }
@@ -290,7 +298,7 @@ const char* jsonjit_path_skip(native_context* context, const char* cur, const vo
 const char* jsonjit_path_select(native_context* context, const char* cur, const void*) noexcept {
   const char* const after = jsonjit_path_skip(context, cur, nullptr);
   if (after == nullptr) return nullptr;
-  return record(context, cur, after) ? after : give_up(context);
+  return recorded(context, cur, after);
 }
 
 const char* jsonjit_path_member(native_context* context, const void* what, const char* cur, std::uint64_t* seen,

@@ -57,6 +57,8 @@ struct native_entry {
 struct native_run {
   const char* begin = nullptr;  // the text's first byte
   bool preserve_number_text = false;
+  bool stop_at_first = false;  // the first value recorded ends the selection (its order is the node list's)
+  bool stopped = false;        // it did: nothing after that value was read
   std::uint32_t fixed_levels = 0;  // the depths whose entries are set by the segments before any descendant one
   std::vector<path_step>* steps = nullptr;
   std::vector<text_match> selected;
@@ -157,8 +159,10 @@ class native_query {
 
   /// Selects from `json` into `run` (the selected values in run.selected, their paths into
   /// `steps`, the root's step kept). False where it gave up: the caller selects another way.
-  bool run(std::string_view json, const document_options& options, native_run& run,
-           std::vector<path_step>& steps) const;
+  /// `first_only`: only the node list's first value is wanted; where the query has no
+  /// descendant segment (the values are found in the node list's order) the scan stops at it.
+  bool run(std::string_view json, const document_options& options, native_run& run, std::vector<path_step>& steps,
+           bool first_only = false) const;
 
  private:
   native_query();

@@ -57,8 +57,11 @@ class stream_engine {
   explicit stream_engine(const program& p);
 
   /// Selects from `json`, the selected values' paths into `steps` (the root's step kept).
-  /// False where the caller must select through a document instead.
-  bool run(std::string_view json, const document_options& options, std::vector<path_step>& steps);
+  /// False where the caller must select through a document instead. `first_only`: only the
+  /// node list's first value is wanted; where the node list is in the text's order, reading
+  /// stops once that value is known (found, and what it depends on decided).
+  bool run(std::string_view json, const document_options& options, std::vector<path_step>& steps,
+           bool first_only = false);
   /// What the last run selected, in node-list order.
   const std::vector<text_match>& selected() const noexcept { return selected_; }
 
@@ -149,6 +152,13 @@ class stream_engine {
   void forget_inside(const candidate& c, std::vector<path_step>& steps);
   std::uint32_t record_path(std::uint32_t depth, std::vector<path_step>& steps);
   void order_and_resolve();
+  /// Whether the first found value that may still count does (first_only): it is then the
+  /// node list's first value (the values found before it fail; those found after it count
+  /// only with it, where they are in a candidate or array still open).
+  bool first_is_known();
+  /// Whether the value ending at `end` is whole: a container, or a scalar what follows ends
+  /// ("1x" is no 1: the reader meets the error after it; the JIT's code does not stop there).
+  bool ends_a_value(std::uint64_t end) const noexcept;
 
   /// Whether the candidate `c` passes its filter.
   bool holds(const candidate& c) {
@@ -185,6 +195,8 @@ class stream_engine {
   std::vector<position_test> positions_;
   std::vector<key_part> keys_;
   std::vector<found_value> found_;
+  bool stop_at_first_ = false;
+  std::uint32_t first_live_ = 0;  // found_ before it fail (stop_at_first_)
   std::vector<std::uint32_t> escaped_steps_;  // steps whose names are still escaped
   std::vector<std::uint8_t> valid_;
   std::vector<std::uint64_t> flat_keys_;

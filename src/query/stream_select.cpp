@@ -113,7 +113,8 @@ stream_engine::stream_engine(const program& p)
   }
 }
 
-bool stream_engine::run(std::string_view json, const document_options& options, std::vector<path_step>& steps) {
+bool stream_engine::run(std::string_view json, const document_options& options, std::vector<path_step>& steps,
+                        bool first_only) {
   json_ = json;
   preserve_number_text_ = options.preserve_number_text;
   filter_.start(json, options);
@@ -128,6 +129,8 @@ bool stream_engine::run(std::string_view json, const document_options& options, 
   positions_.clear();
   keys_.assign(1, key_part{});
   found_.clear();
+  stop_at_first_ = first_only && document_order_;
+  first_live_ = 0;
   escaped_steps_.clear();
   steps.resize(1);
 
@@ -161,6 +164,11 @@ bool stream_engine::run(std::string_view json, const document_options& options, 
       default:
         if (!begin_value(r, steps)) return false;
         break;
+    }
+    if (stop_at_first_ && first_is_known() && ends_a_value(found_[first_live_].end)) {  // (the text after it is not read)
+      unescape_step_names(steps, escaped_steps_, path_names_);
+      selected_.assign(1, text_match{found_[first_live_].begin, found_[first_live_].end, found_[first_live_].step});
+      return true;
     }
   }
   if (r.error() || !frames_.empty()) return false;
@@ -457,6 +465,25 @@ std::uint32_t stream_engine::record_path(std::uint32_t depth, std::vector<path_s
     if (e.escaped) escaped_steps_.push_back(e.step);
   }
   return path_[depth].step;
+}
+
+bool stream_engine::ends_a_value(std::uint64_t end) const noexcept {
+  if (end == json_.size()) return true;
+  const char c = json_[end], before = json_[end - 1];
+  return before == '}' || before == ']' || c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' ||
+         c == '\t';
+}
+
+bool stream_engine::first_is_known() {
+  first_live_ = std::min(first_live_, static_cast<std::uint32_t>(found_.size()));  // (refused candidates forget theirs)
+  for (; first_live_ < found_.size(); ++first_live_) {
+    verdict v = verdict::holds;
+    for (std::uint32_t c = found_[first_live_].condition; c != 0 && v == verdict::holds; c = conditions_[c].parent) {
+      v = conditions_[c].decided;
+    }
+    if (v != verdict::fails) return v == verdict::holds;
+  }
+  return false;
 }
 
 void stream_engine::order_and_resolve() {

@@ -43,13 +43,23 @@ path_selector::path_selector(path_selector&&) noexcept = default;
 path_selector& path_selector::operator=(path_selector&&) noexcept = default;
 path_selector::~path_selector() = default;
 
-parse_error path_selector::run(std::string_view json, std::size_t base, std::size_t line, callback f, void* on_match) {
+result<std::optional<path_match>, parse_error> path_selector::select_first(std::string_view json) {
+  std::optional<path_match> first;
+  auto keep = [&first](const path_match& m) {
+    if (!first) first = m;
+  };
+  if (parse_error failed = run(json, 0, 1, &call<decltype(keep)>, &keep, true)) return failed;
+  return first;
+}
+
+parse_error path_selector::run(std::string_view json, std::size_t base, std::size_t line, callback f, void* on_match,
+                               bool first_only) {
   const bool too_large = json.size() > std::numeric_limits<std::uint32_t>::max() - 8;  // (the document's limit)
   const std::vector<detail::path::text_match>* found = nullptr;
   if (!too_large) {
-    if (native_ != nullptr && program_->native->run(json, options_, *native_, selected_.steps_)) {
+    if (native_ != nullptr && program_->native->run(json, options_, *native_, selected_.steps_, first_only)) {
       found = &native_->selected;
-    } else if (stream_ != nullptr && stream_->run(json, options_, selected_.steps_)) {
+    } else if (stream_ != nullptr && stream_->run(json, options_, selected_.steps_, first_only)) {
       found = &stream_->selected();
     }
   }

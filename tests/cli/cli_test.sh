@@ -168,6 +168,10 @@ out=$("$tool" query '$.x' "$work/spaced.json"); expect "query prints compact" 0 
 out=$("$tool" query '$.x[1,3]' "$work/spaced.json"); expect "query prints scalars compact" 0 $'"café"\n-0' $? "$out"
 out=$("$tool" query --paths '$..*' < "$work/good.json"); expect "query --paths stdin" 0 $'$[\'a\']\n$[\'a\'][0]\n$[\'a\'][1]' $? "$out"
 out=$("$tool" query '$.nothing' "$work/doc.json"); expect "query empty result" 0 "" $? "$out"
+printf '{"a": [1, {"b": 2}], "c": [1,]}' > "$work/tail.json"
+out=$("$tool" query --first '$.a[*]' "$work/tail.json"); expect "query --first stops at the value" 0 '1' $? "$out"
+out=$("$tool" query --first --paths '$..b' "$work/tail.json" 2>&1); expect "query --first reads all for a descendant" 1 "$work/tail.json:1:30: a trailing comma before the end of an object or array is not allowed" $? "$out"
+out=$("$tool" query --first '$.users[*].name' "$work/doc.json"); expect "query --first" 0 '"Ada"' $? "$out"
 out=$("$tool" query --engine jit '$.x[1:4:2]' "$work/spaced.json"); expect "query --engine jit" 0 $'"café"\n-0' $? "$out"
 out=$("$tool" query --engine interpreter '$.x[1:4:2]' "$work/spaced.json"); expect "query --engine interpreter" 0 $'"café"\n-0' $? "$out"
 out=$("$tool" query --engine jit '$.x[-1]' "$work/spaced.json" 2>&1); status=$?

@@ -113,6 +113,42 @@ std::string shown(const List& got) {
   return text + "]";
 }
 
+/// select_first over `text` beside select: where the text is JSON, the node list's first value
+/// and its path, or none; or, where a name on that path is written again after it, the first
+/// of the two (the text after the value is not read). Where the text is not JSON: select's
+/// error, or a value that ends before the error's place (the text after it not read).
+void expect_the_first_is_the_node_lists_first(const json_path& query, std::string_view text,
+                                              const document_options& options = {}) {
+  path_selector selector(query, options);
+  std::vector<std::string> paths;
+  std::vector<std::string_view> values;
+  const parse_error failed = selector.select(text, [&](const path_match& m) {
+    paths.push_back(m.path());
+    values.push_back(m.json());
+  });
+  const auto first = selector.select_first(text);
+  if (failed) {
+    if (!first) {
+      EXPECT_EQ(to_string(first.error()), to_string(failed));
+      return;
+    }
+    ASSERT_TRUE(first->has_value()) << "neither a value nor the error " << to_string(failed);
+    EXPECT_LE((*first)->offset() + (*first)->json().size(), failed.info.offset);
+    return;
+  }
+  ASSERT_TRUE(first) << to_string(first.error());
+  ASSERT_EQ(first->has_value(), !paths.empty());
+  if (paths.empty()) return;
+  const path_match& m = **first;
+  EXPECT_EQ(m.json().data(), text.data() + m.offset());
+  EXPECT_EQ(m.path(), paths[0]);
+  if (m.json().data() != values[0].data()) {
+    EXPECT_LT(m.json().data(), values[0].data()) << "not the first, nor the same path's earlier occurrence";
+  } else {
+    EXPECT_EQ(m.json(), values[0]);
+  }
+}
+
 struct suite_counts {
   int valid = 0, invalid = 0, streamed = 0, compiled = 0, native = 0;
 };
@@ -149,6 +185,8 @@ TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsNodesAndText) {
     if (detail::path::stream_engine::unsupported(detail::path::access::program_of(*query)).empty()) {
       counts.streamed += streams_as_the_document_selects(*query, indented);
     }
+    expect_the_first_is_the_node_lists_first(*query, indented);
+    expect_the_first_is_the_node_lists_first(json_path::compile(selector, {.engine = engine::interpreter}).value(), indented);
     // The JIT: every query it compiles gives the same node list; one it does not is refused.
     const auto compiled = json_path::compile(selector, {.engine = engine::jit});
     if (compiled) {
@@ -157,6 +195,7 @@ TEST(PathSuite, EveryTestOfTheJsonPathComplianceSuiteOnDocumentsNodesAndText) {
       counts.native += native_code_selects_as_the_document(*compiled, indented);
       const text_matches natively = select_text(*compiled, indented);
       EXPECT_TRUE(one_of_the_results(natively, test)) << "jit: " << shown(natively);
+      expect_the_first_is_the_node_lists_first(*compiled, indented);
     } else {
       EXPECT_EQ(compiled.error().info.code, error_code::not_compiled);
       EXPECT_FALSE(json_path::compile(selector, {.engine = engine::automatic}).value().compiled());
@@ -410,6 +449,7 @@ TEST(PathText, OnePassSelectsAsTheDocumentDoesOrLeavesTheTextToIt) {
     ASSERT_TRUE(detail::path::stream_engine::unsupported(detail::path::access::program_of(query)).empty());
     EXPECT_EQ(streams_as_the_document_selects(query, e.text, e.options), e.streamed);
     expect_the_selector_gives_the_documents_answer(query, e.text, e.options);
+    expect_the_first_is_the_node_lists_first(query, e.text, e.options);
   }
 }
 
@@ -540,6 +580,7 @@ TEST(PathJit, TheCodeSelectsAsTheDocumentDoesOrLeavesTheTextToTheInterpreter) {
     const json_path query = json_path::compile(e.query, {.engine = engine::jit}).value();
     EXPECT_EQ(native_code_selects_as_the_document(query, e.text, e.options), e.native);
     expect_the_selector_gives_the_documents_answer(query, e.text, e.options);
+    expect_the_first_is_the_node_lists_first(query, e.text, e.options);
   }
 }
 
@@ -724,6 +765,67 @@ TEST(PathText, InvalidTextIsAnErrorWithItsPositionAndNothingSelected) {
   EXPECT_EQ(too_deep.info.code, error_code::depth_exceeded);
   EXPECT_EQ(called, 0);
   EXPECT_FALSE(shallow.select("[[[1]]]", [&](const path_match&) { ++called; }));
+}
+
+TEST(PathText, SelectFirstReadsOnlyAsFarAsItMust) {
+  // Each engine (the JIT's code, the one-pass reader, a document) gives the same first value.
+  for (const engine e : {engine::jit, engine::interpreter}) {
+    SCOPED_TRACE(e == engine::jit ? "jit" : "interpreter");
+    auto first = [&](std::string_view query, std::string_view text) {
+      auto compiled = json_path::compile(query, {.engine = e});
+      if (!compiled) compiled = json_path::compile(query);  // (what the JIT does not compile)
+      path_selector selector(*compiled);
+      const auto m = selector.select_first(text);
+      if (!m) return "error: " + to_string(m.error());
+      return m->has_value() ? (*m)->path() + " @" + std::to_string((*m)->offset()) + " " + std::string((*m)->json())
+                            : std::string("none");
+    };
+    // Where the node list is in the text's order, nothing after the value is read.
+    EXPECT_EQ(first("$.a[1]", R"({"a": [1, {"b": 2}, 3], "c": tru)"), "$['a'][1] @10 {\"b\": 2}");
+    EXPECT_EQ(first("$.a[*]", "[1] {\"a\": 2}").substr(0, 6), "error:") << "nothing selected: the whole text read";
+    EXPECT_EQ(first("$[?@.k == 1].v", R"([{"v": 1, "k": 2}, {"v": 3, "k": 1}, {"v": ])"), "$[1]['v'] @25 3");
+    // A scalar is whole only where what follows it ends it.
+    for (const std::string_view broken : {R"({"a": 01})", R"({"a": truex})", R"({"a": 1x})", R"({"a": "s"x})", "[1.]", "[-]"}) {
+      SCOPED_TRACE(broken);
+      EXPECT_EQ(first(broken[0] == '{' ? "$.a" : "$[0]", broken), "error: " + to_string(document::parse(broken).error()));
+    }
+    EXPECT_EQ(first("$", "7 8"), "$ @0 7") << "the root scalar, ended by a space";
+    EXPECT_EQ(first("$[-1]", "[1, 2, 3] x"), "$[2] @7 3") << "an index from the end: decided at the array's end";
+    EXPECT_EQ(first("$[-1]", "[1, 2, 3, ]").substr(0, 6), "error:");
+    // An error before the value: select's (the document's) error, exactly.
+    const std::string_view broken = "{\"x\": tru, \"a\": 1}";
+    EXPECT_EQ(first("$.a", broken), "error: " + to_string(document::parse(broken).error()));
+    EXPECT_EQ(first("$.zz", R"({"a": 1})"), "none");
+    EXPECT_EQ(first("$.zz", R"({"a": 1}])").substr(0, 6), "error:");
+    // Orders the text does not give (descendants, several selectors, negative steps): the
+    // whole text read, the node list's first.
+    EXPECT_EQ(first("$..a", R"({"x": {"a": 1}, "a": 2})"), "$['a'] @21 2");
+    EXPECT_EQ(first("$..a", R"({"x": {"a": 1}, "a": 2} x)").substr(0, 6), "error:");
+    EXPECT_EQ(first("$[2::-1]", "[1, 2, 3]"), "$[2] @7 3");
+    // A name written twice: select gives the document's (the last), select_first the first
+    // (it does not read on to find another).
+    EXPECT_EQ(first("$.a", R"({"a": 1, "a": 3})"), "$['a'] @6 1");
+    // Escaped names come back unescaped in the path.
+    EXPECT_EQ(first("$.*[0]", R"({"\u00e9": [7], "b": [8]})"), "$['é'][0] @12 7");
+  }
+  // The JIT's code and the one-pass reader stop by themselves (a document would read on).
+  const std::string trailing = R"({"a": [1, 2], "b": [1,]})";
+  const json_path jit_query = json_path::compile("$.a[1]", {.engine = engine::jit}).value();
+  detail::path::native_run run;
+  std::vector<detail::path::path_step> steps{detail::path::path_step{0, false, 0, {}}};
+  ASSERT_TRUE(detail::path::access::program_of(jit_query).native->run(trailing, {}, run, steps, true));
+  ASSERT_EQ(run.selected.size(), 1u);
+  EXPECT_EQ(run.selected[0].begin, 10u);
+  detail::path::stream_engine stream(detail::path::access::program_of(jit_query));
+  ASSERT_TRUE(stream.run(trailing, {}, steps, true));
+  ASSERT_EQ(stream.selected().size(), 1u);
+  EXPECT_EQ(stream.selected()[0].begin, 10u);
+  // On a corpus file: the same first value as select's, its path too.
+  const std::string twitter = test::read_file(std::string(JSONJIT_DATA_DIR) + "/corpus/twitter.json");
+  for (const char* query : {"$.statuses[50].user.screen_name", "$.statuses[?@.retweet_count > 10].id", "$..id"}) {
+    SCOPED_TRACE(query);
+    expect_the_first_is_the_node_lists_first(json_path::compile(query).value(), twitter);
+  }
 }
 
 TEST(PathText, JsonLinesLineByLine) {

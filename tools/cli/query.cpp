@@ -1,5 +1,6 @@
 // `jsonjit query`: the values a JSONPath query (RFC 9535) selects, one compact JSON value per
-// line in the query's order (or their normalized paths); JSON Lines on several threads.
+// line in the query's order (or their normalized paths; --first: the first value only, the text
+// after it not read); JSON Lines on several threads.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -15,7 +16,7 @@ namespace jsonjit::cli {
 namespace {
 
 constexpr std::string_view query_usage =
-    "usage: jsonjit query [--engine automatic|interpreter|jit] [--paths] [--lines] [--jobs N] QUERY [FILE...]\n";
+    "usage: jsonjit query [--engine automatic|interpreter|jit] [--paths] [--first] [--lines] [--jobs N] QUERY [FILE...]\n";
 
 int usage_error(const std::string& what) {
   std::fprintf(stderr, "jsonjit query: %s\n%s", what.c_str(), query_usage.data());
@@ -24,6 +25,7 @@ int usage_error(const std::string& what) {
 
 struct query_options {
   bool paths = false;
+  bool first = false;  // only each document's first value, read no further than it
   bool lines = false;
   unsigned jobs = 1;
   path_options compiling;
@@ -59,14 +61,25 @@ void print_compact(std::string_view json, document& value, std::string& out) {
 /// Selects from one document's text and appends what to print.
 void select_from(const query_options& o, std::string_view text, const std::string& name, std::uint64_t line_offset,
                  selecting& with, block_output& out) {
-  const parse_error e = with.selector.select(text, [&](const path_match& m) {
+  auto print = [&](const path_match& m) {
     if (o.paths) {
       out.out += m.path();
     } else {
       print_compact(m.json(), with.value, out.out);
     }
     out.out += '\n';
-  });
+  };
+  parse_error e;
+  if (o.first) {
+    auto first = with.selector.select_first(text);
+    if (!first) {
+      e = first.error();
+    } else if (first->has_value()) {
+      print(**first);
+    }
+  } else {
+    e = with.selector.select(text, print);
+  }
   if (!e) return;
   if (e.info.code == error_code::query_too_costly) {
     out.err += name + ":" + std::to_string(line_offset + 1) + ": " + to_string(e) + "\n";
@@ -85,6 +98,8 @@ int query(std::span<const std::string_view> args) {
     const std::string_view a = args[i];
     if (a == "--paths") {
       o.paths = true;
+    } else if (a == "--first") {
+      o.first = true;
     } else if (a == "--lines") {
       o.lines = true;
     } else if (a == "--engine") {
