@@ -6,6 +6,8 @@
 //    from A's text (each value's bytes those of the input at its offset, read as the value),
 //    by the interpreter and by the JIT's code where it compiles the query;
 //  - where A is not JSON, selecting from its text is the document's error, by both engines;
+//  - select_first gives the node list's first value (where A repeats no name), or over text
+//    that is not JSON the document's error or a value ending before it;
 //  - the same over a wide text holding A in a member of more than 4 KB (copies of A) and then
 //    A again, for queries the JIT compiles: the code skips that member along the structural
 //    index, and must find there every defect the document finds;
@@ -44,6 +46,19 @@ void check_text(const json_path& query, std::string_view a_text, const node_list
   });
   if (failed) fail("text the document reads is refused", to_string(failed));
   if (i != in_document.size()) fail("the text gives fewer values than the document", query.text());
+  // select_first: the node list's first (where no name is written twice in an object: else it
+  // may be an occurrence the document's lookup passes over).
+  if (!document::parse(a_text, {.duplicates = duplicate_properties::reject})) return;
+  path_selector selector(query);
+  const auto first = selector.select_first(a_text);
+  if (!first) fail("select_first refuses text the document reads", to_string(first.error()));
+  if (first->has_value() != !in_document.empty()) fail("select_first finds what the document does not", query.text());
+  if (!first->has_value()) return;
+  const path_match& m = **first;
+  if (m.json().data() != a_text.data() + m.offset()) fail("select_first's bytes are not at its offset", query.text());
+  if (m.path() != in_document.path(0)) fail("select_first's path is not the node list's first", query.text());
+  const auto value = document::parse(m.json());
+  if (!value || !(value->root() == in_document[0])) fail("select_first's value is not the node list's first", query.text());
 }
 
 /// Selection over text that is not JSON: the document's error, nothing selected.
@@ -56,6 +71,14 @@ void check_invalid_text(std::string_view text, std::string_view a_text, const pa
     if (!failed) fail("text that is not JSON is selected from", text);
     if (called) fail("values selected from text that is not JSON", text);
     if (to_string(failed) != to_string(expected)) fail("the text's error is not the document's", to_string(failed));
+    // select_first: the same error, or a value that ends before it (the text after it unread).
+    path_selector selector(*query);
+    const auto first = selector.select_first(a_text);
+    if (first && !first->has_value()) fail("select_first finds nothing in text that is not JSON", text);
+    if (first && (*first)->offset() + (*first)->json().size() > expected.info.offset) {
+      fail("select_first gives a value the error is inside of", text);
+    }
+    if (!first && to_string(first.error()) != to_string(expected)) fail("select_first's error is not the document's", text);
   }
 }
 
