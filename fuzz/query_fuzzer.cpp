@@ -7,7 +7,7 @@
 //    by the interpreter and by the JIT's code where it compiles the query;
 //  - where A is not JSON, selecting from its text is the document's error, by both engines;
 //  - select_first gives the node list's first value (where A repeats no name), or over text
-//    that is not JSON the document's error or a value ending before it;
+//    that is not JSON the document's error or a value ending before it, the interpreter's answer;
 //  - the same over a wide text holding A in a member of more than 4 KB (copies of A) and then
 //    A again, for queries the JIT compiles: the code skips that member along the structural
 //    index, and must find there every defect the document finds;
@@ -63,6 +63,7 @@ void check_text(const json_path& query, std::string_view a_text, const node_list
 
 /// Selection over text that is not JSON: the document's error, nothing selected.
 void check_invalid_text(std::string_view text, std::string_view a_text, const parse_error& expected) {
+  std::string first_by_interpreter;  // what select_first gave: a value's offset and size, or an error
   for (const engine e : {engine::interpreter, engine::automatic}) {
     const auto query = json_path::compile(text, {.engine = e});
     if (!query) return;
@@ -79,6 +80,13 @@ void check_invalid_text(std::string_view text, std::string_view a_text, const pa
       fail("select_first gives a value the error is inside of", text);
     }
     if (!first && to_string(first.error()) != to_string(expected)) fail("select_first's error is not the document's", text);
+    const std::string outcome = first ? std::to_string((*first)->offset()) + "+" + std::to_string((*first)->json().size())
+                                      : to_string(first.error());
+    if (e == engine::interpreter) {
+      first_by_interpreter = outcome;
+    } else if (outcome != first_by_interpreter) {
+      fail("select_first gives another answer than the interpreter's", text);
+    }
   }
 }
 

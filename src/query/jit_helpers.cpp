@@ -97,11 +97,8 @@ const char* recorded(native_context* context, const char* begin, const char* aft
     return give_up(context);
   }
   if (!run.stop_at_first) return after;
-  // A scalar is one where what follows ends it ("01" is no 0, "truex" no true): else the scan
-  // goes on and meets the error.
-  const bool ended = *begin == '{' || *begin == '[' || after == context->end || *after == ',' || *after == '}' ||
-                     *after == ']' || *after == ' ' || *after == '\n' || *after == '\r' || *after == '\t';
-  if (!ended) return after;
+  const std::string_view text(run.begin, static_cast<std::size_t>(context->end - run.begin));
+  if (!jsonjit::detail::path::whole_value(text, offset, static_cast<std::uint64_t>(after - run.begin))) return after;
   run.stopped = true;  // (every function on the way returns null: nothing after is read)
   return nullptr;
 }

@@ -31,6 +31,16 @@ struct text_match {
   std::uint32_t step;
 };
 
+/// Whether the value [begin, end) of `text` is whole with nothing after it read (select_first):
+/// a container, or a scalar that a comma, a closing bracket, whitespace or the end follows
+/// ("01" is no 0, "1x" no 1). Both engines ask this, so that they stop at the same values;
+/// where it is not, they read on and meet the error.
+inline bool whole_value(std::string_view text, std::uint64_t begin, std::uint64_t end) noexcept {
+  if (text[begin] == '{' || text[begin] == '[' || end == text.size()) return true;
+  const char c = text[end];
+  return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
 /// A path step not recorded (yet).
 inline constexpr std::uint32_t no_step = 0xFFFFFFFF;
 
@@ -156,9 +166,6 @@ class stream_engine {
   /// node list's first value (the values found before it fail; those found after it count
   /// only with it, where they are in a candidate or array still open).
   bool first_is_known();
-  /// Whether the value ending at `end` is whole: a container, or a scalar what follows ends
-  /// ("1x" is no 1: the reader meets the error after it; the JIT's code does not stop there).
-  bool ends_a_value(std::uint64_t end) const noexcept;
 
   /// Whether the candidate `c` passes its filter.
   bool holds(const candidate& c) {

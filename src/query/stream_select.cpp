@@ -165,10 +165,13 @@ bool stream_engine::run(std::string_view json, const document_options& options, 
         if (!begin_value(r, steps)) return false;
         break;
     }
-    if (stop_at_first_ && first_is_known() && ends_a_value(found_[first_live_].end)) {  // (the text after it is not read)
-      unescape_step_names(steps, escaped_steps_, path_names_);
-      selected_.assign(1, text_match{found_[first_live_].begin, found_[first_live_].end, found_[first_live_].step});
-      return true;
+    if (stop_at_first_ && first_is_known()) {
+      const found_value& f = found_[first_live_];
+      if (whole_value(json, f.begin, f.end)) {  // (the text after it is not read)
+        unescape_step_names(steps, escaped_steps_, path_names_);
+        selected_.assign(1, text_match{f.begin, f.end, f.step});
+        return true;
+      }
     }
   }
   if (r.error() || !frames_.empty()) return false;
@@ -465,13 +468,6 @@ std::uint32_t stream_engine::record_path(std::uint32_t depth, std::vector<path_s
     if (e.escaped) escaped_steps_.push_back(e.step);
   }
   return path_[depth].step;
-}
-
-bool stream_engine::ends_a_value(std::uint64_t end) const noexcept {
-  if (end == json_.size()) return true;
-  const char c = json_[end], before = json_[end - 1];
-  return before == '}' || before == ']' || c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' ||
-         c == '\t';
 }
 
 bool stream_engine::first_is_known() {

@@ -113,12 +113,24 @@ std::string shown(const List& got) {
   return text + "]";
 }
 
+/// What select_first gives: "PATH @OFFSET JSON", "none" or "error: ...".
+std::string first_of(const json_path& query, std::string_view text, const document_options& options = {}) {
+  path_selector selector(query, options);
+  const auto m = selector.select_first(text);
+  if (!m) return "error: " + to_string(m.error());
+  return m->has_value() ? (*m)->path() + " @" + std::to_string((*m)->offset()) + " " + std::string((*m)->json())
+                        : std::string("none");
+}
+
 /// select_first over `text` beside select: where the text is JSON, the node list's first value
 /// and its path, or none; or, where a name on that path is written again after it, the first
 /// of the two (the text after the value is not read). Where the text is not JSON: select's
-/// error, or a value that ends before the error's place (the text after it not read).
+/// error, or a value that ends before the error's place (the text after it not read). Either
+/// way what the interpreter gives (the same value, or the same error).
 void expect_the_first_is_the_node_lists_first(const json_path& query, std::string_view text,
                                               const document_options& options = {}) {
+  const json_path interpreted = json_path::compile(query.text(), {.engine = engine::interpreter}).value();
+  EXPECT_EQ(first_of(query, text, options), first_of(interpreted, text, options)) << "the engines differ";
   path_selector selector(query, options);
   std::vector<std::string> paths;
   std::vector<std::string_view> values;
@@ -774,18 +786,15 @@ TEST(PathText, SelectFirstReadsOnlyAsFarAsItMust) {
     auto first = [&](std::string_view query, std::string_view text) {
       auto compiled = json_path::compile(query, {.engine = e});
       if (!compiled) compiled = json_path::compile(query);  // (what the JIT does not compile)
-      path_selector selector(*compiled);
-      const auto m = selector.select_first(text);
-      if (!m) return "error: " + to_string(m.error());
-      return m->has_value() ? (*m)->path() + " @" + std::to_string((*m)->offset()) + " " + std::string((*m)->json())
-                            : std::string("none");
+      return first_of(*compiled, text);
     };
     // Where the node list is in the text's order, nothing after the value is read.
     EXPECT_EQ(first("$.a[1]", R"({"a": [1, {"b": 2}, 3], "c": tru)"), "$['a'][1] @10 {\"b\": 2}");
     EXPECT_EQ(first("$.a[*]", "[1] {\"a\": 2}").substr(0, 6), "error:") << "nothing selected: the whole text read";
     EXPECT_EQ(first("$[?@.k == 1].v", R"([{"v": 1, "k": 2}, {"v": 3, "k": 1}, {"v": ])"), "$[1]['v'] @25 3");
     // A scalar is whole only where what follows it ends it.
-    for (const std::string_view broken : {R"({"a": 01})", R"({"a": truex})", R"({"a": 1x})", R"({"a": "s"x})", "[1.]", "[-]"}) {
+    for (const std::string_view broken : {R"({"a": 01})", R"({"a": truex})", R"({"a": 1x})", R"({"a": "s"x})", R"({"a": 1:})",
+                                          R"({"a": "s"{})", "[1[]", "[true{}", "[1.]", "[-]"}) {
       SCOPED_TRACE(broken);
       EXPECT_EQ(first(broken[0] == '{' ? "$.a" : "$[0]", broken), "error: " + to_string(document::parse(broken).error()));
     }
@@ -820,6 +829,18 @@ TEST(PathText, SelectFirstReadsOnlyAsFarAsItMust) {
   ASSERT_TRUE(stream.run(trailing, {}, steps, true));
   ASSERT_EQ(stream.selected().size(), 1u);
   EXPECT_EQ(stream.selected()[0].begin, 10u);
+  // Deep and large: 250 segments into 250 nested arrays, garbage after (the code unwinds 250
+  // frames); a value past 10 MB of other values.
+  std::string deep_query = "$";
+  for (int i = 0; i < 250; ++i) deep_query += "[0]";
+  const std::string deep = std::string(250, '[') + "7" + std::string(250, ']') + " garbage";
+  EXPECT_EQ(first_of(json_path::compile(deep_query).value(), deep, {.max_depth = 300}), deep_query + " @250 7");
+  std::string large = "[";
+  std::size_t before = 0;
+  for (; large.size() < 10'000'000; ++before) large += "{\"a\": [1.5, \"x\\u00e9\", true, null]}, ";
+  large += "{\"b\": 42}] x";
+  EXPECT_EQ(first_of(json_path::compile("$[*].b").value(), large),
+            "$[" + std::to_string(before) + "]['b'] @" + std::to_string(large.size() - 6) + " 42");
   // On a corpus file: the same first value as select's, its path too.
   const std::string twitter = test::read_file(std::string(JSONJIT_DATA_DIR) + "/corpus/twitter.json");
   for (const char* query : {"$.statuses[50].user.screen_name", "$.statuses[?@.retweet_count > 10].id", "$..id"}) {
