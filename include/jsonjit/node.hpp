@@ -89,6 +89,13 @@ class node {
   node& operator=(node&& other);
   ~node();
 
+  /// Nodes are allocated through a small per-thread cache of freed nodes (edits that add and
+  /// remove members reuse them without the allocator); placement new is as usual.
+  static void* operator new(std::size_t size);
+  static void operator delete(void* block, std::size_t size) noexcept;
+  static void* operator new(std::size_t, void* place) noexcept { return place; }
+  static void operator delete(void*, void*) noexcept {}
+
   json_type type() const noexcept {
     // The storage's alternatives in order: null, bool, int64, uint64, double, string, array, object.
     static constexpr json_type types[] = {json_type::null,   json_type::boolean, json_type::number,
@@ -275,13 +282,22 @@ class node {
   [[noreturn]] static void refuse_cycle();
   /// `value` as a child of this node (which must not be inside `value`).
   std::unique_ptr<node> adopt(node&& value);
-  /// Appends a member known not to exist yet.
-  node& append_member(object_storage& o, std::string_view name, node&& value);
+  std::unique_ptr<node> adopt_copy(const node& value);
+  /// Appends a member known not to exist yet, its value adopted; `hash`: its name's in the
+  /// object's index, where there is one (from the lookup that did not find it).
+  node& append_member(object_storage& o, std::string_view name, std::unique_ptr<node> child, std::size_t hash);
   /// Drops the slots of erased members; the index, which numbers the slots, is refilled.
   static void compact(object_storage& o);
   array_storage& as_array();    // null becomes an array
   object_storage& as_object();  // null becomes an object
-  std::size_t find_index(std::string_view name) const;
+  /// Where a member is: its slot (SIZE_MAX where none is) and its name's hash where the
+  /// object is indexed (what adding or removing it next needs).
+  struct name_lookup {
+    std::size_t slot;
+    std::size_t hash;
+  };
+  name_lookup find_slot(std::string_view name) const;
+  std::size_t find_index(std::string_view name) const { return find_slot(name).slot; }
   /// Moves every descendant out and destroys them without recursion.
   void destroy_children() noexcept;
   /// Points the children's parent at this node (after a move).
