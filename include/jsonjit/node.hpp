@@ -280,9 +280,10 @@ class node {
   /// Whether taking `value` as this node's value or child would put this node inside itself.
   bool would_contain_itself(const node& value) const noexcept;
   [[noreturn]] static void refuse_cycle();
-  /// `value` as a child of this node (which must not be inside `value`).
-  std::unique_ptr<node> adopt(node&& value);
-  std::unique_ptr<node> adopt_copy(const node& value);
+  /// `value` (moved or copied into a node of its own) as a child of this node, which must not
+  /// be inside it. (Defined in node.cpp, its only user.)
+  template <class Value>
+  std::unique_ptr<node> adopt(Value&& value);
   /// Appends a member known not to exist yet, its value adopted; `hash`: its name's in the
   /// object's index, where there is one (from the lookup that did not find it).
   node& append_member(object_storage& o, std::string_view name, std::unique_ptr<node> child, std::size_t hash);

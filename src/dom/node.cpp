@@ -181,14 +181,9 @@ void node::refuse_cycle() {
 #endif
 }
 
-std::unique_ptr<node> node::adopt(node&& value) {
-  auto child = std::make_unique<node>(std::move(value));
-  child->parent_ = this;
-  return child;
-}
-
-std::unique_ptr<node> node::adopt_copy(const node& value) {
-  auto child = std::make_unique<node>(value);
+template <class Value>
+std::unique_ptr<node> node::adopt(Value&& value) {
+  auto child = std::make_unique<node>(std::forward<Value>(value));
   child->parent_ = this;
   return child;
 }
@@ -450,7 +445,7 @@ node& node::set(std::string_view name, const node& value) {
     *o.members[found.slot].value = value;  // (a copy: it cannot contain this node)
     return *o.members[found.slot].value;
   }
-  return append_member(o, name, adopt_copy(value), found.hash);
+  return append_member(o, name, adopt(value), found.hash);
 }
 
 node& node::append_member(object_storage& o, std::string_view name, std::unique_ptr<node> child, std::size_t hash) {
@@ -546,14 +541,16 @@ result<node*> node::insert(std::size_t index, std::string_view name, node&& valu
 
 result<node*> node::rename(std::string_view from, std::string_view to) {
   if (!is_object()) return error_code::wrong_type;
-  const std::size_t i = find_index(from);
+  const name_lookup found = find_slot(from);
+  const std::size_t i = found.slot;
   if (i == SIZE_MAX) return error_code::property_not_found;
   object_storage& o = std::get<object_storage>(value_);
   if (from == to) return o.members[i].value.get();
-  if (find_index(to) != SIZE_MAX) return error_code::duplicate_property_name;
+  const name_lookup taken = find_slot(to);
+  if (taken.slot != SIZE_MAX) return error_code::duplicate_property_name;
   if (o.index) {
-    o.index->remove(o.members, i, name_index::hash_of(from));
-    o.index->add(i, name_index::hash_of(to));
+    o.index->remove(o.members, i, found.hash);
+    o.index->add(i, taken.hash);
   }
   o.members[i].name = std::string(to);
   return o.members[i].value.get();

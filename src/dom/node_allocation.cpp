@@ -8,17 +8,7 @@
 #include <cstdint>
 #include <new>
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define JSONJIT_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define JSONJIT_ASAN 1
-#endif
-#if defined(JSONJIT_ASAN)
-#include <sanitizer/asan_interface.h>
-#endif
+#include "common/sanitizers_p.hpp"
 
 namespace jsonjit {
 namespace {

@@ -11,30 +11,9 @@
 #include <mutex>
 #include <vector>
 
+#include "common/sanitizers_p.hpp"
 #include "common/stack_p.hpp"
 #include "stream/fiber_switch_p.hpp"
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define JSONJIT_ASAN 1
-#endif
-#if __has_feature(thread_sanitizer)
-#define JSONJIT_TSAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define JSONJIT_ASAN 1
-#endif
-#if defined(__SANITIZE_THREAD__)
-#define JSONJIT_TSAN 1
-#endif
-
-#if defined(JSONJIT_ASAN)
-#include <sanitizer/asan_interface.h>
-#endif
-#if defined(JSONJIT_TSAN)
-#include <sanitizer/tsan_interface.h>
-#endif
 
 namespace jsonjit::detail {
 namespace {

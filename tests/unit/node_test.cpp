@@ -318,6 +318,30 @@ TEST(Node, ObjectsAgreeWithAListOfMembersThroughRandomEdits) {
   }
 }
 
+TEST(Node, NamesDifferingInOneByteAreDifferentMembers) {
+  // Names are compared by whole loads of their first and last bytes (overlapping where they
+  // are short): every length up to 40, a difference at every position, in an object small
+  // enough to search from end to end and in one with a name index.
+  for (std::size_t length = 1; length <= 40; ++length) {
+    for (const std::size_t members : {2u, 12u}) {
+      node o = node::object();
+      const std::string base(length, 'n');
+      for (std::size_t i = 1; i < members; ++i) o.set(std::string(length + i, 'o'), 0);  // other sizes
+      o.set(base, 1);
+      for (std::size_t at = 0; at < length; ++at) {
+        std::string other = base;
+        other[at] = 'x';
+        ASSERT_EQ(o.find(other), nullptr) << length << " " << at;
+        o.set(other, 2);
+        ASSERT_EQ(o[base].get_int64().value(), 1) << length << " " << at;
+        ASSERT_EQ(o[other].get_int64().value(), 2) << length << " " << at;
+        ASSERT_TRUE(o.erase(other));
+      }
+      ASSERT_EQ(o.size(), members);
+    }
+  }
+}
+
 TEST(Node, RenameKeepsTheValueAndItsPlace) {
   for (const int count : {3, 40}) {  // a linear search, and the name index
     node o = node::object();

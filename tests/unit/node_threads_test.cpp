@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "common/sanitizers_p.hpp"
+
 namespace jsonjit {
 namespace {
 
@@ -62,7 +64,7 @@ TEST(NodeThreads, TreesBuiltOnOneThreadAreDroppedAndEditedOnOthers) {
   for (auto& t : droppers) t.join();
   EXPECT_EQ(equal[0] + equal[1], rounds);
 
-  // The main thread goes on with nodes of its own (none of the finished threads' blocks).
+  // Nodes made after the other threads ended are whole (their caches were given back).
   const node again = wide_tree(500);
   EXPECT_EQ(again, expected);
 }
@@ -91,7 +93,7 @@ TEST(NodeThreads, NodesFreedWhileAThreadEndsGoBack) {
   for (auto& t : threads) t.join();
 }
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(JSONJIT_ASAN)
 // A freed node waits poisoned for its reuse: reading it is still reported.
 TEST(NodeThreads, AFreedNodeIsStillReportedByAddressSanitizer) {
   EXPECT_DEATH(
