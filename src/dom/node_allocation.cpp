@@ -61,7 +61,7 @@ free_block* take() noexcept {
 struct cache_owner {
   ~cache_owner() {
     cache.closed = true;
-    while (cache.first != nullptr) ::operator delete(take(), sizeof(node));
+    while (cache.first != nullptr) ::operator delete(take());
   }
 };
 thread_local cache_owner owner;
@@ -75,7 +75,7 @@ void* node::operator new(std::size_t size) {
 
 void node::operator delete(void* block, std::size_t size) noexcept {
   if (size != sizeof(node) || cache.count >= cache_limit || cache.closed) {
-    ::operator delete(block, size);
+    ::operator delete(block);  // (unsized: clang declares the sized form only with -fsized-deallocation)
     return;
   }
   if (cache.count == 0) (void)&owner;  // (its first use registers its destructor)
