@@ -103,12 +103,14 @@ void index_neon(const char* json, std::uint32_t size, structural_index& index) n
 
 }  // namespace
 
-stage1_kernels best_stage1() noexcept {
-  // JSONJIT_CPU=baseline: as on a CPU without PMULL (how the tests cover those).
+std::vector<named_stage1> every_stage1() {
+  // JSONJIT_CPU=baseline: as on a CPU without PMULL (how the tests cover those where it runs).
   const char* cpu = std::getenv("JSONJIT_CPU");
   const bool baseline = cpu != nullptr && std::string_view(cpu) == "baseline";
-  if (!baseline && (getauxval(AT_HWCAP) & HWCAP_PMULL) != 0) return {&index_pmull, &is_valid_utf8_neon};
-  return {&index_neon, &is_valid_utf8_neon};
+  std::vector<named_stage1> kernels;
+  if (!baseline && (getauxval(AT_HWCAP) & HWCAP_PMULL) != 0) kernels.push_back({"pmull", {&index_pmull, &is_valid_utf8_neon}});
+  kernels.push_back({"neon", {&index_neon, &is_valid_utf8_neon}});
+  return kernels;
 }
 
 }  // namespace jsonjit::detail

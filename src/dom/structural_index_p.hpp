@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string_view>
+#include <vector>
 
 namespace jsonjit::detail {
 
@@ -18,24 +20,37 @@ struct stage1_state {
 
 /// Stage 1's input and output. `positions` and `backslashes` are provided by the caller: room
 /// for one position per input byte plus 17, and one mask per 64 input bytes plus one; `state`
-/// is where the text before left off (zero at its start).
+/// is where the text before left off (zero at its start), `origin` where the input starts in it.
 struct structural_index {
-  std::uint32_t* positions;    // every structural position, then the input size as a sentinel
+  std::uint32_t* positions;    // every structural position, then the input's end as a sentinel
   std::uint32_t count;         // without the sentinel
   std::uint64_t* backslashes;  // the backslash mask of every 64-byte block
   stage1_state state;
+  std::uint32_t origin = 0;    // added to every position (a text indexed in pieces)
 };
 
-/// The best stage 1 this CPU runs: the indexing (operators outside strings, every
-/// unescaped quote, and the first byte of every number or literal) and the UTF-8 validation
-/// that goes with it. All null where jsonjit has none for the processor: the reference parser
-/// (document_parse.cpp) then parses every document. One file per processor
-/// (structural_index_x86_64.cpp, structural_index_aarch64.cpp) defines it.
+/// A stage 1: the indexing (operators outside strings, every unescaped quote, and the first
+/// byte of every number or literal) and the UTF-8 validation that goes with it.
 struct stage1_kernels {
   void (*index)(const char* json, std::uint32_t size, structural_index& index) noexcept = nullptr;
   bool (*valid_utf8)(const char* p, const char* end) noexcept = nullptr;
 };
-stage1_kernels best_stage1() noexcept;
+struct named_stage1 {
+  std::string_view name;  // the instruction set, as the tests say which one differs
+  stage1_kernels kernels;
+};
+
+/// Every stage 1 this CPU runs, best first (the tests compare them all); none where jsonjit
+/// has none for the processor: the reference parser (document_parse.cpp) then parses every
+/// document. One file per processor (structural_index_x86_64.cpp,
+/// structural_index_aarch64.cpp) defines it.
+std::vector<named_stage1> every_stage1();
+
+/// The first of every_stage1(), all null where there is none.
+inline stage1_kernels best_stage1() {
+  const std::vector<named_stage1> kernels = every_stage1();
+  return kernels.empty() ? stage1_kernels{} : kernels.front().kernels;
+}
 
 /// The index's memory, kept between texts (an allocation only when a larger input comes;
 /// very large ones are given back after use: trim()).

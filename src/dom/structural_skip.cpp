@@ -30,22 +30,27 @@ bool indexed_text::start(std::string_view json) {
 
 bool indexed_text::extend() noexcept {
   if (indexed_ == size_) return false;
-  constexpr std::uint32_t first_piece = 64 * 1024;  // (a multiple of the 64-byte block)
-  const std::uint32_t piece = std::min(size_ - indexed_, std::max(first_piece, indexed_));
-  structural_index part{index_.positions + index_.count, 0, index_.backslashes + indexed_ / 64, index_.state};
+  // Pieces small enough that a skip ending early indexes little past its end, large enough
+  // that a piece's fixed cost (a call, the UTF-8 check's start) is nothing (a multiple of the
+  // 64-byte block).
+  constexpr std::uint32_t piece_size = 16 * 1024;
+  const std::uint32_t piece = std::min(size_ - indexed_, piece_size);
+  structural_index part{index_.positions + index_.count, 0, index_.backslashes + indexed_ / 64, index_.state, indexed_};
+  part.state.non_ascii = 0;
   available.index(json_ + indexed_, piece, part);
-  for (std::uint32_t k = 0; k <= part.count; ++k) part.positions[k] += indexed_;  // (the sentinel too)
+  // UTF-8 up to the last whole character (a character split by the piece's end waits).
+  const bool pending = validated_ < indexed_;  // (the last piece's split character)
   index_.count += part.count;
   index_.state = part.state;
   indexed_ += piece;
-  // UTF-8 up to the last whole character (a character split by the piece's end waits).
   std::uint32_t checked = indexed_;
   if (checked < size_) {
     while (checked > validated_ && checked + 4 > indexed_ && (static_cast<unsigned char>(json_[checked]) & 0xC0) == 0x80) {
       --checked;
     }
   }
-  if (checked > validated_ && part.state.non_ascii != 0 && !available.valid_utf8(json_ + validated_, json_ + checked)) {
+  if (checked > validated_ && (part.state.non_ascii != 0 || pending) &&
+      !available.valid_utf8(json_ + validated_, json_ + checked)) {
     return false;
   }
   validated_ = checked;
@@ -76,18 +81,24 @@ const char* indexed_text::skip_container(const char* p, int max_depth, bool pres
   bool object = false;
 
   // The byte at the position `ahead` entries on; '\0' past the text. The index grows as
-  // the walk reaches its end (its memory is the whole text's: `at` stays valid).
+  // the walk reaches its end (its memory is the whole text's: `at` stays valid). What the walk
+  // reads of the index and text is held in locals: members would be loaded again after every
+  // call the walk makes (escapes, numbers).
+  const char* const text = json_;
+  const std::uint64_t* const backslashes = index_.backslashes;
+  const std::uint32_t* limit = index_.positions + index_.count;
   const auto byte = [&](std::uint32_t ahead = 0) noexcept {
-    while (at + ahead >= index_.positions + index_.count) {
+    while (at + ahead >= limit) [[unlikely]] {
       if (!extend()) return '\0';
+      limit = index_.positions + index_.count;
     }
-    return json_[at[ahead]];
+    return text[at[ahead]];
   };
-  const auto string_ok = [&]() noexcept {
+  const auto string_ok = [&]() noexcept __attribute__((always_inline)) {
     if (byte(1) != '"') return false;
     const std::uint32_t first = at[0] + 1, close = at[1];
     at += 2;
-    return !has_backslash(index_.backslashes, first, close) || valid_escapes(json_ + first, json_ + close);
+    return !has_backslash(backslashes, first, close) || valid_escapes(text + first, text + close);
   };
 
 value:
@@ -115,7 +126,7 @@ value:
     case 't':
     case 'f':
     case 'n': {
-      const char* const word = json_ + *at;
+      const char* const word = text + *at;
       if (!(*word == 't' ? literal_at(word, end, "true") : *word == 'f' ? literal_at(word, end, "false")
                                                                           : literal_at(word, end, "null"))) {
         return nullptr;
@@ -124,7 +135,7 @@ value:
       break;
     }
     default: {
-      const char* const first = json_ + *at;
+      const char* const first = text + *at;
       bool wide = false;
       const char* const after = number_end(first, end, wide);
       if (after == nullptr || (after < end && !is_delimiter(*after))) return nullptr;
@@ -152,7 +163,7 @@ after_value: {  // inside the container at `depth`
 closed:  // the container at `depth` was closed
   if (--depth == 0) {
     next_ = static_cast<std::uint32_t>(at - index_.positions);
-    return json_ + at[-1] + 1;
+    return text + at[-1] + 1;
   }
   object = (objects[(depth - 1) / 64] >> ((depth - 1) % 64) & 1) != 0;
   goto after_value;

@@ -7,12 +7,15 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "test_files.hpp"
 
+#include "dom/stage1_masks_p.hpp"
+#include "dom/structural_index_p.hpp"
 #include "dom/structural_parse_p.hpp"
 #include "dom/tape_builder_p.hpp"
 
@@ -170,6 +173,93 @@ TEST(DocumentParsers, AgreeOnDepthLimits) {
     expect_same(json, {.max_depth = 66});
   }
 }
+
+TEST(DocumentParsers, Stage1FindsEscapedBytesAsABackslashByBackslashWalk) {
+  // Runs of backslashes of every length at every position, across block boundaries: stage 1's
+  // masks against a walk over the bytes (a backslash not itself escaped escapes the next byte).
+  std::mt19937_64 random(20261206);
+  for (int round = 0; round < 20000; ++round) {
+    constexpr int blocks = 3;
+    std::uint64_t backslash[blocks];
+    for (std::uint64_t& mask : backslash) {
+      // Dense, sparse and long runs alike.
+      const int kind = static_cast<int>(random() % 3);
+      mask = kind == 0 ? random() : kind == 1 ? random() & random() & random() : random() | random() | random();
+    }
+    bool escaped_next = false;
+    std::uint64_t carry = 0;
+    for (int b = 0; b < blocks; ++b) {
+      std::uint64_t want = 0;
+      for (int i = 0; i < 64; ++i) {
+        const bool is_backslash = (backslash[b] >> i & 1) != 0;
+        if (escaped_next) want |= std::uint64_t{1} << i;
+        escaped_next = !escaped_next && is_backslash;
+      }
+      const std::uint64_t got = detail::stage1::escaped_bytes(backslash[b], carry);
+      ASSERT_EQ(got, want) << "round " << round << ", block " << b << ", backslashes " << std::hex << backslash[b];
+      ASSERT_EQ(carry, escaped_next ? 1u : 0u) << "round " << round << ", block " << b;
+    }
+  }
+}
+
+#if defined(__x86_64__) || defined(__aarch64__)
+/// A text's stage-1 index by `kernels`, whole or in two pieces split at `split` (a multiple of
+/// 64: a text indexed as a JSONPath skip indexes it), as one string to compare.
+std::string index_of(const detail::stage1_kernels& kernels, std::string_view json, std::uint32_t split) {
+  const auto size = static_cast<std::uint32_t>(json.size());
+  detail::index_buffer buffer;
+  detail::structural_index index = buffer.reserve(size);
+  if (split == 0 || split >= size) {
+    kernels.index(json.data(), size, index);
+  } else {
+    kernels.index(json.data(), split, index);
+    detail::structural_index rest{index.positions + index.count, 0, index.backslashes + split / 64, index.state, split};
+    kernels.index(json.data() + split, size - split, rest);
+    index.count += rest.count;
+    index.state = rest.state;
+    index.state.non_ascii |= rest.state.non_ascii;
+  }
+  std::string out = "count " + std::to_string(index.count) + " in_string " + std::to_string(index.state.in_string) +
+                    " bad " + std::to_string(index.state.bad != 0) + " non_ascii " +
+                    std::to_string(index.state.non_ascii != 0) + " utf8 " +
+                    std::to_string(kernels.valid_utf8(json.data(), json.data() + size)) + "\n";
+  for (std::uint32_t k = 0; k <= index.count; ++k) out += std::to_string(index.positions[k]) + ' ';
+  out += '\n';
+  for (std::uint32_t b = 0; b < (size + 63) / 64; ++b) out += std::to_string(index.backslashes[b]) + ' ';
+  return out;
+}
+
+TEST(DocumentParsers, EveryStage1OfThisCpuIndexesAlike) {
+  // The document parser runs the best one; the others run on other CPUs (AVX2 only,
+  // AVX-512BW without VBMI2, AArch64 without PMULL): each gives the same index, whole or in
+  // pieces, on the corpus, JSONTestSuite and tokens split by block boundaries.
+  const std::vector<detail::named_stage1> kernels = detail::every_stage1();
+  if (kernels.empty()) GTEST_SKIP() << "no stage 1 for this CPU";
+  std::vector<std::string> texts;
+  for (const char* name : {"canada.json", "citm_catalog.json", "twitter.json", "twitter.simdjson.json"}) {
+    texts.push_back(read_file(std::filesystem::path(JSONJIT_DATA_DIR "/corpus") / name));
+  }
+  for (const auto& entry : std::filesystem::directory_iterator(JSONJIT_DATA_DIR "/JSONTestSuite/test_parsing")) {
+    texts.push_back(read_file(entry.path()));
+  }
+  for (int offset = 0; offset < 130; ++offset) {
+    const std::string padding(static_cast<std::size_t>(offset), ' ');
+    texts.push_back(padding + R"(["a\\\"b", "\\\\", -12.5e+3, true, {"k":null}, "\u00e9", "\x01"])");
+    texts.push_back(padding + "[\"\xC3\xA9\xE2\x82\xAC\", \"\x01\", \"\xC3\"]");
+  }
+  for (const std::string& json : texts) {
+    const auto size = static_cast<std::uint32_t>(json.size());
+    const std::string want = index_of(kernels.front().kernels, json, 0);
+    for (const detail::named_stage1& kernel : kernels) {
+      for (const std::uint32_t split : {0u, 64u, size / 128 * 64}) {
+        ASSERT_EQ(index_of(kernel.kernels, json, split), want)
+            << kernel.name << " differs from " << kernels.front().name << " (split at " << split << ") on "
+            << json.substr(0, 200);
+      }
+    }
+  }
+}
+#endif
 
 }  // namespace
 }  // namespace jsonjit
