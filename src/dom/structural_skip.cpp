@@ -94,7 +94,7 @@ const char* indexed_text::skip_container(const char* p, int max_depth, bool pres
     }
     return text[at[ahead]];
   };
-  const auto string_ok = [&]() noexcept __attribute__((always_inline)) {
+  const auto string_ok = [&]() __attribute__((always_inline)) {  // (GCC called it; both compilers take the attribute here)
     if (byte(1) != '"') return false;
     const std::uint32_t first = at[0] + 1, close = at[1];
     at += 2;
