@@ -164,8 +164,8 @@ JSONJIT_VBMI2 inline block classify_vbmi(const char* p) noexcept {
 }
 
 /// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to
-/// fifteen entries past the end (the index has room). The stores depend on the count, not the
-/// other way round: a block's usual few positions take one store.
+/// fifteen entries past the end (the index has room). Only the groups of sixteen the count
+/// reaches are stored: a block's usual few positions take one store.
 JSONJIT_VBMI2 inline std::uint32_t* flatten_vbmi2(std::uint32_t* out, std::uint32_t base, std::uint64_t bits) noexcept {
   const __m512i packed = _mm512_maskz_compress_epi8(bits, _mm512_load_si512(block_offsets.bytes));
   const __m512i first = _mm512_set1_epi32(static_cast<int>(base));
