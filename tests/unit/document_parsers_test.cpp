@@ -217,7 +217,6 @@ std::string index_of(const detail::stage1_kernels& kernels, std::string_view jso
     kernels.index(json.data() + split, size - split, rest);
     index.count += rest.count;
     index.state = rest.state;
-    index.state.non_ascii |= rest.state.non_ascii;
   }
   std::string out = "count " + std::to_string(index.count) + " in_string " + std::to_string(index.state.in_string) +
                     " bad " + std::to_string(index.state.bad != 0) + " non_ascii " +

@@ -676,7 +676,7 @@ TEST(PathJit, NumbersAreComparedWithLiteralsAsTheDocumentComparesThem) {
 
 TEST(PathJit, LargeSkippedValuesAreCheckedAsTheDocumentChecksThem) {
   // Past 4 KB a skipped container is checked along a stage-1 index of the text, made in
-  // pieces from 64 KiB on: what is wrong anywhere inside is found there too. `inside` (items
+  // 16 KiB pieces from its first byte on: what is wrong anywhere inside is found there too. `inside` (items
   // ending in ", ") starts `at` bytes after the container's '[', among valid items.
   const auto large = [](const std::string& inside, std::size_t at) {
     const std::string item = "{\"k\": [1.5, -2e-3, \"x\\u00e9\\\"\", true, null, {}], \"t\": \"caf\u00e9\"}, ";
@@ -688,7 +688,8 @@ TEST(PathJit, LargeSkippedValuesAreCheckedAsTheDocumentChecksThem) {
     c += "0]";
     return "{\"skip\": " + c + ", \"a\": {\"b\": 42}, \"after\": " + c + "}";
   };
-  const std::size_t piece = 65536;  // where the second piece starts, after the container's first byte
+  const std::size_t piece = 16 * 1024;  // where the second piece starts, after the container's first byte
+  const std::string ascii_piece = "\"" + std::string(2 * piece, 'a') + "\", ";  // (the piece after: no non-ASCII byte)
   struct example {
     std::string text;
     bool native;
@@ -699,6 +700,9 @@ TEST(PathJit, LargeSkippedValuesAreCheckedAsTheDocumentChecksThem) {
       {large("\"\U0001F600\", ", piece - 2), true},
       {large("\"\u20ac\U0001F600\", ", piece - 3), true},
       {large("\"\xc3\", ", piece - 2), false},     // a character cut short there
+      {large("\"\u00e9\", " + ascii_piece, piece - 2), true},  // split, then a piece of ASCII
+      {large("\"\xe2\x82\", " + ascii_piece, piece - 2), false},
+      {large("\"\u00e9\", ", 3 * piece - 2), true},  // at a later piece's end
       {large("\"\xff\", ", 150'000), false},       // invalid UTF-8
       {large("\"a\tb\", ", 200'000), false},       // a control character
       {large("\"\\x\", ", 120'000), false},         // an invalid escape
