@@ -22,8 +22,8 @@ class indexed_text {
   /// byte), checked as the document parser checks it: its grammar, its strings' escapes and
   /// UTF-8, its numbers converting as the document converts them (with or without their text
   /// kept). Null where it is not valid, or nests deeper than `max_depth` (the container itself
-  /// at depth 1) or 1024 levels. The text is indexed as far as the container goes (pieces
-  /// doubling from 64 KiB).
+  /// at depth 1) or 1024 levels. The text is indexed as far as the container goes (in 16 KiB
+  /// pieces).
   const char* skip_container(const char* p, int max_depth, bool preserve_number_text) noexcept;
 
   /// Whether `p` is in what is indexed already (else starting again there costs less than

@@ -49,9 +49,18 @@ void order_by_keys(native_run& run) {
   const std::uint64_t* const keys = run.keys.data();
   run.order.resize(run.selected.size());
   for (std::uint32_t i = 0; i < run.order.size(); ++i) run.order[i] = i;
-  std::sort(run.order.begin(), run.order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return std::lexicographical_compare(keys + a * width, keys + (a + 1) * width, keys + b * width, keys + (b + 1) * width);
-  });
+  if (width == 2) {  // (one descendant segment, the usual: the comparison inlined)
+    std::sort(run.order.begin(), run.order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      const std::uint64_t* x = keys + 2 * a;
+      const std::uint64_t* y = keys + 2 * b;
+      return x[0] < y[0] || (x[0] == y[0] && x[1] < y[1]);
+    });
+  } else {
+    std::sort(run.order.begin(), run.order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return std::lexicographical_compare(keys + a * width, keys + (a + 1) * width, keys + b * width,
+                                          keys + (b + 1) * width);
+    });
+  }
   run.sorted.resize(run.selected.size());
   for (std::size_t i = 0; i < run.order.size(); ++i) run.sorted[i] = run.selected[run.order[i]];
   run.selected.swap(run.sorted);
@@ -122,6 +131,8 @@ native_filter capture_nodes(const program& p, std::uint32_t e, std::vector<captu
   }
   f.size = static_cast<std::uint32_t>(nodes.size()) - f.first;
   mark_counted(p, e, f, nodes);
+  nodes[f.first].recorded = nodes[f.first].counted ||
+                            std::any_of(queries.begin(), queries.end(), [&](std::uint32_t q) { return f.slot_of_query[q] == 0; });
   f.on_scalar.fill(scalar_verdict::depends);
   f.on_scalar['"'] = filter_on_scalars(p, e, json_type::string);
   for (const char c : std::string_view("-0123456789")) f.on_scalar[static_cast<unsigned char>(c)] = filter_on_scalars(p, e, json_type::number);
@@ -157,13 +168,17 @@ class function_compiler {
     e_.bind(other);
     e_.value_helper(address(&jsonjit_path_skip), nullptr);
     e_.bind(scalar_read);
-    e_.check_helper(address(&jsonjit_path_capture), &n);
+    if (n.recorded) e_.check_helper(address(&jsonjit_path_capture), &n);
     e_.return_position();
     e_.bind(number);
     e_.skip_narrow_number(other);
     e_.jump(scalar_read);
     e_.bind(string);
-    e_.plain_string(other, 0, UINT64_MAX, address(&jsonjit_path_capture_string), &n);
+    if (n.recorded) {
+      e_.plain_string(other, 0, UINT64_MAX, address(&jsonjit_path_capture_string), &n);
+    } else {
+      e_.plain_string(other);
+    }
     e_.return_position();
     if (objects) {
       e_.bind(object);
@@ -260,7 +275,7 @@ class function_compiler {
   void close(const capture_node& n, label closed) {
     e_.bind(closed);
     e_.close_container();
-    e_.check_counted(address(&jsonjit_path_capture_counted), &n);
+    if (n.recorded) e_.check_counted(address(&jsonjit_path_capture_counted), &n);
     e_.return_position();
   }
 
@@ -436,12 +451,15 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
     for (const std::uint32_t c : children[n.slot]) n.children.push_back(&q->captures_[c]);
   }
   std::size_t next_filter = 0;
+  native_segment* last_filter = nullptr;
   for (native_segment& s : q->segments_) {
     if (s.by == nullptr || s.by->kind != selector_kind::filter) continue;
     native_filter& f = q->filters_[next_filter++];
     f.candidate = &q->captures_[f.first];
     s.filter = &f;
+    last_filter = &s;
   }
+  if (last_filter != nullptr) last_filter->replays_skips = !last_filter->next_selects;
   schema_emitter e(jit::layout_of<native_context>());
   function_compiler compiler(e, q->functions_.data(), q->fixed_levels_ - 1);
   for (const native_segment& s : q->segments_) compiler.compile(s);

@@ -197,11 +197,21 @@ const char* filtered_child(native_context* context, const native_segment& s, con
   }
   captured_value* const captured = run.captured.data() + f.first;
   std::fill(captured, captured + f.size, captured_value{});
+  if (s.replays_skips) {
+    run.skipped.clear();
+    run.recording_skips = true;
+  }
   const char* const end = call_entry(context, *f.candidate->function, value);
+  run.recording_skips = false;
   if (end == nullptr) return nullptr;
   bool selected = false;
   if (!decides(context, f, captured, selected)) return give_up(context);
-  return child(context, s, value, entry, selected, end);
+  if (!s.replays_skips || !selected) return child(context, s, value, entry, selected, end);
+  run.replaying_skips = true;
+  run.replayed = 0;
+  const char* const after = child(context, s, value, entry, selected, end);
+  run.replaying_skips = false;
+  return after;
 }
 
 /// The value at `value` is the capture node `c`'s (scanned by its function), or no node's
@@ -250,23 +260,8 @@ const char* member(native_context* context, const native_segment& s, const char*
   return child(context, s, value, entry, selected);
 }
 
-}  // namespace
-
-extern "C" {
-
-const char* jsonjit_path_skip(native_context* context, const char* cur, const void*) noexcept {
-  if (*cur == '-' || (*cur >= '0' && *cur <= '9')) {
-    bool wide = false;
-    const char* const after = jsonjit::detail::number_end(cur, context->end, wide);
-    if (after == nullptr) return nullptr;
-    if (wide && !jsonjit::detail::path::converts_as_document_does({cur, static_cast<std::size_t>(after - cur)},
-                                                                  context->run->preserve_number_text)) {
-      return give_up(context);
-    }
-    return after;
-  }
-  if (const char* after = jsonjit::detail::jit::skip_scalar(cur, context->end)) return after;
-  if (*cur != '{' && *cur != '[') return nullptr;
+/// The container at `cur`, checked as the document reads it (see jsonjit_path_skip).
+const char* skip_container(native_context* context, const char* cur) noexcept {
   // A container the query does not look into: checked as the reader checks it, with the
   // nesting it still allows. Whatever stops it is left to the interpreter. Along a stage-1
   // index of the text (its numbers converted as it goes) where one was made for a container
@@ -285,12 +280,45 @@ const char* jsonjit_path_skip(native_context* context, const char* cur, const vo
     if (!may_index) return give_up(context);
     if (!run.indexed.start({cur, static_cast<std::size_t>(context->end - cur)})) {
       run.may_index = false;  // (no stage 1 here)
-      return jsonjit_path_skip(context, cur, nullptr);
+      return skip_container(context, cur);
     }
   }
   const char* const after = run.indexed.skip_container(cur, depth_left, run.preserve_number_text);
   return after != nullptr ? after : give_up(context);
 }
+
+}  // namespace
+
+extern "C" {
+
+const char* jsonjit_path_skip(native_context* context, const char* cur, const void*) noexcept {
+  if (*cur == '-' || (*cur >= '0' && *cur <= '9')) {
+    bool wide = false;
+    const char* const after = jsonjit::detail::number_end(cur, context->end, wide);
+    if (after == nullptr) return nullptr;
+    if (wide && !jsonjit::detail::path::converts_as_document_does({cur, static_cast<std::size_t>(after - cur)},
+                                                                  context->run->preserve_number_text)) {
+      return give_up(context);
+    }
+    return after;
+  }
+  if (const char* after = jsonjit::detail::jit::skip_scalar(cur, context->end)) return after;
+  if (*cur != '{' && *cur != '[') return nullptr;
+  native_run& run = *context->run;
+  if (run.replaying_skips) {
+    while (run.replayed < run.skipped.size() && run.skipped[run.replayed].begin < cur) ++run.replayed;
+    if (run.replayed < run.skipped.size() && run.skipped[run.replayed].begin == cur) return run.skipped[run.replayed].end;
+  }
+  const char* const after = skip_container(context, cur);
+  if (run.recording_skips && after != nullptr) {
+    try {
+      run.skipped.push_back({cur, after});
+    } catch (...) {  // (only remembered)
+    }
+  }
+  return after;
+}
+
 
 const char* jsonjit_path_select(native_context* context, const char* cur, const void*) noexcept {
   const char* const after = jsonjit_path_skip(context, cur, nullptr);

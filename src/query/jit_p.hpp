@@ -80,6 +80,17 @@ struct native_run {
   /// known yet, 1 refused, 2 taken (see visited_then_decided).
   std::vector<std::uint8_t> container_verdicts;
   std::unique_ptr<text_filter> filters;  // decides the filters (made on the first run that has some)
+  /// The containers the capture scan of the last filter's candidate skipped, where it is
+  /// scanned again by the next segment's function when taken: their ends, in text order, which
+  /// that scan meets again in that order (it may enter some, whose insides it skips) and need
+  /// not check twice (see jsonjit_path_skip).
+  struct skipped_container {
+    const char* begin;
+    const char* end;
+  };
+  std::vector<skipped_container> skipped;
+  bool recording_skips = false, replaying_skips = false;
+  std::size_t replayed = 0;  // the first of `skipped` the scan has not passed
 };
 
 /// What generated functions and their helpers share (the emitter's schema_context_layout
@@ -109,6 +120,9 @@ struct capture_node {
   std::uint64_t index = 0;  // an index
   bool is_index = false;
   bool counted = false;     // length() reads its children's count
+  /// Its value is recorded: a query reads it, or it is a step on a query's way (where a name
+  /// found twice gives up); the candidate's only where a query reads it (@ itself).
+  bool recorded = true;
   std::vector<const capture_node*> children;
   const void* const* function = nullptr;  // where its function's entry is
 };
@@ -139,6 +153,10 @@ struct native_segment {
   bool next_selects;   // the next function is the last (records its value)
   std::uint32_t slot;  // a descendant segment's place among them (native_run::visited)
   const native_filter* filter = nullptr;  // where `by` is a filter
+  /// A filter whose candidates, when taken, the next segment's function scans again, with no
+  /// filter after it (whose capture scans would be nested in that scan): the containers the
+  /// capture scan skips are remembered for it (native_run::skipped).
+  bool replays_skips = false;
 };
 
 class native_query {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "dom/tape_builder_p.hpp"
+#include "text/number_scan_p.hpp"
 #include "text/simd_p.hpp"
 #include "text/unescape_p.hpp"
 
@@ -163,17 +164,30 @@ namespace {
 /// and rounding cannot cross an integer a double holds exactly: a text whose integer part I
 /// has at most 15 digits reads as a double in [I, I + 1] (a negative one in [-I - 1, -I]),
 /// exactly I where it has neither fraction nor exponent.
-/// (The digits are skipped up to the end of the whole text, `text_end`, which lets the scan
-/// read sixteen bytes at a time: the number's text ends at a byte that is not a digit.)
+/// (Its digits are read up to the end of the whole text, `text_end`, which lets the scan
+/// read words and vectors: the number's text ends at a byte that is not a digit.)
+/// Whether the rest of a number's text after its integer part, [p, end), has an exponent: an
+/// 'e' or 'E' (the text is JSON: no other letter).
+bool has_exponent(const char* p, const char* end, const char* text_end) noexcept {
+  if (*p != '.') return true;
+#if JSONJIT_VEC16
+  if (end - p <= 16 && text_end - p >= 16) {  // (most: one vector)
+    using namespace vec16;
+    const byte_mask e = mask_of(equal(bit_or(load(p), splat(0x20)), splat('e')));
+    return e != 0 && first_byte(e) < end - p;
+  }
+#endif
+  return skip_digits(p + 1, text_end) != end;
+}
+
 int order_of_number_text(const char* number, const char* end, const char* text_end, double limit) noexcept {
   const bool negative = *number == '-';
   const char* const digits = number + (negative ? 1 : 0);
-  const char* const point = skip_digits(digits, text_end);
+  std::uint64_t integer = 0;
+  const char* const point = read_digits(digits, text_end, integer);
   if (point - digits > 15) return 2;
-  std::int64_t integer = 0;
-  for (const char* p = digits; p < point; ++p) integer = integer * 10 + (*p - '0');
   const bool exact = point == end;  // no fraction, no exponent
-  if (!exact && (*point != '.' || skip_digits(point + 1, text_end) != end)) return 2;  // an exponent
+  if (!exact && has_exponent(point, end, text_end)) return 2;
   double low = static_cast<double>(integer), high = exact ? low : low + 1;
   if (negative) {
     std::swap(low, high);
@@ -200,6 +214,20 @@ text_filter::text_filter(const program& p)
   for (std::size_t e = 0; e < p.expressions.size(); ++e) {
     if (p.expressions[e].kind == expression_kind::literal) literals_[e] = scalar_of(p.expressions[e].literal);
   }
+  quick_of_.assign(p.expressions.size(), UINT32_MAX);
+  for (const query& q : p.queries) {
+    for (const segment& s : q.segments) {
+      for (const selector& by : s.selectors) {
+        if (by.kind != selector_kind::filter || quick_of_[by.filter] != UINT32_MAX) continue;
+        const std::size_t first = quick_nodes_.size();
+        if (add_quick(by.filter)) {
+          quick_of_[by.filter] = static_cast<std::uint32_t>(first);
+        } else {
+          quick_nodes_.resize(first);
+        }
+      }
+    }
+  }
   for (std::size_t e = 0; e < p.expressions.size(); ++e) {
     const expression& x = p.expressions[e];
     if (x.kind != expression_kind::compare) continue;
@@ -213,6 +241,144 @@ text_filter::text_filter(const program& p)
       }
     }
   }
+}
+
+bool text_filter::add_quick(std::uint32_t e) {
+  const expression& x = program_.expressions[e];
+  const auto at = static_cast<std::uint32_t>(quick_nodes_.size());
+  quick_nodes_.emplace_back();
+  switch (x.kind) {
+    case expression_kind::logical_or:
+    case expression_kind::logical_and:
+    case expression_kind::logical_not:
+      quick_nodes_[at].what = x.kind == expression_kind::logical_or    ? quick_node::kind::any
+                              : x.kind == expression_kind::logical_and ? quick_node::kind::all
+                                                                       : quick_node::kind::negation;
+      for (const std::uint32_t child : x.children) {
+        if (!add_quick(child)) return false;
+      }
+      break;
+    case expression_kind::exists: quick_nodes_[at].query = x.query; break;
+    case expression_kind::compare: {
+      // The query's value first: `3 < @.a` is `@.a > 3`.
+      const bool literal_first = program_.expressions[x.children[0]].kind == expression_kind::literal;
+      const expression* compared = &program_.expressions[x.children[literal_first ? 1 : 0]];
+      const std::uint32_t literal = x.children[literal_first ? 0 : 1];
+      const scalar& l = literals_[literal];
+      const bool length = compared->kind == expression_kind::function && compared->function == function_id::length;
+      if (length) {
+        compared = &program_.expressions[compared->children[0]];
+        if (l.type != json_type::number) return false;
+      }
+      if (compared->kind != expression_kind::singular || program_.expressions[literal].kind != expression_kind::literal ||
+          (l.type == json_type::number && !(std::fabs(l.number) < exact_integers))) {
+        return false;
+      }
+      static constexpr comparison mirrored[] = {comparison::equal,         comparison::not_equal,
+                                                comparison::greater,       comparison::greater_equal,
+                                                comparison::less,          comparison::less_equal};
+      quick_node& n = quick_nodes_[at];
+      n.what = length ? quick_node::kind::compare_length : quick_node::kind::compare;
+      n.op = literal_first ? mirrored[static_cast<std::size_t>(x.op)] : x.op;
+      n.query = compared->query;
+      n.literal = &l;
+      break;
+    }
+    default: return false;
+  }
+  quick_nodes_[at].size = static_cast<std::uint32_t>(quick_nodes_.size()) - at;
+  return true;
+}
+
+text_filter::quick_verdict text_filter::quick(const quick_node* n) {
+  const auto verdict = [](bool b) { return b ? quick_verdict::holds : quick_verdict::fails; };
+  switch (n->what) {
+    case quick_node::kind::all:
+    case quick_node::kind::any: {
+      // Where one child decides (false under &&, true under ||), the others' values do not
+      // matter: nothing here has effects.
+      const quick_verdict deciding = n->what == quick_node::kind::any ? quick_verdict::holds : quick_verdict::fails;
+      bool undecided = false;
+      for (const quick_node *c = n + 1, *end = n + n->size; c < end; c += c->size) {
+        const quick_verdict v = quick(c);
+        if (v == deciding) return v;
+        undecided = undecided || v == quick_verdict::undecided;
+      }
+      if (undecided) return quick_verdict::undecided;
+      return deciding == quick_verdict::holds ? quick_verdict::fails : quick_verdict::holds;
+    }
+    case quick_node::kind::negation: {
+      const quick_verdict v = quick(n + 1);
+      return v == quick_verdict::undecided ? v : verdict(v == quick_verdict::fails);
+    }
+    case quick_node::kind::exists: return verdict(captured(n->query) != nullptr);
+    case quick_node::kind::compare: return compared(*n);
+    case quick_node::kind::compare_length: return compared_length(*n);
+  }
+  return quick_verdict::undecided;
+}
+
+/// A comparison with a literal from the captured text: values of different types (Nothing
+/// too) are unequal and unordered; numbers ordered from their integer part where that tells;
+/// strings without escapes by their bytes (UTF-8's order is the code points').
+text_filter::quick_verdict text_filter::compared(const quick_node& n) {
+  const auto verdict = [](bool b) { return b ? quick_verdict::holds : quick_verdict::fails; };
+  const auto by_order = [&](int order) {
+    return verdict(comparison_holds(
+        n.op, [order] { return order == 0; }, [order] { return order < 0; }, [order] { return order > 0; }));
+  };
+  const captured_value* v = captured(n.query);
+  const char first = v != nullptr ? json_[v->begin] : '\0';
+  const scalar& l = *n.literal;
+  switch (l.type) {
+    case json_type::number: {
+      if (first != '-' && (first < '0' || first > '9')) break;
+      const int order = order_of_number_text(json_.data() + v->begin, json_.data() + v->end,
+                                             json_.data() + json_.size(), l.number);
+      return order == 2 ? quick_verdict::undecided : by_order(order);
+    }
+    case json_type::string: {
+      if (first != '"') break;
+      if (!v->plain) return quick_verdict::undecided;
+      const int order = json_.substr(v->begin + 1, v->end - v->begin - 2).compare(l.text);
+      return by_order(order < 0 ? -1 : order > 0 ? 1 : 0);
+    }
+    case json_type::boolean:
+      if (first != 't' && first != 'f') break;
+      return verdict(comparison_holds(
+          n.op, [&] { return (first == 't') == l.boolean; }, [] { return false; }, [] { return false; }));
+    case json_type::null:
+      if (first != 'n') break;
+      return verdict(comparison_holds(n.op, [] { return true; }, [] { return false; }, [] { return false; }));
+    default: return quick_verdict::undecided;
+  }
+  return verdict(n.op == comparison::not_equal);
+}
+
+/// length() of a captured value compared with a number literal: a container's children, a
+/// string's code points (those of its text where it has no escapes); Nothing for anything else.
+text_filter::quick_verdict text_filter::compared_length(const quick_node& n) {
+  const captured_value* v = captured(n.query);
+  const char first = v != nullptr ? json_[v->begin] : '\0';
+  std::uint64_t length = 0;
+  if (first == '[' || first == '{') {
+    length = v->size;
+  } else if (first == '"') {
+    const std::string_view inside = json_.substr(v->begin + 1, v->end - v->begin - 2);
+    if (v->plain) {
+      length = inside.size();
+    } else if (inside.find('\\') == std::string_view::npos) {  // (its UTF-8 is checked)
+      length = code_points(inside);
+    } else {
+      return quick_verdict::undecided;
+    }
+  } else {
+    return n.op == comparison::not_equal ? quick_verdict::holds : quick_verdict::fails;
+  }
+  const double limit = n.literal->number, value = static_cast<double>(length);
+  const bool holds = comparison_holds(
+      n.op, [&] { return value == limit; }, [&] { return value < limit; }, [&] { return value > limit; });
+  return holds ? quick_verdict::holds : quick_verdict::fails;
 }
 
 void text_filter::start(std::string_view json, const document_options& options) noexcept {
@@ -229,6 +395,10 @@ const captured_value* text_filter::captured(std::uint32_t query) const noexcept 
 bool text_filter::holds(std::uint32_t e, const captured_value* captured, const std::uint32_t* slot_of_query) {
   captured_ = captured;
   slot_of_query_ = slot_of_query;
+  if (const std::uint32_t first = quick_of_[e]; first != UINT32_MAX) {
+    const quick_verdict v = quick(&quick_nodes_[first]);
+    if (v != quick_verdict::undecided) return v == quick_verdict::holds;
+  }
   return decide(e);
 }
 

@@ -62,6 +62,25 @@ class text_filter {
     std::int64_t number = 0;
   };
 
+  /// A filter expression made only of &&, || and ! over existence tests and comparisons of a
+  /// filter query's value (or its length()) with a literal: decided from the captured text
+  /// without the general operands (most filters are such), in prefix order, each node
+  /// followed by its children.
+  struct quick_node {
+    enum class kind : std::uint8_t { all, any, negation, exists, compare, compare_length } what = kind::exists;
+    comparison op = comparison::equal;  // compare, compare_length: the query's value (length) `op` the literal
+    std::uint32_t size = 1;             // nodes in its subtree, itself included
+    std::uint32_t query = 0;            // exists, compare
+    const scalar* literal = nullptr;    // compare, compare_length
+  };
+  /// What the quick nodes say: false, true, or that the general decide() must tell.
+  enum class quick_verdict : std::uint8_t { fails, holds, undecided };
+  /// Appends the quick nodes of `e`; false where it is not such an expression.
+  bool add_quick(std::uint32_t e);
+  quick_verdict quick(const quick_node* n);
+  quick_verdict compared(const quick_node& n);
+  quick_verdict compared_length(const quick_node& n);
+
   bool decide(std::uint32_t e);
   operand value_of(std::uint32_t e);
   const captured_value* captured(std::uint32_t query) const noexcept;
@@ -87,6 +106,8 @@ class text_filter {
   };
 
   std::vector<scalar> literals_;                    // by expression: the literals read once
+  std::vector<quick_node> quick_nodes_;
+  std::vector<std::uint32_t> quick_of_;  // by expression: its first quick node, or none
   std::vector<number_comparison> number_comparisons_;  // by expression
   std::string_view json_;
   document_options options_;

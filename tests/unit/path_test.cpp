@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -672,6 +673,81 @@ TEST(PathJit, NumbersAreComparedWithLiteralsAsTheDocumentComparesThem) {
     EXPECT_TRUE(native_code_selects_as_the_document(compiled, text));
     expect_the_selector_gives_the_documents_answer(compiled, text, {});
   }
+}
+
+TEST(PathJit, ComparisonsWithLiteralsAreDecidedAsTheDocumentDecidesThem) {
+  // Filters of existence tests and comparisons with a literal (strings, true, false, null,
+  // length()), under every operator and nested &&, || and !, are decided from the captured
+  // text; a string with escapes, and what the text alone does not tell, by reading the value.
+  // Each by the code and the one-pass engine over candidates of every kind, as the document
+  // decides.
+  const char* const comparisons[] = {"@.v == 'ab'", "@.v != 'ab'", "@.v < 'ab'", "'ab' <= @.v", "@.v > 'é'",
+                                     "@.v >= ''", "@.v == true", "false != @.v", "@.v <= true", "@.v > false",
+                                     "@.v == null", "@.v >= null", "null < @.v", "length(@.v) >= 2",
+                                     "3 > length(@.v)", "length(@.v) != 2", "length(@.v) == 1.5",
+                                     "length(@.v) <= 0", "length(@.v) > -1"};
+  const char* const combined[] = {"%s", "!(%s)", "%s && @.w", "%s || @.w == 1", "!(%s || !@.w) && (@.x || !@.y)"};
+  const std::string text =
+      R"([{"v": "ab"}, {"v": "a\u0062"}, {"v": "abc"}, {"v": "aa"}, {"v": "a"}, {"v": ""}, {"v": "é"}, {"v": "ê"},)"
+      R"( {"v": "éé"}, {"v": "\u00e9\u00e9\u00e9"}, {"v": "a\"b"}, {"v": 1}, {"v": 2.5}, {"v": true}, {"v": false},)"
+      R"( {"v": null}, {"v": [1, 2]}, {"v": [[1], {"a": 2}, 3]}, {"v": {}}, {"v": {"a": 1, "b": [2]}},)"
+      R"( {"v": "ab", "w": 1}, {"v": true, "w": 0, "x": 1}, {"v": null, "y": 1}, {"w": 1}, {}, "ab", 5, true, null, [1]])";
+  for (const char* comparison : comparisons) {
+    for (const char* form : combined) {
+      char filter[256];
+      std::snprintf(filter, sizeof filter, form, comparison);
+      const std::string query = std::string("$[?") + filter + "]";
+      SCOPED_TRACE(query);
+      const json_path compiled = json_path::compile(query, {.engine = engine::jit}).value();
+      const json_path interpreted = json_path::compile(query, {.engine = engine::interpreter}).value();
+      EXPECT_TRUE(native_code_selects_as_the_document(compiled, text));
+      EXPECT_TRUE(streams_as_the_document_selects(interpreted, text));
+      expect_the_selector_gives_the_documents_answer(compiled, text, {});
+    }
+  }
+}
+
+TEST(PathJit, ATakenCandidateIsScannedAgainAsTheDocumentReadsIt) {
+  // The containers a filter's scan of a candidate skipped are skipped again by their end where
+  // the next segment scans the candidate it took: entering some of them, selecting some
+  // whole, meeting them under a descendant segment; an invalid one anywhere is still the
+  // document's error, whether the candidate is taken or not.
+  struct example {
+    const char* query;
+    std::string text;
+    bool native;
+  };
+  const example examples[] = {
+      {"$.s[?@.k == 1].a.b", R"({"s": [{"k": 1, "a": {"b": [1, {"c": 2}], "x": {"y": [3]}}, "z": [{"b": 9}]}, {"a": {"b": 4}, "k": 2}, {"z": {}, "a": {"b": {"k": 1}}, "k": 1}]})", true},
+      {"$[?@.k == 1]..b", R"([{"k": 1, "a": {"b": [1, {"b": 2}]}, "c": [{"b": 3}, [[{"b": 4}]]]}, {"k": 0, "a": {"b": 5}}])", true},
+      {"$[?@.k == 1][*][0]", R"([{"x": [[1], 2], "k": 1, "y": [[3, 4]], "z": {"0": 5}}, [[6]], {"k": 1}])", true},
+      {"$[?@.k == 1].*", R"([{"a": {"b": [1]}, "k": 1, "c": [[]], "d": "x"}, {"a": [2], "k": 3}])", true},
+      {"$..[?@.k == 1].a", R"({"k": 1, "a": {"k": 1, "a": [{"k": 1, "a": 2}]}, "b": [{"k": 1, "a": {"x": [3]}}]})", true},
+      {"$[?@.a][?@.k == 1].b", R"([{"a": 1, "x": {"k": 1, "b": [1], "c": {"d": []}}, "y": {"b": 2, "k": 0}}])", true},
+      {"$[?@.k == 1].a", R"([{"k": 1, "a": {"b": 1}, "bad": [1,]}])", false},
+      {"$[?@.k == 1].a", R"([{"k": 2, "a": {"b": 1}, "bad": {"x": 1e400}}])", false},
+      {"$[?@.k == 1].a", R"([{"bad": [1, 2}, "k": 1, "a": 1}])", false},
+  };
+  for (const example& e : examples) {
+    SCOPED_TRACE(std::string(e.query) + " over " + e.text);
+    const json_path query = json_path::compile(e.query, {.engine = engine::jit}).value();
+    EXPECT_EQ(native_code_selects_as_the_document(query, e.text), e.native);
+    expect_the_selector_gives_the_documents_answer(query, e.text, {});
+  }
+  // Larger candidates (their containers skipped along the stage-1 index), one taken after
+  // another by the same selector.
+  std::string text = "[";
+  for (int i = 0; i < 60; ++i) {
+    text += i > 0 ? ", " : "";
+    std::string big;
+    for (int j = 0; j < 500; ++j) big += "1234567, ";
+    text += R"({"big": [)" + big + std::to_string(i) + R"(], "k": )" + std::to_string(i % 3) +
+            R"(, "a": {"b": [)" + std::to_string(i) + R"(, {"c": "x"}]}, "z": {"b": 0}})";
+  }
+  text += "]";
+  const json_path query = json_path::compile("$[?@.k == 1].a.b[1]", {.engine = engine::jit}).value();
+  EXPECT_TRUE(native_code_selects_as_the_document(query, text));
+  expect_the_selector_gives_the_documents_answer(query, text, {});
 }
 
 TEST(PathJit, LargeSkippedValuesAreCheckedAsTheDocumentChecksThem) {
