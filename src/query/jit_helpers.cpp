@@ -319,7 +319,6 @@ const char* jsonjit_path_skip(native_context* context, const char* cur, const vo
   return after;
 }
 
-
 const char* jsonjit_path_select(native_context* context, const char* cur, const void*) noexcept {
   const char* const after = jsonjit_path_skip(context, cur, nullptr);
   if (after == nullptr) return nullptr;

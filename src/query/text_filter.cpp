@@ -158,14 +158,6 @@ scalar_verdict filter_on_scalars(const program& p, std::uint32_t e, json_type ty
 
 namespace {
 
-/// Where the number written as `text` lies against `limit` (an integer or a double, below
-/// 2^53 in magnitude), from its integer part alone where that decides: -1 below, 1 above, 0
-/// equal; 2 where only its conversion tells. The document converts it correctly rounded,
-/// and rounding cannot cross an integer a double holds exactly: a text whose integer part I
-/// has at most 15 digits reads as a double in [I, I + 1] (a negative one in [-I - 1, -I]),
-/// exactly I where it has neither fraction nor exponent.
-/// (Its digits are read up to the end of the whole text, `text_end`, which lets the scan
-/// read words and vectors: the number's text ends at a byte that is not a digit.)
 /// Whether the rest of a number's text after its integer part, [p, end), has an exponent: an
 /// 'e' or 'E' (the text is JSON: no other letter).
 bool has_exponent(const char* p, const char* end, const char* text_end) noexcept {
@@ -180,6 +172,14 @@ bool has_exponent(const char* p, const char* end, const char* text_end) noexcept
   return skip_digits(p + 1, text_end) != end;
 }
 
+/// Where the number written as `text` lies against `limit` (an integer or a double, below
+/// 2^53 in magnitude), from its integer part alone where that decides: -1 below, 1 above, 0
+/// equal; 2 where only its conversion tells. The document converts it correctly rounded,
+/// and rounding cannot cross an integer a double holds exactly: a text whose integer part I
+/// has at most 15 digits reads as a double in [I, I + 1] (a negative one in [-I - 1, -I]),
+/// exactly I where it has neither fraction nor exponent.
+/// (Its digits are read up to the end of the whole text, `text_end`, which lets the scan
+/// read words and vectors: the number's text ends at a byte that is not a digit.)
 int order_of_number_text(const char* number, const char* end, const char* text_end, double limit) noexcept {
   const bool negative = *number == '-';
   const char* const digits = number + (negative ? 1 : 0);
@@ -323,10 +323,6 @@ text_filter::quick_verdict text_filter::quick(const quick_node* n) {
 /// strings without escapes by their bytes (UTF-8's order is the code points').
 text_filter::quick_verdict text_filter::compared(const quick_node& n) {
   const auto verdict = [](bool b) { return b ? quick_verdict::holds : quick_verdict::fails; };
-  const auto by_order = [&](int order) {
-    return verdict(comparison_holds(
-        n.op, [order] { return order == 0; }, [order] { return order < 0; }, [order] { return order > 0; }));
-  };
   const captured_value* v = captured(n.query);
   const char first = v != nullptr ? json_[v->begin] : '\0';
   const scalar& l = *n.literal;
@@ -335,13 +331,13 @@ text_filter::quick_verdict text_filter::compared(const quick_node& n) {
       if (first != '-' && (first < '0' || first > '9')) break;
       const int order = order_of_number_text(json_.data() + v->begin, json_.data() + v->end,
                                              json_.data() + json_.size(), l.number);
-      return order == 2 ? quick_verdict::undecided : by_order(order);
+      return order == 2 ? quick_verdict::undecided : verdict(order_holds(n.op, order));
     }
     case json_type::string: {
       if (first != '"') break;
       if (!v->plain) return quick_verdict::undecided;
       const int order = json_.substr(v->begin + 1, v->end - v->begin - 2).compare(l.text);
-      return by_order(order < 0 ? -1 : order > 0 ? 1 : 0);
+      return verdict(order_holds(n.op, order < 0 ? -1 : order > 0 ? 1 : 0));
     }
     case json_type::boolean:
       if (first != 't' && first != 'f') break;
