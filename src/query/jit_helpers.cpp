@@ -206,6 +206,7 @@ const char* filtered_child(native_context* context, const native_segment& s, con
   if (end == nullptr) return nullptr;
   bool selected = false;
   if (!decides(context, f, captured, selected)) return give_up(context);
+  if (!selected && !s.descendant) return end;  // (most candidates)
   if (!s.replays_skips || !selected) return child(context, s, value, entry, selected, end);
   run.replaying_skips = true;
   run.replayed = 0;

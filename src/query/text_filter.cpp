@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <utility>
 
 #include "dom/tape_builder_p.hpp"
@@ -184,8 +185,17 @@ int order_of_number_text(const char* number, const char* end, const char* text_e
   const bool negative = *number == '-';
   const char* const digits = number + (negative ? 1 : 0);
   std::uint64_t integer = 0;
-  const char* const point = read_digits(digits, text_end, integer);
-  if (point - digits > 15) return 2;
+  const char* point = nullptr;
+  std::uint64_t word = 0;
+  if (text_end - digits >= 8 && (std::memcpy(&word, digits, 8), not_digit_bytes(word) != 0)) {
+    // (Most: fewer than eight digits, read in one word.)
+    const int count = __builtin_ctzll(not_digit_bytes(word)) / 8;
+    integer = digits_value((word - 0x3030303030303030) << (8 * (8 - count)));
+    point = digits + count;
+  } else {
+    point = read_digits(digits, text_end, integer);
+    if (point - digits > 15) return 2;
+  }
   const bool exact = point == end;  // no fraction, no exponent
   if (!exact && has_exponent(point, end, text_end)) return 2;
   double low = static_cast<double>(integer), high = exact ? low : low + 1;
@@ -300,7 +310,7 @@ text_filter::quick_verdict text_filter::quick(const quick_node* n) {
       const quick_verdict deciding = n->what == quick_node::kind::any ? quick_verdict::holds : quick_verdict::fails;
       bool undecided = false;
       for (const quick_node *c = n + 1, *end = n + n->size; c < end; c += c->size) {
-        const quick_verdict v = quick(c);
+        const quick_verdict v = c->size == 1 ? leaf(*c) : quick(c);
         if (v == deciding) return v;
         undecided = undecided || v == quick_verdict::undecided;
       }
@@ -311,11 +321,17 @@ text_filter::quick_verdict text_filter::quick(const quick_node* n) {
       const quick_verdict v = quick(n + 1);
       return v == quick_verdict::undecided ? v : verdict(v == quick_verdict::fails);
     }
-    case quick_node::kind::exists: return verdict(captured(n->query) != nullptr);
-    case quick_node::kind::compare: return compared(*n);
-    case quick_node::kind::compare_length: return compared_length(*n);
+    default: return leaf(*n);
   }
-  return quick_verdict::undecided;
+}
+
+text_filter::quick_verdict text_filter::leaf(const quick_node& n) {
+  switch (n.what) {
+    case quick_node::kind::exists: return captured(n.query) != nullptr ? quick_verdict::holds : quick_verdict::fails;
+    case quick_node::kind::compare: return compared(n);
+    case quick_node::kind::compare_length: return compared_length(n);
+    default: return quick_verdict::undecided;
+  }
 }
 
 /// A comparison with a literal from the captured text: values of different types (Nothing

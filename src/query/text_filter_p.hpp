@@ -78,6 +78,7 @@ class text_filter {
   /// Appends the quick nodes of `e`; false where it is not such an expression.
   bool add_quick(std::uint32_t e);
   quick_verdict quick(const quick_node* n);
+  quick_verdict leaf(const quick_node& n);  // exists, compare, compare_length (a subtree of one)
   quick_verdict compared(const quick_node& n);
   quick_verdict compared_length(const quick_node& n);
 
