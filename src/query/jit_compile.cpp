@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstring>
 #include <limits>
@@ -84,6 +85,107 @@ void mark_counted(const program& p, std::uint32_t e, const native_filter& f, std
   for (const std::uint32_t child : x.children) mark_counted(p, child, f, nodes);
 }
 
+/// Whether the quick form `q` holds where quick leaf i has the value of bit i of `leaves`
+/// (`leaf_of`: a node's leaf number).
+bool holds_for(const std::vector<quick_node>& q, std::size_t i, const std::vector<unsigned>& leaf_of,
+               std::uint64_t leaves) {
+  const quick_node& n = q[i];
+  switch (n.what) {
+    case quick_node::kind::all:
+    case quick_node::kind::any: {
+      const bool any = n.what == quick_node::kind::any;
+      for (std::size_t c = i + 1; c < i + n.size; c += q[c].size) {
+        if (holds_for(q, c, leaf_of, leaves) == any) return any;
+      }
+      return !any;
+    }
+    case quick_node::kind::negation: return !holds_for(q, i + 1, leaf_of, leaves);
+    default: return (leaves >> leaf_of[i] & 1) != 0;
+  }
+}
+
+/// Makes the filter `f` (expression `e`, its capture nodes in `nodes`) decided by the code
+/// where its expression allows (see native_filter::native): its leaves' bits by node and by
+/// kind of value, the verdict's table.
+void decide_natively(const program& p, std::uint32_t e, native_filter& f, std::vector<capture_node>& nodes) {
+  constexpr std::size_t most_leaves = 6;  // (the table: 2^6 bits)
+  std::vector<scalar> literals(p.expressions.size());
+  for (std::size_t x = 0; x < p.expressions.size(); ++x) {
+    if (p.expressions[x].kind == expression_kind::literal) literals[x] = scalar_of(p.expressions[x].literal);
+  }
+  std::vector<quick_node> q;
+  if (!quick_form(p, literals, e, q)) return;
+  std::vector<unsigned> leaf_of(q.size(), 0);
+  unsigned leaves = 0;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const quick_node& n = q[i];
+    if (n.what == quick_node::kind::all || n.what == quick_node::kind::any || n.what == quick_node::kind::negation) {
+      continue;
+    }
+    if (n.what == quick_node::kind::compare_length || leaves == most_leaves) return;
+    if (n.what == quick_node::kind::compare && n.literal->type == json_type::string) return;
+    leaf_of[i] = leaves++;
+  }
+  const auto named = [&](std::uint32_t slot) { return !nodes[slot].is_index && slot != f.first; };
+  int names = 0;
+  for (std::uint32_t slot = f.first; slot < f.first + f.size; ++slot) names += named(slot) ? 1 : 0;
+  if (names > 64) return;
+  names = 0;
+  for (std::uint32_t slot = f.first; slot < f.first + f.size; ++slot) {
+    if (named(slot)) nodes[slot].found_bit = names++;
+  }
+  constexpr jit::value_start starts[] = {value_start::object,     value_start::array,       value_start::string,
+                                         value_start::number,     value_start::true_value,  value_start::false_value,
+                                         value_start::null};
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const quick_node& n = q[i];
+    if (n.what != quick_node::kind::exists && n.what != quick_node::kind::compare) continue;
+    const std::uint64_t bit = std::uint64_t{1} << leaf_of[i];
+    capture_node& node = nodes[f.first + f.slot_of_query[n.query]];
+    node.leaf_mask |= bit;
+    const bool unequal = n.what == quick_node::kind::compare && n.op == comparison::not_equal;
+    if (unequal) f.absent |= bit;  // (Nothing is unequal to any literal)
+    for (const value_start start : starts) {
+      std::uint64_t& bits = node.leaves_by_start[static_cast<std::size_t>(start)];
+      if (n.what == quick_node::kind::exists) {
+        bits |= bit;
+        continue;
+      }
+      const scalar& literal = *n.literal;
+      bool holds = unequal;  // (a value of another type than the literal's)
+      if (literal.type == json_type::number && start == value_start::number) {
+        std::uint8_t holds_at = 0;
+        for (const int order : {-1, 0, 1}) {
+          const bool at = comparison_holds(
+              n.op, [order] { return order == 0; }, [order] { return order < 0; }, [order] { return order > 0; });
+          if (at) holds_at |= static_cast<std::uint8_t>(1u << (order + 1));
+        }
+        node.number_leaves.push_back({leaf_of[i], n.op, literal, holds_at});
+        // The same by the code, from the number's integer range [low, high]: above the
+        // literal where low > L, below it where high < L, equal where low == high == L.
+        const double floor = std::floor(literal.number);
+        const auto at = static_cast<std::int64_t>(floor);
+        const bool integral = floor == literal.number;
+        const auto if_order = [&](int order) { return (holds_at >> (order + 1) & 1) != 0 ? bit : 0; };
+        node.limits.push_back({at + 1, integral ? at - 1 : at, at, integral, if_order(1), if_order(-1), if_order(0)});
+        continue;
+      }
+      const bool same_type = (literal.type == json_type::boolean &&
+                              (start == value_start::true_value || start == value_start::false_value)) ||
+                             (literal.type == json_type::null && start == value_start::null);
+      if (same_type) {
+        const bool equal = literal.type == json_type::null || (start == value_start::true_value) == literal.boolean;
+        holds = comparison_holds(n.op, [equal] { return equal; }, [] { return false; }, [] { return false; });
+      }
+      if (holds) bits |= bit;
+    }
+  }
+  for (std::uint64_t m = 0; m < (std::uint64_t{1} << leaves); ++m) {
+    if (holds_for(q, 0, leaf_of, m)) f.table |= std::uint64_t{1} << m;
+  }
+  f.native = true;
+}
+
 /// The capture nodes of the filter whose expression is `e` (one per step of its queries from
 /// the candidate, shared where they begin alike), appended to `nodes` with their children's
 /// slots in `children`.
@@ -133,6 +235,7 @@ native_filter capture_nodes(const program& p, std::uint32_t e, std::vector<captu
   mark_counted(p, e, f, nodes);
   nodes[f.first].recorded = nodes[f.first].counted ||
                             std::any_of(queries.begin(), queries.end(), [&](std::uint32_t q) { return f.slot_of_query[q] == 0; });
+  decide_natively(p, e, f, nodes);
   f.on_scalar.fill(scalar_verdict::depends);
   f.on_scalar['"'] = filter_on_scalars(p, e, json_type::string);
   for (const char c : std::string_view("-0123456789")) f.on_scalar[static_cast<unsigned char>(c)] = filter_on_scalars(p, e, json_type::number);
@@ -151,6 +254,10 @@ class function_compiler {
 
   /// The function of the value the capture node `n` stands for.
   void capture(const capture_node& n) {
+    if (n.filter->native) {
+      decided_capture(n);
+      return;
+    }
     e_.begin_function();
     bool names = false, indexes = false;
     for (const capture_node* c : n.children) (c->is_index ? indexes : names) = true;
@@ -182,20 +289,32 @@ class function_compiler {
     e_.return_position();
     if (objects) {
       e_.bind(object);
-      std::vector<jit::named_member> known;
-      for (const capture_node* c : n.children) {
-        if (!c->is_index && jit::compared_in_place(c->name)) known.push_back({c->name, 0, {c->function}});
-      }
-      const label closed = e_.new_label(), loop = e_.new_label();
-      e_.open_container('}', closed);
-      e_.bind(loop);
-      e_.count_entry();
-      e_.member_by_name(address(&jsonjit_path_capture_value), address(&jsonjit_path_capture_member), &n, known);
-      e_.next_entry('}', loop, closed);
-      close(n, closed);
+      close(n, members_of(n));
     }
     if (arrays) {
       e_.bind(array);
+      close(n, elements_of(n));
+    }
+  }
+
+  /// A capture node's object: its members scanned, those its children name given to their
+  /// functions; ends at the label returned, with the object still to close.
+  label members_of(const capture_node& n) {
+    std::vector<jit::named_member> known;
+    for (const capture_node* c : n.children) {
+      if (!c->is_index && jit::compared_in_place(c->name)) known.push_back({c->name, 0, {c->function}});
+    }
+    const label closed = e_.new_label(), loop = e_.new_label();
+    e_.open_container('}', closed);
+    e_.bind(loop);
+    e_.count_entry();
+    e_.member_by_name(address(&jsonjit_path_capture_value), address(&jsonjit_path_capture_member), &n, known);
+    e_.next_entry('}', loop, closed);
+    return closed;
+  }
+
+  /// The same for an array: its elements, those its children index given to their functions.
+  label elements_of(const capture_node& n) {
       const label closed = e_.new_label(), loop = e_.new_label();
       e_.open_container(']', closed);
       if (const std::vector<const capture_node*> by_index = unrolled_indexes(n); !by_index.empty()) {
@@ -221,7 +340,81 @@ class function_compiler {
         e_.member_helper(address(&jsonjit_path_capture_element), &n, 0);
       }
       e_.next_entry(']', loop, closed);
-      close(n, closed);
+      return closed;
+  }
+
+  /// The function of a capture node whose filter the code decides: its value scanned by kind
+  /// (containers into its children's functions where it has some, else skipped), then its
+  /// leaves set for that kind (a number's compared with number literals by
+  /// jsonjit_path_number_leaves). The candidate's starts the leaves and the names found.
+  void decided_capture(const capture_node& n) {
+    constexpr auto leaves = static_cast<std::int32_t>(offsetof(native_context, leaves));
+    constexpr auto found = static_cast<std::int32_t>(offsetof(native_context, found));
+    const native_filter& f = *n.filter;
+    e_.begin_function();
+    if (&n == f.candidate) {
+      e_.update_word(leaves, ~std::uint64_t{0}, f.absent);
+      e_.update_word(found, ~std::uint64_t{0}, 0);
+    }
+    if (n.found_bit >= 0) e_.set_bit_once(found, static_cast<unsigned>(n.found_bit));  // (a name repeated: the document's lookup decides)
+    bool names = false, indexes = false;
+    for (const capture_node* c : n.children) (c->is_index ? indexes : names) = true;
+    std::array<label, 7> targets;
+    for (label& l : targets) l = e_.new_label();
+    e_.dispatch(targets);
+    const auto set_leaves = [&](value_start start) {
+      if (n.leaf_mask != 0) e_.update_word(leaves, n.leaf_mask, n.leaves_by_start[static_cast<std::size_t>(start)]);
+      e_.return_position();
+    };
+    const auto at = [&](value_start start) { e_.bind(targets[static_cast<std::size_t>(start)]); };
+    at(value_start::object);
+    if (names) {
+      e_.bind(members_of(n));
+      e_.close_container();
+    } else {
+      e_.value_helper(address(&jsonjit_path_skip), nullptr);
+    }
+    set_leaves(value_start::object);
+    at(value_start::array);
+    if (indexes) {
+      e_.bind(elements_of(n));
+      e_.close_container();
+    } else {
+      e_.value_helper(address(&jsonjit_path_skip), nullptr);
+    }
+    set_leaves(value_start::array);
+    at(value_start::string);
+    const label escaped = e_.new_label(), string_read = e_.new_label();
+    e_.plain_string(escaped);
+    e_.bind(string_read);
+    set_leaves(value_start::string);
+    e_.bind(escaped);
+    e_.value_helper(address(&jsonjit_path_skip), nullptr);
+    e_.jump(string_read);
+    at(value_start::number);
+    const label wide = e_.new_label(), number_read = e_.new_label(), converted = e_.new_label();
+    e_.skip_narrow_number(wide);
+    e_.bind(number_read);
+    if (n.number_leaves.empty()) {
+      set_leaves(value_start::number);
+    } else {
+      // Compared by its integer part where that tells; else by the helper, as the document
+      // converts it.
+      e_.number_bits(n.limits, leaves, n.leaf_mask, n.leaves_by_start[static_cast<std::size_t>(value_start::number)], converted);
+      e_.return_position();
+      e_.bind(converted);
+      e_.check_helper(address(&jsonjit_path_number_leaves), &n);
+      e_.return_position();
+    }
+    e_.bind(wide);
+    e_.value_helper(address(&jsonjit_path_skip), nullptr);
+    e_.jump(n.number_leaves.empty() ? number_read : converted);
+    constexpr std::pair<value_start, std::string_view> words[] = {
+        {value_start::true_value, "true"}, {value_start::false_value, "false"}, {value_start::null, "null"}};
+    for (const auto& [start, word] : words) {
+      at(start);
+      e_.literal(word);
+      set_leaves(start);
     }
   }
 
@@ -314,16 +507,39 @@ class function_compiler {
     e_.open_container(']', closed);
     e_.bind(loop);
     if (counts(s)) e_.count_entry();
-    if (s.filter != nullptr) skip_refused_scalars(*s.filter, loop, closed);
-    e_.member_helper(address(&jsonjit_path_element), &s, 0);
+    if (s.filter != nullptr && s.filter->native) {
+      decided_elements(s, loop, closed);
+    } else {
+      if (s.filter != nullptr) skip_refused_scalars(*s.filter, loop, closed);
+      e_.member_helper(address(&jsonjit_path_element), &s, 0);
+    }
     e_.next_entry(']', loop, closed);
     close_visited(s, closed);
   }
 
+  /// The elements of an array the code decides a filter on: each candidate scanned by the
+  /// filter's functions where it is not a scalar refused whatever its value, its verdict
+  /// read from the leaves they set; a refused one passed, a taken one given from its start
+  /// to the helper (which gives it to the next segment's function).
+  void decided_elements(const native_segment& s, label loop, label closed) {
+    constexpr auto candidate = static_cast<std::int32_t>(offsetof(native_context, candidate));
+    constexpr auto leaves = static_cast<std::int32_t>(offsetof(native_context, leaves));
+    const native_filter& f = *s.filter;
+    const label next = e_.new_label();
+    e_.count_seen();  // (the element's index, for the helper)
+    skip_refused_scalars(f, loop, closed, true);
+    e_.store_position(candidate);
+    e_.apply_here(f.candidate->function);
+    e_.jump_unless_table_bit(leaves, f.table, next);
+    e_.load_position(candidate);
+    e_.member_helper(address(&jsonjit_path_taken), &s, 0);
+    e_.bind(next);
+  }
+
   /// At an element of a filter's array: the scalars the filter refuses whatever their value
   /// (a number where it asks for a length) skipped here, counted in the seen slot as the
-  /// element helper counts; the others fall through to it.
-  void skip_refused_scalars(const native_filter& f, label loop, label closed) {
+  /// element helper counts (unless `counted` already); the others fall through to it.
+  void skip_refused_scalars(const native_filter& f, label loop, label closed, bool counted = false) {
     struct kind {
       value_start start;
       char first;
@@ -354,7 +570,7 @@ class function_compiler {
       } else {
         e_.literal(k.word);
       }
-      e_.count_seen();
+      if (!counted) e_.count_seen();
       e_.next_entry(']', loop, closed);
     }
     e_.bind(helper);
@@ -456,6 +672,8 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
     if (s.by == nullptr || s.by->kind != selector_kind::filter) continue;
     native_filter& f = q->filters_[next_filter++];
     f.candidate = &q->captures_[f.first];
+    f.native = f.native && !s.descendant;
+    for (std::uint32_t slot = f.first; slot < f.first + f.size; ++slot) q->captures_[slot].filter = &f;
     s.filter = &f;
     last_filter = &s;
   }
@@ -518,7 +736,7 @@ bool native_query::run(std::string_view json, const document_options& options, n
   const std::int64_t budget = descendants_ == 0 ? std::numeric_limits<std::int64_t>::max()
                                                 : static_cast<std::int64_t>(16 * json.size() + 1024);
   native_context context{end,     budget, 0, options.max_depth, false, false, 0, nullptr, detail::stack_floor().generated,
-                         functions_.data(), &run};
+                         functions_.data(), &run, nullptr, 0, 0};
   const char* after = reinterpret_cast<native_fn>(const_cast<void*>(functions_[0]))(&context, cur, &context.discard);
   run.indexed.trim();
   if (context.gave_up) return false;

@@ -196,7 +196,7 @@ const char* filtered_child(native_context* context, const native_segment& s, con
     return visited_then_decided(context, s, value, entry);
   }
   captured_value* const captured = run.captured.data() + f.first;
-  std::fill(captured, captured + f.size, captured_value{});
+  if (!f.native) std::fill(captured, captured + f.size, captured_value{});
   if (s.replays_skips) {
     run.skipped.clear();
     run.recording_skips = true;
@@ -205,7 +205,11 @@ const char* filtered_child(native_context* context, const native_segment& s, con
   run.recording_skips = false;
   if (end == nullptr) return nullptr;
   bool selected = false;
-  if (!decides(context, f, captured, selected)) return give_up(context);
+  if (f.native) {
+    selected = (f.table >> context->leaves & 1) != 0;
+  } else if (!decides(context, f, captured, selected)) {
+    return give_up(context);
+  }
   if (!selected && !s.descendant) return end;  // (most candidates)
   if (!s.replays_skips || !selected) return child(context, s, value, entry, selected, end);
   run.replaying_skips = true;
@@ -407,6 +411,36 @@ bool jsonjit_path_capture_counted(native_context* context, const void* what, con
   v = {static_cast<std::uint64_t>(begin - run.begin), static_cast<std::uint64_t>(end - run.begin),
        static_cast<std::uint32_t>(children), true};
   return true;
+}
+
+bool jsonjit_path_number_leaves(native_context* context, const void* what, const char* begin,
+                                const char* end) noexcept {
+  using namespace jsonjit::detail::path;
+  const auto& n = *static_cast<const capture_node*>(what);
+  std::uint64_t bits = n.leaves_by_start[static_cast<std::size_t>(jsonjit::detail::jit::value_start::number)];
+  std::int64_t low = 0, high = 0;
+  const bool ranged = integer_range(begin, end, context->end, low, high);
+  for (const capture_node::number_leaf& l : n.number_leaves) {
+    // From the integer part where that tells, else as the document converts the number.
+    const int order = ranged ? order_in_range(low, high, l.literal.number) : 2;
+    bool holds = false;
+    if (order != 2) {
+      holds = (l.holds_at >> (order + 1) & 1) != 0;
+    } else {
+      const scalar v = number_scalar({begin, static_cast<std::size_t>(end - begin)}, context->run->preserve_number_text);
+      holds = comparison_holds(
+          l.op, [&] { return scalars_equal(v, l.literal); }, [&] { return scalars_less(v, l.literal); },
+          [&] { return scalars_less(l.literal, v); });
+    }
+    if (holds) bits |= std::uint64_t{1} << l.bit;
+  }
+  context->leaves = (context->leaves & ~n.leaf_mask) | bits;
+  return true;
+}
+
+const char* jsonjit_path_taken(native_context* context, const void* what, const char* cur, std::uint64_t* seen,
+                               std::uint64_t*) noexcept {
+  return child(context, *static_cast<const native_segment*>(what), cur, native_entry{{}, *seen - 1, true, false}, true);
 }
 
 bool jsonjit_path_visited(native_context* context, const void*, const char*, const char*,

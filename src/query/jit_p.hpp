@@ -35,6 +35,7 @@
 #include <jsonjit/path.hpp>
 
 #include "dom/structural_skip_p.hpp"
+#include "engines/jit/emit/schema_emitter_p.hpp"
 #include "query/program_p.hpp"
 #include "query/stream_p.hpp"
 #include "query/text_filter_p.hpp"
@@ -108,7 +109,14 @@ struct native_context {
   std::uintptr_t stack_floor;
   const void* const* functions;  // by depth
   native_run* run;
+  // A filter the code decides (native_filter::native): where its candidate at hand starts, the
+  // values of its leaves (bit i: quick leaf i holds) and the names its queries found in it.
+  const char* candidate;
+  std::uint64_t leaves;
+  std::uint64_t found;
 };
+
+struct native_filter;
 
 /// A value a filter's singular queries reach inside its candidate (node 0 of the filter: the
 /// candidate, @): its function scans the value, gives the children the queries go on to
@@ -125,6 +133,24 @@ struct capture_node {
   bool recorded = true;
   std::vector<const capture_node*> children;
   const void* const* function = nullptr;  // where its function's entry is
+  const native_filter* filter = nullptr;
+
+  // Where the code decides its filter (native_filter::native), instead of recording the value:
+  // the leaves that read it (their bits), their bits by the kind of value found (by
+  // value_start; for a number, but for those compared with a number literal, which
+  // jsonjit_path_number_leaves decides from its text), and its bit among the names the
+  // candidate may hold twice (-1 for an index or the candidate).
+  struct number_leaf {
+    unsigned bit;
+    comparison op;  // the value `op` the literal
+    scalar literal;
+    std::uint8_t holds_at;  // bit order + 1: `op` holds where the value is `order` (-1, 0, 1) to the literal
+  };
+  std::uint64_t leaf_mask = 0;
+  std::array<std::uint64_t, 7> leaves_by_start{};  // by jit::value_start
+  std::vector<number_leaf> number_leaves;
+  std::vector<jit::integer_limit> limits;  // number_leaves' literals, for the code (what it cannot tell: the helper)
+  int found_bit = -1;
 };
 
 /// A filter selector as the code decides it.
@@ -138,6 +164,16 @@ struct native_filter {
   std::array<scalar_verdict, 256> on_scalar{};
 
   scalar_verdict on(char first_byte) const noexcept { return on_scalar[static_cast<unsigned char>(first_byte)]; }
+
+  /// Decided by the code: an expression of at most six existence tests and comparisons with
+  /// number, true, false and null literals (quick_node leaves) under &&, || and !, on a
+  /// segment that is not descendant. Each capture node sets its leaves' bits in
+  /// native_context::leaves as its value is scanned (the candidate's function starts them
+  /// at `absent`, what they are where nothing is found); the verdict is bit `leaves` of
+  /// `table`. An array's candidates are decided in the segment's loop, without a helper
+  /// where refused.
+  bool native = false;
+  std::uint64_t absent = 0, table = 0;
 };
 
 /// Containers of up to this many children have their verdict remembered (native_run::
@@ -240,6 +276,14 @@ bool jsonjit_path_capture_string(jsonjit::detail::path::native_context* context,
                                  std::uint64_t size) noexcept;
 bool jsonjit_path_capture_counted(jsonjit::detail::path::native_context* context, const void* what,
                                   const char* begin, const char* end, std::uint64_t children) noexcept;
+/// The number [begin, end), the value of the capture node `what`: the node's leaves set in
+/// native_context::leaves (see native_filter::native).
+bool jsonjit_path_number_leaves(jsonjit::detail::path::native_context* context, const void* what, const char* begin,
+                                const char* end) noexcept;
+/// A candidate the code took (at `cur`, element *seen - 1 of an array the native_segment
+/// `what` selects from, whose filter the code decides): given to the next segment's function.
+const char* jsonjit_path_taken(jsonjit::detail::path::native_context* context, const void* what, const char* cur,
+                               std::uint64_t* seen, std::uint64_t* unused) noexcept;
 /// The container [begin, end) the descendant native_segment `what` visited has `children`.
 bool jsonjit_path_visited(jsonjit::detail::path::native_context* context, const void* what, const char* begin,
                           const char* end, std::uint64_t children) noexcept;

@@ -173,15 +173,10 @@ bool has_exponent(const char* p, const char* end, const char* text_end) noexcept
   return skip_digits(p + 1, text_end) != end;
 }
 
-/// Where the number written as `text` lies against `limit` (an integer or a double, below
-/// 2^53 in magnitude), from its integer part alone where that decides: -1 below, 1 above, 0
-/// equal; 2 where only its conversion tells. The document converts it correctly rounded,
-/// and rounding cannot cross an integer a double holds exactly: a text whose integer part I
-/// has at most 15 digits reads as a double in [I, I + 1] (a negative one in [-I - 1, -I]),
-/// exactly I where it has neither fraction nor exponent.
-/// (Its digits are read up to the end of the whole text, `text_end`, which lets the scan
-/// read words and vectors: the number's text ends at a byte that is not a digit.)
-int order_of_number_text(const char* number, const char* end, const char* text_end, double limit) noexcept {
+}  // namespace
+
+bool integer_range(const char* number, const char* end, const char* text_end, std::int64_t& low,
+                   std::int64_t& high) noexcept {
   const bool negative = *number == '-';
   const char* const digits = number + (negative ? 1 : 0);
   std::uint64_t integer = 0;
@@ -194,20 +189,24 @@ int order_of_number_text(const char* number, const char* end, const char* text_e
     point = digits + count;
   } else {
     point = read_digits(digits, text_end, integer);
-    if (point - digits > 15) return 2;
+    if (point - digits > 15) return false;
   }
   const bool exact = point == end;  // no fraction, no exponent
-  if (!exact && has_exponent(point, end, text_end)) return 2;
-  double low = static_cast<double>(integer), high = exact ? low : low + 1;
-  if (negative) {
-    std::swap(low, high);
-    low = -low;
-    high = -high;
-  }
-  if (limit < low) return 1;
-  if (limit > high) return -1;
+  if (!exact && has_exponent(point, end, text_end)) return false;
+  const auto i = static_cast<std::int64_t>(integer);
+  low = negative ? -i - (exact ? 0 : 1) : i;
+  high = negative ? -i : i + (exact ? 0 : 1);
+  return true;
+}
+
+int order_in_range(std::int64_t low, std::int64_t high, double limit) noexcept {
+  // (Integers below 2^53 convert to doubles exactly.)
+  if (limit < static_cast<double>(low)) return 1;
+  if (limit > static_cast<double>(high)) return -1;
   return low == high ? 0 : 2;
 }
+
+namespace {
 
 constexpr double exact_integers = 9007199254740992.0;  // 2^53: doubles below it hold every integer
 
@@ -229,12 +228,8 @@ text_filter::text_filter(const program& p)
     for (const segment& s : q.segments) {
       for (const selector& by : s.selectors) {
         if (by.kind != selector_kind::filter || quick_of_[by.filter] != UINT32_MAX) continue;
-        const std::size_t first = quick_nodes_.size();
-        if (add_quick(by.filter)) {
-          quick_of_[by.filter] = static_cast<std::uint32_t>(first);
-        } else {
-          quick_nodes_.resize(first);
-        }
+        const auto first = static_cast<std::uint32_t>(quick_nodes_.size());
+        if (quick_form(p, literals_, by.filter, quick_nodes_)) quick_of_[by.filter] = first;
       }
     }
   }
@@ -253,41 +248,43 @@ text_filter::text_filter(const program& p)
   }
 }
 
-bool text_filter::add_quick(std::uint32_t e) {
-  const expression& x = program_.expressions[e];
-  const auto at = static_cast<std::uint32_t>(quick_nodes_.size());
-  quick_nodes_.emplace_back();
+namespace {
+
+bool add_quick(const program& p, const std::vector<scalar>& literals, std::uint32_t e, std::vector<quick_node>& out) {
+  const expression& x = p.expressions[e];
+  const auto at = static_cast<std::uint32_t>(out.size());
+  out.emplace_back();
   switch (x.kind) {
     case expression_kind::logical_or:
     case expression_kind::logical_and:
     case expression_kind::logical_not:
-      quick_nodes_[at].what = x.kind == expression_kind::logical_or    ? quick_node::kind::any
+      out[at].what = x.kind == expression_kind::logical_or    ? quick_node::kind::any
                               : x.kind == expression_kind::logical_and ? quick_node::kind::all
                                                                        : quick_node::kind::negation;
       for (const std::uint32_t child : x.children) {
-        if (!add_quick(child)) return false;
+        if (!add_quick(p, literals, child, out)) return false;
       }
       break;
-    case expression_kind::exists: quick_nodes_[at].query = x.query; break;
+    case expression_kind::exists: out[at].query = x.query; break;
     case expression_kind::compare: {
       // The query's value first: `3 < @.a` is `@.a > 3`.
-      const bool literal_first = program_.expressions[x.children[0]].kind == expression_kind::literal;
-      const expression* compared = &program_.expressions[x.children[literal_first ? 1 : 0]];
+      const bool literal_first = p.expressions[x.children[0]].kind == expression_kind::literal;
+      const expression* compared = &p.expressions[x.children[literal_first ? 1 : 0]];
       const std::uint32_t literal = x.children[literal_first ? 0 : 1];
-      const scalar& l = literals_[literal];
+      const scalar& l = literals[literal];
       const bool length = compared->kind == expression_kind::function && compared->function == function_id::length;
       if (length) {
-        compared = &program_.expressions[compared->children[0]];
+        compared = &p.expressions[compared->children[0]];
         if (l.type != json_type::number) return false;
       }
-      if (compared->kind != expression_kind::singular || program_.expressions[literal].kind != expression_kind::literal ||
+      if (compared->kind != expression_kind::singular || p.expressions[literal].kind != expression_kind::literal ||
           (l.type == json_type::number && !(std::fabs(l.number) < exact_integers))) {
         return false;
       }
       static constexpr comparison mirrored[] = {comparison::equal,         comparison::not_equal,
                                                 comparison::greater,       comparison::greater_equal,
                                                 comparison::less,          comparison::less_equal};
-      quick_node& n = quick_nodes_[at];
+      quick_node& n = out[at];
       n.what = length ? quick_node::kind::compare_length : quick_node::kind::compare;
       n.op = literal_first ? mirrored[static_cast<std::size_t>(x.op)] : x.op;
       n.query = compared->query;
@@ -296,8 +293,17 @@ bool text_filter::add_quick(std::uint32_t e) {
     }
     default: return false;
   }
-  quick_nodes_[at].size = static_cast<std::uint32_t>(quick_nodes_.size()) - at;
+  out[at].size = static_cast<std::uint32_t>(out.size()) - at;
   return true;
+}
+
+}  // namespace
+
+bool quick_form(const program& p, const std::vector<scalar>& literals, std::uint32_t e, std::vector<quick_node>& out) {
+  const std::size_t first = out.size();
+  if (add_quick(p, literals, e, out)) return true;
+  out.resize(first);
+  return false;
 }
 
 text_filter::quick_verdict text_filter::quick(const quick_node* n) {
@@ -345,8 +351,10 @@ text_filter::quick_verdict text_filter::compared(const quick_node& n) {
   switch (l.type) {
     case json_type::number: {
       if (first != '-' && (first < '0' || first > '9')) break;
-      const int order = order_of_number_text(json_.data() + v->begin, json_.data() + v->end,
-                                             json_.data() + json_.size(), l.number);
+      std::int64_t low = 0, high = 0;
+      const int order = integer_range(json_.data() + v->begin, json_.data() + v->end, json_.data() + json_.size(), low, high)
+                            ? order_in_range(low, high, l.number)
+                            : 2;
       return order == 2 ? quick_verdict::undecided : verdict(order_holds(n.op, order));
     }
     case json_type::string: {
@@ -539,24 +547,27 @@ scalar text_filter::scalar_of_text(const captured_value& v, std::string& unescap
       break;
     case 'f': s.type = json_type::boolean; break;
     case 'n': s.type = json_type::null; break;
-    default: {
-      s.type = json_type::number;
-      tape_number n{};
-      convert_number(text, n, options_.preserve_number_text);  // (it converted when it was read)
-      if (n.tag == tape_tag::int64) {
-        s.is_int64 = true;
-        s.int64 = static_cast<std::int64_t>(n.bits);
-        s.number = static_cast<double>(s.int64);
-      } else if (n.tag == tape_tag::uint64) {
-        s.is_uint64 = true;
-        s.uint64 = n.bits;
-        s.number = static_cast<double>(s.uint64);
-      } else {
-        const double d = std::bit_cast<double>(n.bits);
-        s.number = std::isinf(d) ? 0 : d;  // (get_double() refuses one kept beyond double's range)
-      }
-      break;
-    }
+    default: return number_scalar(text, options_.preserve_number_text);
+  }
+  return s;
+}
+
+scalar number_scalar(std::string_view text, bool preserve_number_text) {
+  scalar s;
+  s.type = json_type::number;
+  tape_number n{};
+  convert_number(text, n, preserve_number_text);  // (it converted when it was read)
+  if (n.tag == tape_tag::int64) {
+    s.is_int64 = true;
+    s.int64 = static_cast<std::int64_t>(n.bits);
+    s.number = static_cast<double>(s.int64);
+  } else if (n.tag == tape_tag::uint64) {
+    s.is_uint64 = true;
+    s.uint64 = n.bits;
+    s.number = static_cast<double>(s.uint64);
+  } else {
+    const double d = std::bit_cast<double>(n.bits);
+    s.number = std::isinf(d) ? 0 : d;  // (get_double() refuses one kept beyond double's range)
   }
   return s;
 }
@@ -584,7 +595,10 @@ int text_filter::known_order(const operand& a, const operand& b) const noexcept 
 int text_filter::order_of_captured(const captured_value& v, double limit) const noexcept {
   const char first = json_[v.begin];
   if (first != '-' && (first < '0' || first > '9')) return 2;
-  return order_of_number_text(json_.data() + v.begin, json_.data() + v.end, json_.data() + json_.size(), limit);
+  std::int64_t low = 0, high = 0;
+  return integer_range(json_.data() + v.begin, json_.data() + v.end, json_.data() + json_.size(), low, high)
+             ? order_in_range(low, high, limit)
+             : 2;
 }
 
 bool text_filter::equal(const operand& a, const operand& b) {

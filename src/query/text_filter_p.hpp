@@ -39,6 +39,35 @@ std::string_view uncapturable(const query& q) noexcept;
 enum class scalar_verdict : std::uint8_t { fails, holds, depends };
 scalar_verdict filter_on_scalars(const program& p, std::uint32_t e, json_type type, bool boolean = false);
 
+/// A filter expression made only of &&, || and ! over existence tests and comparisons of a
+/// filter query's value (or its length()) with a literal (most filters are such), in prefix
+/// order, each node followed by its children: decided from the captured text without the
+/// general operands (text_filter), or by the JIT's code from what each value's kind and a
+/// number's comparisons say.
+struct quick_node {
+  enum class kind : std::uint8_t { all, any, negation, exists, compare, compare_length } what = kind::exists;
+  comparison op = comparison::equal;  // compare, compare_length: the query's value (length) `op` the literal
+  std::uint32_t size = 1;             // nodes in its subtree, itself included
+  std::uint32_t query = 0;            // exists, compare
+  const scalar* literal = nullptr;    // compare, compare_length: one of `literals`
+};
+/// Appends the quick nodes of the logical expression `e` to `out`, its literals read from
+/// `literals` (by expression); false (`out` as it was) where it is not such an expression.
+bool quick_form(const program& p, const std::vector<scalar>& literals, std::uint32_t e, std::vector<quick_node>& out);
+
+/// The integers [low, high] the JSON number `number` (up to `end`; read only up to
+/// `text_end`, the whole text's end) lies in as the document converts it, from its integer
+/// part I alone: I where it has neither fraction nor exponent, else [I, I + 1] ([-I - 1, -I]
+/// where negative; rounding cannot cross an integer a double holds exactly). False where an
+/// exponent or an integer part of more than 15 digits leaves it to the conversion.
+bool integer_range(const char* number, const char* end, const char* text_end, std::int64_t& low,
+                   std::int64_t& high) noexcept;
+/// Where a number in [low, high] lies against a number `limit` (below 2^53 in magnitude):
+/// -1 below, 0 equal, 1 above; 2 where the range does not tell.
+int order_in_range(std::int64_t low, std::int64_t high, double limit) noexcept;
+/// A number's text read as the document reads it (kept as text with `preserve_number_text`).
+scalar number_scalar(std::string_view text, bool preserve_number_text);
+
 class text_filter {
  public:
   /// `p` must outlive the filter.
@@ -62,21 +91,8 @@ class text_filter {
     std::int64_t number = 0;
   };
 
-  /// A filter expression made only of &&, || and ! over existence tests and comparisons of a
-  /// filter query's value (or its length()) with a literal: decided from the captured text
-  /// without the general operands (most filters are such), in prefix order, each node
-  /// followed by its children.
-  struct quick_node {
-    enum class kind : std::uint8_t { all, any, negation, exists, compare, compare_length } what = kind::exists;
-    comparison op = comparison::equal;  // compare, compare_length: the query's value (length) `op` the literal
-    std::uint32_t size = 1;             // nodes in its subtree, itself included
-    std::uint32_t query = 0;            // exists, compare
-    const scalar* literal = nullptr;    // compare, compare_length
-  };
   /// What the quick nodes say: false, true, or that the general decide() must tell.
   enum class quick_verdict : std::uint8_t { fails, holds, undecided };
-  /// Appends the quick nodes of `e`; false where it is not such an expression.
-  bool add_quick(std::uint32_t e);
   quick_verdict quick(const quick_node* n);
   quick_verdict leaf(const quick_node& n);  // exists, compare, compare_length (a subtree of one)
   quick_verdict compared(const quick_node& n);

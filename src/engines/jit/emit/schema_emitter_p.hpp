@@ -95,6 +95,16 @@ constexpr std::int64_t longest_narrow_number = 308;
 /// The kinds of value a first byte starts, in dispatch()'s order.
 enum class value_start : std::uint8_t { object, array, string, number, true_value, false_value, null };
 
+/// A limit a number is compared with by its integer part (number_bits): the number, known to
+/// lie in the integers [low, high], is above the limit where low >= above, below it where
+/// high <= below, and equal to it where the limit is integral and low == high == at; each
+/// gives its bits.
+struct integer_limit {
+  std::int64_t above = 0, below = 0, at = 0;
+  bool integral = false;
+  std::uint64_t if_above = 0, if_below = 0, if_equal = 0;
+};
+
 class schema_emitter {
  public:
   using label = std::uint32_t;
@@ -213,6 +223,24 @@ class schema_emitter {
   void jump_unless_seen(unsigned bit, label to);
   /// Fails unless helper(context, what, start of the value, position) returns true.
   void check_helper(std::uint64_t helper, const void* what);
+
+  // Words of the context the code keeps between functions (a JSONPath filter's verdict, at
+  // `offset` bytes into the context; 8 bytes each).
+  /// The word at `offset` is the position / the position is the word at `offset`.
+  void store_position(std::int32_t offset);
+  void load_position(std::int32_t offset);
+  /// The word at `offset` becomes (word & ~clear) | set.
+  void update_word(std::int32_t offset, std::uint64_t clear, std::uint64_t set);
+  /// Sets bit `bit` of the word at `offset`; gives up where it was set already.
+  void set_bit_once(std::int32_t offset, unsigned bit);
+  /// After skip_narrow_number (a number from the value's start to the position, without an
+  /// exponent): where its integer part has at most seven digits and tells how the number lies
+  /// against each of `limits`, the word at `offset` becomes (word & ~clear) | set | the bits
+  /// the limits give; else jumps to `otherwise`, the position unchanged.
+  void number_bits(std::span<const integer_limit> limits, std::int32_t offset, std::uint64_t clear,
+                   std::uint64_t set, label otherwise);
+  /// Jumps to `to` where bit w of `table` is 0, w the word at `offset` (below 64).
+  void jump_unless_table_bit(std::int32_t offset, std::uint64_t table, label to);
   /// The same with the entries counted as the fifth argument (after close: the container's).
   void check_counted(std::uint64_t helper, const void* what);
 

@@ -770,6 +770,142 @@ void schema_emitter::check_helper(std::uint64_t helper, const void* what) {
   s.a.b_eq(s.fail);
 }
 
+void schema_emitter::store_position(std::int32_t offset) { state_->a.str(cur, state_->at(context, offset, 8)); }
+void schema_emitter::load_position(std::int32_t offset) { state_->a.ldr(cur, state_->at(context, offset, 8)); }
+
+void schema_emitter::update_word(std::int32_t offset, std::uint64_t clear, std::uint64_t set) {
+  state& s = *state_;
+  auto& a = s.a;
+  if (clear == ~std::uint64_t{0}) {
+    s.load_constant(a64::x9, set);
+  } else {
+    a.ldr(a64::x9, s.at(context, offset, 8));
+    s.load_constant(a64::x10, clear);
+    a.bic(a64::x9, a64::x9, a64::x10);
+    if (set != 0) {
+      s.load_constant(a64::x10, set);
+      a.orr(a64::x9, a64::x9, a64::x10);
+    }
+  }
+  a.str(a64::x9, s.at(context, offset, 8));
+}
+
+void schema_emitter::set_bit_once(std::int32_t offset, unsigned bit) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.ldr(a64::x9, s.at(context, offset, 8));
+  a.tst(a64::x9, std::uint64_t{1} << bit);
+  a.b_ne(s.give_up);
+  a.orr(a64::x9, a64::x9, std::uint64_t{1} << bit);
+  a.str(a64::x9, s.at(context, offset, 8));
+}
+
+void schema_emitter::number_bits(std::span<const integer_limit> limits, std::int32_t offset, std::uint64_t clear,
+                                 std::uint64_t set, label otherwise) {
+  state& s = *state_;
+  auto& a = s.a;
+  const asmjit::Label to = s.labels[otherwise], negative = a.newLabel(), ranged = a.newLabel();
+  // The integer part's digits (eight bytes read where they lie within the input).
+  a.ldrb(a64::w9, a64::ptr(start_reg));
+  a.cmp(a64::w9, '-');
+  a.cset(a64::x9, asmjit::Imm(asmjit::arm::CondCode::kEQ));
+  a.add(a64::x10, start_reg, a64::x9);
+  a.add(a64::x11, a64::x10, 8);
+  a.cmp(a64::x11, end);
+  a.b_hi(to);
+  a.ldr(a64::x12, a64::ptr(a64::x10));
+  // The bytes that are not digits: their high nibble is not 3, or adding 6 carries out of
+  // their low nibble (a carry from one reaches only the bytes after it).
+  s.load_constant(a64::x13, 0x0606060606060606);
+  a.add(a64::x13, a64::x12, a64::x13);
+  a.and_(a64::x14, a64::x12, 0xF0F0F0F0F0F0F0F0);
+  a.and_(a64::x13, a64::x13, 0xF0F0F0F0F0F0F0F0);
+  a.orr(a64::x13, a64::x14, a64::x13, asmjit::arm::lsr(4));
+  a.eor(a64::x13, a64::x13, 0x3333333333333333);
+  a.cbz(a64::x13, to);  // (eight digits or more)
+  a.rbit(a64::x13, a64::x13);
+  a.clz(a64::x13, a64::x13);
+  a.lsr(a64::x13, a64::x13, 3);  // the digits
+  // Their value: the digits moved to the top bytes (zeros below, leading zeros of the value),
+  // then pairs, quads and halves added, one multiplication each.
+  s.load_constant(a64::x14, 0x3030303030303030);
+  a.sub(a64::x12, a64::x12, a64::x14);
+  a.mov(a64::x14, 8);
+  a.sub(a64::x14, a64::x14, a64::x13);
+  a.lsl(a64::x14, a64::x14, 3);
+  a.lsl(a64::x12, a64::x12, a64::x14);
+  constexpr std::pair<std::uint32_t, std::uint64_t> steps[] = {
+      {10, 0x00FF00FF00FF00FF}, {100, 0x0000FFFF0000FFFF}, {10000, 0x00000000FFFFFFFF}};
+  std::uint32_t shift = 8;
+  for (const auto& [factor, mask] : steps) {
+    a.mov(a64::x15, factor);
+    a.mul(a64::x14, a64::x12, a64::x15);
+    a.add(a64::x12, a64::x14, a64::x12, asmjit::arm::lsr(shift));
+    a.and_(a64::x12, a64::x12, mask);
+    shift *= 2;
+  }
+  // [low, high] in x13, x14: the integer part I, and I + 1 where a fraction follows (the
+  // negative: -I - 1 and -I).
+  a.add(a64::x10, a64::x10, a64::x13);
+  a.cmp(a64::x10, cur);
+  a.cset(a64::x11, asmjit::Imm(asmjit::arm::CondCode::kNE));
+  a.cbnz(a64::x9, negative);
+  a.mov(a64::x13, a64::x12);
+  a.add(a64::x14, a64::x12, a64::x11);
+  a.b(ranged);
+  a.bind(negative);
+  a.neg(a64::x14, a64::x12);
+  a.sub(a64::x13, a64::x14, a64::x11);
+  a.bind(ranged);
+  s.load_constant(a64::x12, set);
+  const auto add_bits = [&](std::uint64_t bits) {
+    if (bits == 0) return;
+    s.load_constant(a64::x15, bits);
+    a.orr(a64::x12, a64::x12, a64::x15);
+  };
+  for (const integer_limit& l : limits) {
+    const asmjit::Label next = a.newLabel(), above = a.newLabel(), below = a.newLabel();
+    s.load_constant(a64::x15, static_cast<std::uint64_t>(l.above));
+    a.cmp(a64::x13, a64::x15);
+    a.b_ge(above);
+    s.load_constant(a64::x15, static_cast<std::uint64_t>(l.below));
+    a.cmp(a64::x14, a64::x15);
+    a.b_le(below);
+    if (!l.integral) {
+      a.b(to);
+    } else {
+      s.load_constant(a64::x15, static_cast<std::uint64_t>(l.at));
+      a.cmp(a64::x13, a64::x15);
+      a.b_ne(to);
+      a.cmp(a64::x14, a64::x15);
+      a.b_ne(to);
+      add_bits(l.if_equal);
+      a.b(next);
+    }
+    a.bind(above);
+    add_bits(l.if_above);
+    a.b(next);
+    a.bind(below);
+    add_bits(l.if_below);
+    a.bind(next);
+  }
+  a.ldr(a64::x9, s.at(context, offset, 8));
+  s.load_constant(a64::x10, clear);
+  a.bic(a64::x9, a64::x9, a64::x10);
+  a.orr(a64::x9, a64::x9, a64::x12);
+  a.str(a64::x9, s.at(context, offset, 8));
+}
+
+void schema_emitter::jump_unless_table_bit(std::int32_t offset, std::uint64_t table, label to) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.ldr(a64::x9, s.at(context, offset, 8));
+  s.load_constant(a64::x10, table);
+  a.lsr(a64::x10, a64::x10, a64::x9);
+  a.tst(a64::x10, 1);
+  a.b_eq(s.labels[to]);  // (not tbz: `to` may lie beyond its 32 KiB)
+}
+
 void schema_emitter::mark_entry() {
   state& s = *state_;
   auto& a = s.a;

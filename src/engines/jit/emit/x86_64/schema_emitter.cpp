@@ -574,6 +574,146 @@ void schema_emitter::check_helper(std::uint64_t helper, const void* what) {
                {reinterpret_cast<std::int64_t>(what), static_cast<std::int64_t>(helper)});
 }
 
+void schema_emitter::store_position(std::int32_t offset) { state_->a.mov(x86::qword_ptr(context, offset), cur); }
+void schema_emitter::load_position(std::int32_t offset) { state_->a.mov(cur, x86::qword_ptr(context, offset)); }
+
+void schema_emitter::update_word(std::int32_t offset, std::uint64_t clear, std::uint64_t set) {
+  auto& a = state_->a;
+  const x86::Mem word = x86::qword_ptr(context, offset);
+  if (clear == ~std::uint64_t{0}) {
+    a.mov(x86::rax, asmjit::Imm(set));
+    a.mov(word, x86::rax);
+    return;
+  }
+  a.mov(x86::rax, word);
+  a.mov(x86::rcx, asmjit::Imm(~clear));
+  a.and_(x86::rax, x86::rcx);
+  if (set != 0) {
+    a.mov(x86::rcx, asmjit::Imm(set));
+    a.or_(x86::rax, x86::rcx);
+  }
+  a.mov(word, x86::rax);
+}
+
+void schema_emitter::set_bit_once(std::int32_t offset, unsigned bit) {
+  auto& a = state_->a;
+  a.mov(x86::rax, x86::qword_ptr(context, offset));
+  a.bts(x86::rax, asmjit::Imm(bit));
+  a.jc(state_->give_up);
+  a.mov(x86::qword_ptr(context, offset), x86::rax);
+}
+
+void schema_emitter::number_bits(std::span<const integer_limit> limits, std::int32_t offset, std::uint64_t clear,
+                                 std::uint64_t set, label otherwise) {
+  auto& a = state_->a;
+  const asmjit::Label to = state_->labels[otherwise], negative = a.newLabel(), ranged = a.newLabel();
+  // The integer part's digits (eight bytes read where they lie within the input).
+  a.xor_(x86::eax, x86::eax);
+  a.cmp(x86::byte_ptr(start_reg), '-');
+  a.sete(x86::al);
+  a.lea(x86::rdx, x86::ptr(start_reg, x86::rax));
+  a.lea(x86::rcx, x86::ptr(x86::rdx, 8));
+  a.cmp(x86::rcx, end);
+  a.ja(to);
+  a.mov(x86::r10, x86::qword_ptr(x86::rdx));
+  // The bytes that are not digits: their high nibble is not 3, or adding 6 carries out of
+  // their low nibble (a carry from one reaches only the bytes after it).
+  a.mov(x86::r11, asmjit::Imm(0x0606060606060606));
+  a.add(x86::r11, x86::r10);
+  a.mov(x86::rcx, asmjit::Imm(0xF0F0F0F0F0F0F0F0));
+  a.and_(x86::r11, x86::rcx);
+  a.mov(x86::rsi, x86::r10);
+  a.and_(x86::rsi, x86::rcx);
+  a.mov(x86::rcx, asmjit::Imm(0x3030303030303030));
+  a.xor_(x86::r11, x86::rcx);
+  a.xor_(x86::rsi, x86::rcx);
+  a.or_(x86::r11, x86::rsi);
+  a.jz(to);  // (eight digits or more)
+  a.bsf(x86::r11, x86::r11);
+  a.shr(x86::r11, 3);  // the digits
+  // Their value: the digits moved to the top bytes (zeros below, leading zeros of the value),
+  // then pairs, quads and halves added, one multiplication each.
+  a.sub(x86::r10, x86::rcx);
+  a.mov(x86::ecx, 8);
+  a.sub(x86::ecx, x86::r11d);
+  a.shl(x86::ecx, 3);
+  a.shl(x86::r10, x86::cl);
+  constexpr std::pair<std::int32_t, std::uint64_t> steps[] = {
+      {10, 0x00FF00FF00FF00FF}, {100, 0x0000FFFF0000FFFF}, {10000, 0x00000000FFFFFFFF}};
+  int shift = 8;
+  for (const auto& [factor, mask] : steps) {
+    a.imul(x86::rcx, x86::r10, factor);
+    a.shr(x86::r10, shift);
+    a.add(x86::r10, x86::rcx);
+    a.mov(x86::rcx, asmjit::Imm(mask));
+    a.and_(x86::r10, x86::rcx);
+    shift *= 2;
+  }
+  // [low, high] in r11, rdx: the integer part I, and I + 1 where a fraction follows (the
+  // negative: -I - 1 and -I).
+  a.add(x86::rdx, x86::r11);
+  a.xor_(x86::ecx, x86::ecx);
+  a.cmp(x86::rdx, cur);
+  a.setne(x86::cl);
+  a.test(x86::eax, x86::eax);
+  a.jnz(negative);
+  a.mov(x86::r11, x86::r10);
+  a.lea(x86::rdx, x86::ptr(x86::r10, x86::rcx));
+  a.jmp(ranged);
+  a.bind(negative);
+  a.mov(x86::rdx, x86::r10);
+  a.neg(x86::rdx);
+  a.mov(x86::r11, x86::rdx);
+  a.sub(x86::r11, x86::rcx);
+  a.bind(ranged);
+  a.mov(x86::r10, asmjit::Imm(set));
+  const auto add_bits = [&](std::uint64_t bits) {
+    if (bits == 0) return;
+    a.mov(x86::rax, asmjit::Imm(bits));
+    a.or_(x86::r10, x86::rax);
+  };
+  for (const integer_limit& l : limits) {
+    const asmjit::Label next = a.newLabel(), above = a.newLabel(), below = a.newLabel();
+    a.mov(x86::rax, asmjit::Imm(l.above));
+    a.cmp(x86::r11, x86::rax);
+    a.jge(above);
+    a.mov(x86::rax, asmjit::Imm(l.below));
+    a.cmp(x86::rdx, x86::rax);
+    a.jle(below);
+    if (!l.integral) {
+      a.jmp(to);
+    } else {
+      a.mov(x86::rax, asmjit::Imm(l.at));
+      a.cmp(x86::r11, x86::rax);
+      a.jne(to);
+      a.cmp(x86::rdx, x86::rax);
+      a.jne(to);
+      add_bits(l.if_equal);
+      a.jmp(next);
+    }
+    a.bind(above);
+    add_bits(l.if_above);
+    a.jmp(next);
+    a.bind(below);
+    add_bits(l.if_below);
+    a.bind(next);
+  }
+  const x86::Mem word = x86::qword_ptr(context, offset);
+  a.mov(x86::rax, word);
+  a.mov(x86::rcx, asmjit::Imm(~clear));
+  a.and_(x86::rax, x86::rcx);
+  a.or_(x86::rax, x86::r10);
+  a.mov(word, x86::rax);
+}
+
+void schema_emitter::jump_unless_table_bit(std::int32_t offset, std::uint64_t table, label to) {
+  auto& a = state_->a;
+  a.mov(x86::rax, x86::qword_ptr(context, offset));
+  a.mov(x86::rcx, asmjit::Imm(table));
+  a.bt(x86::rcx, x86::rax);
+  a.jnc(state_->labels[to]);
+}
+
 void schema_emitter::mark_entry() {
   state& s = *state_;
   auto& a = s.a;
