@@ -233,8 +233,8 @@ native_filter capture_nodes(const program& p, std::uint32_t e, std::vector<captu
   }
   f.size = static_cast<std::uint32_t>(nodes.size()) - f.first;
   mark_counted(p, e, f, nodes);
-  nodes[f.first].recorded = nodes[f.first].counted ||
-                            std::any_of(queries.begin(), queries.end(), [&](std::uint32_t q) { return f.slot_of_query[q] == 0; });
+  const auto reads_candidate = [&](std::uint32_t q) { return f.slot_of_query[q] == 0; };
+  nodes[f.first].recorded = nodes[f.first].counted || std::any_of(queries.begin(), queries.end(), reads_candidate);
   decide_natively(p, e, f, nodes);
   f.on_scalar.fill(scalar_verdict::depends);
   f.on_scalar['"'] = filter_on_scalars(p, e, json_type::string);
@@ -315,32 +315,32 @@ class function_compiler {
 
   /// The same for an array: its elements, those its children index given to their functions.
   label elements_of(const capture_node& n) {
-      const label closed = e_.new_label(), loop = e_.new_label();
-      e_.open_container(']', closed);
-      if (const std::vector<const capture_node*> by_index = unrolled_indexes(n); !by_index.empty()) {
-        // The elements up to the last index read, one after the other: each found index's
-        // value given to its node's function directly, the others skipped; then the rest.
-        for (const capture_node* c : by_index) {
-          e_.count_entry();
-          if (c != nullptr) {
-            e_.apply_here(c->function);
-          } else {
-            e_.value_helper(address(&jsonjit_path_skip), nullptr);
-          }
-          const label next = e_.new_label();
-          e_.next_entry(']', next, closed);
-          e_.bind(next);
+    const label closed = e_.new_label(), loop = e_.new_label();
+    e_.open_container(']', closed);
+    if (const std::vector<const capture_node*> by_index = unrolled_indexes(n); !by_index.empty()) {
+      // The elements up to the last index read, one after the other: each found index's
+      // value given to its node's function directly, the others skipped; then the rest.
+      for (const capture_node* c : by_index) {
+        e_.count_entry();
+        if (c != nullptr) {
+          e_.apply_here(c->function);
+        } else {
+          e_.value_helper(address(&jsonjit_path_skip), nullptr);
         }
-        e_.bind(loop);
-        e_.count_entry();
-        e_.value_helper(address(&jsonjit_path_skip), nullptr);
-      } else {
-        e_.bind(loop);
-        e_.count_entry();
-        e_.member_helper(address(&jsonjit_path_capture_element), &n, 0);
+        const label next = e_.new_label();
+        e_.next_entry(']', next, closed);
+        e_.bind(next);
       }
-      e_.next_entry(']', loop, closed);
-      return closed;
+      e_.bind(loop);
+      e_.count_entry();
+      e_.value_helper(address(&jsonjit_path_skip), nullptr);
+    } else {
+      e_.bind(loop);
+      e_.count_entry();
+      e_.member_helper(address(&jsonjit_path_capture_element), &n, 0);
+    }
+    e_.next_entry(']', loop, closed);
+    return closed;
   }
 
   /// The function of a capture node whose filter the code decides: its value scanned by kind
@@ -356,7 +356,8 @@ class function_compiler {
       e_.update_word(leaves, ~std::uint64_t{0}, f.absent);
       e_.update_word(found, ~std::uint64_t{0}, 0);
     }
-    if (n.found_bit >= 0) e_.set_bit_once(found, static_cast<unsigned>(n.found_bit));  // (a name repeated: the document's lookup decides)
+    // (A name found twice: the document's lookup decides.)
+    if (n.found_bit >= 0) e_.set_bit_once(found, static_cast<unsigned>(n.found_bit));
     bool names = false, indexes = false;
     for (const capture_node* c : n.children) (c->is_index ? indexes : names) = true;
     std::array<label, 7> targets;
@@ -400,7 +401,8 @@ class function_compiler {
     } else {
       // Compared by its integer part where that tells; else by the helper, as the document
       // converts it.
-      e_.number_bits(n.limits, leaves, n.leaf_mask, n.leaves_by_start[static_cast<std::size_t>(value_start::number)], converted);
+      const std::uint64_t others = n.leaves_by_start[static_cast<std::size_t>(value_start::number)];
+      e_.number_bits(n.limits, leaves, n.leaf_mask, others, converted);
       e_.return_position();
       e_.bind(converted);
       e_.check_helper(address(&jsonjit_path_number_leaves), &n);

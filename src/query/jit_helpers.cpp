@@ -311,8 +311,9 @@ const char* jsonjit_path_skip(native_context* context, const char* cur, const vo
   if (*cur != '{' && *cur != '[') return nullptr;
   native_run& run = *context->run;
   if (run.replaying_skips) {
-    while (run.replayed < run.skipped.size() && run.skipped[run.replayed].begin < cur) ++run.replayed;
-    if (run.replayed < run.skipped.size() && run.skipped[run.replayed].begin == cur) return run.skipped[run.replayed].end;
+    const std::size_t remembered = run.skipped.size();
+    while (run.replayed < remembered && run.skipped[run.replayed].begin < cur) ++run.replayed;
+    if (run.replayed < remembered && run.skipped[run.replayed].begin == cur) return run.skipped[run.replayed].end;
   }
   const char* const after = skip_container(context, cur);
   if (run.recording_skips && after != nullptr) {
