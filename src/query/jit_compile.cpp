@@ -512,7 +512,10 @@ class function_compiler {
     if (s.filter != nullptr && s.filter->native) {
       decided_elements(s, loop, closed);
     } else {
-      if (s.filter != nullptr) skip_refused_scalars(*s.filter, loop, closed);
+      if (s.filter != nullptr) skip_scalars(refused_scalars(*s.filter), loop, closed);
+      // (A name selector under a descendant segment selects no element, and visits only
+      // containers.)
+      if (s.by->kind == selector_kind::name) skip_scalars(every_scalar, loop, closed);
       e_.member_helper(address(&jsonjit_path_element), &s, 0);
     }
     e_.next_entry(']', loop, closed);
@@ -529,7 +532,7 @@ class function_compiler {
     const native_filter& f = *s.filter;
     const label next = e_.new_label();
     e_.count_seen();  // (the element's index, for the helper)
-    skip_refused_scalars(f, loop, closed, true);
+    skip_scalars(refused_scalars(f), loop, closed, true);
     e_.store_position(candidate);
     e_.apply_here(f.candidate->function);
     e_.jump_unless_table_bit(leaves, f.table, next);
@@ -538,39 +541,46 @@ class function_compiler {
     e_.bind(next);
   }
 
-  /// At an element of a filter's array: the scalars the filter refuses whatever their value
-  /// (a number where it asks for a length) skipped here, counted in the seen slot as the
+  /// The kinds of scalar (by value_start) skipped at an element.
+  using scalar_kinds = std::array<bool, 7>;
+  static constexpr scalar_kinds every_scalar = {false, false, true, true, true, true, true};
+
+  /// The scalars the filter `f` refuses whatever their value (a number where it asks for a
+  /// length).
+  static scalar_kinds refused_scalars(const native_filter& f) {
+    scalar_kinds kinds{};
+    constexpr std::pair<value_start, char> firsts[] = {{value_start::string, '"'},     {value_start::number, '0'},
+                                                       {value_start::true_value, 't'}, {value_start::false_value, 'f'},
+                                                       {value_start::null, 'n'}};
+    for (const auto& [start, first] : firsts) kinds[static_cast<std::size_t>(start)] = f.on(first) == scalar_verdict::fails;
+    return kinds;
+  }
+
+  /// At an element: the scalars of `kinds` skipped here, counted in the seen slot as the
   /// element helper counts (unless `counted` already); the others fall through to it.
-  void skip_refused_scalars(const native_filter& f, label loop, label closed, bool counted = false) {
-    struct kind {
-      value_start start;
-      char first;
-      std::string_view word;
-    };
-    constexpr kind scalars[] = {{value_start::string, '"', {}},          {value_start::number, '0', {}},
-                                {value_start::true_value, 't', "true"},  {value_start::false_value, 'f', "false"},
-                                {value_start::null, 'n', "null"}};
+  void skip_scalars(const scalar_kinds& kinds, label loop, label closed, bool counted = false) {
+    constexpr std::pair<value_start, std::string_view> words[] = {
+        {value_start::true_value, "true"}, {value_start::false_value, "false"}, {value_start::null, "null"}};
+    if (std::none_of(kinds.begin(), kinds.end(), [](bool k) { return k; })) return;
     std::array<label, 7> targets;
     const label helper = e_.new_label();
     targets.fill(helper);
-    bool any = false;
-    for (const kind& k : scalars) {
-      if (f.on(k.first) != scalar_verdict::fails) continue;
-      any = true;
-      targets[static_cast<std::size_t>(k.start)] = e_.new_label();
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+      if (kinds[k]) targets[k] = e_.new_label();
     }
-    if (!any) return;
     e_.dispatch(targets);
-    for (const kind& k : scalars) {
-      const label at = targets[static_cast<std::size_t>(k.start)];
-      if (at == helper) continue;
-      e_.bind(at);
-      if (k.start == value_start::string) {
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+      if (!kinds[k]) continue;
+      e_.bind(targets[k]);
+      const auto start = static_cast<value_start>(k);
+      if (start == value_start::string) {
         e_.plain_string(helper);  // (a string with escapes: the helper's)
-      } else if (k.start == value_start::number) {
+      } else if (start == value_start::number) {
         e_.skip_narrow_number(helper);  // (a wide one: the helper checks it converts)
       } else {
-        e_.literal(k.word);
+        for (const auto& [word_start, word] : words) {
+          if (word_start == start) e_.literal(word);
+        }
       }
       if (!counted) e_.count_seen();
       e_.next_entry(']', loop, closed);

@@ -528,6 +528,12 @@ TEST(PathJit, TheCodeSelectsAsTheDocumentDoesOrLeavesTheTextToTheInterpreter) {
       {"$.x..['é'][0:2]", R"({"x": {"é": [1, 2, 3], "y": [{"é": [[4]]}]}})", true},
       {"$..a[*]..*", R"({"a": [{"b": [1]}, [2, {"c": 3}]], "d": {"a": {"e": {"f": 4}}}})", true},
       {"$..a", R"({"x": {"a": 1, "a": 2}})", false},
+      // Scalars in arrays under a descendant name selector, skipped by kind (the containers
+      // after them visited at their index); what the document refuses among them.
+      {"$..a", R"([1, -2.5e3, "x", "\u00e9\n", true, false, null, [{"a": [1, "y", null]}], {"a": 2}, 0.5])", true},
+      {"$..a", R"([1, "s", {"a": 1}, 1e400])", false},
+      {"$..a", R"([1, "s", {"a": 1}, tru])", false},
+      {"$..a", "[1, \"\xff\", {\"a\": 1}]", false},
       // A name selected twice in one object: the document's lookup (the last) decides.
       {"$.a", R"({"a": 1, "b": 2, "a": 3})", false},
       {"$.a", R"({"a": 1, "b": 2, "\u0061": 3})", false},
