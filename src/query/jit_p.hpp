@@ -12,8 +12,12 @@
 // (from the candidate, @) scans the candidate, comparing those names in place and skipping
 // the rest, and records the values the queries find (their bytes, their children counted
 // where length() asks); text_filter decides the expression from them, as the stream engine
-// does. A candidate it refuses is not scanned again; one it takes is scanned by the next
-// segment's function (or recorded from that one scan where the filter is the last segment).
+// does. Where the expression is a few existence tests and comparisons with number, true,
+// false and null literals, the functions decide it themselves instead (native_filter::
+// native): each sets the bits of the comparisons on its value, the verdict is a bit of a
+// table. A candidate it refuses is not scanned again; one it takes is scanned by the next
+// segment's function (or recorded from that one scan where the filter is the last segment;
+// the containers the first scan skipped are skipped by their remembered ends).
 // Where the query has descendant segments, each value is recorded with the nodes
 // they visited on its way, and the node list is sorted by them at the end (the RFC's order:
 // each visited node's selected children before the nodes visited after it). It answers only
