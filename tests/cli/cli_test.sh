@@ -205,6 +205,36 @@ fi
 out=$("$tool" query --lines --jobs 2 '$.n' "$work/long.jsonl"); expect "query --lines, a long line" 0 $'1\n2' $? "$out"
 out=$("$tool" query --lines '$.s' "$work/long.jsonl" | wc -c); expect "query --lines, the long line's value" 0 "3000003" $? "$out"
 
+# A file read by the threads themselves (each its own blocks): line numbers of errors in every
+# block, blank and CRLF lines, lines longer than several blocks at a block's start and end, a
+# last line without a line feed; the same output and errors as one thread, and as standard
+# input (a pipe, read in order).
+{
+  for i in $(seq 1 60000); do
+    case $((i % 9973)) in
+      0) printf '{"a":[%d,\n' "$i" ;;
+      1) printf '\r\n' ;;
+      2) printf '{"a":[%d]}\r\n' "$i" ;;
+      3) printf '{"a":["'; head -c $((2500000 + i)) /dev/zero | tr '\0' b; printf '"]}\n' ;;
+      *) printf '{"a":[%d]}\n' "$i" ;;
+    esac
+  done
+  printf '{"a":["last"]}'
+} > "$work/blocks.jsonl"
+"$tool" query --lines '$.a[0]' "$work/blocks.jsonl" > "$work/b1.txt" 2> "$work/b1.err"; one=$?
+"$tool" query --lines --jobs 3 '$.a[0]' "$work/blocks.jsonl" > "$work/b3.txt" 2> "$work/b3.err"; three=$?
+"$tool" query --lines --jobs 2 '$.a[0]' - < "$work/blocks.jsonl" > "$work/bp.txt" 2> "$work/bp.err"; piped=$?
+cat "$work/blocks.jsonl" | "$tool" query --lines --jobs 2 '$.a[0]' > "$work/bq.txt" 2> "$work/bq.err"; pipe=$?
+sed "s|^$work/blocks.jsonl:|<stdin>:|" "$work/b1.err" > "$work/b1.stdin.err"
+if ! cmp -s "$work/b1.txt" "$work/b3.txt" || ! cmp -s "$work/b1.err" "$work/b3.err" || ! cmp -s "$work/b1.txt" "$work/bq.txt" ||
+   ! cmp -s "$work/b1.stdin.err" "$work/bq.err" || ! cmp -s "$work/b1.txt" "$work/bp.txt" ||
+   ! cmp -s "$work/b1.stdin.err" "$work/bp.err" || [[ $one -ne 1 || $three -ne 1 || $pipe -ne 1 || $piped -ne 1 ]] ||
+   [[ $(wc -l < "$work/b1.err") -ne 6 || $(head -1 "$work/b1.err") != "$work/blocks.jsonl:9973:"* || $(tail -1 "$work/b1.txt") != '"last"' ]]; then
+  echo "FAIL query --jobs 3 over a file read in blocks differs ($one $three $pipe $piped, $(wc -l < "$work/b1.err") errors)"; failures=$((failures + 1))
+else
+  echo "ok   query --jobs 3 over a file read in blocks equals --jobs 1 and a pipe"
+fi
+
 # validate --lines --jobs 2: the same output as one thread, in the same order.
 printf '{"type":"object","properties":{"n":{"type":"integer","multipleOf":3}}}' > "$work/threes.json"
 "$tool" validate --lines "$work/threes.json" "$work/many.jsonl" > "$work/v1.txt"; one=$?

@@ -3,6 +3,9 @@
 #include <cerrno>
 #include <cstring>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace jsonjit::cli {
 
 void print_error(std::FILE* to, const std::string& name, const error_info& error) {
@@ -39,6 +42,27 @@ bool input_file::read_all(std::string& text) {
     if (n == 0) return error_.empty();
     text.append(buffer, n);
   }
+}
+
+std::uint64_t input_file::regular_size() const noexcept {
+  struct stat st {};
+  if (file_ == nullptr || fstat(fileno(file_), &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+std::size_t input_file::read_at(char* data, std::size_t size, std::uint64_t offset, std::string& error) const {
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = pread(fileno(file_), data + done, size - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = std::strerror(errno);
+      return 0;
+    }
+    if (n == 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  return done;
 }
 
 }  // namespace jsonjit::cli

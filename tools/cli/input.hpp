@@ -1,6 +1,7 @@
 // Reading the tool's inputs: a named file, or standard input for "-".
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -29,6 +30,13 @@ class input_file {
   std::size_t read_some(char* data, std::size_t size);
   /// Reads everything that is left into `text`. False on a read error.
   bool read_all(std::string& text);
+
+  /// The size of a regular file (which read_at reads anywhere, from any thread); 0 for
+  /// anything else (a pipe, a terminal), which is read in order.
+  std::uint64_t regular_size() const noexcept;
+  /// Reads up to `size` bytes at `offset` without moving the position; fewer at the end. Sets
+  /// `error` (not error(): it may run on several threads) and returns 0 on a read error.
+  std::size_t read_at(char* data, std::size_t size, std::uint64_t offset, std::string& error) const;
 
  private:
   std::FILE* file_ = nullptr;

@@ -1,6 +1,8 @@
 // JSON Lines on several threads: the input cut into blocks of whole lines, each block's lines
 // processed by one of N workers, the blocks' outputs printed in input order; a window of
-// blocks in flight keeps memory bounded whatever the input's size.
+// blocks in flight keeps memory bounded whatever the input's size. A regular file is read by
+// the workers themselves, each its own blocks (one reading thread could not keep up: the
+// copy out of the page cache costs about what the queries do); a pipe by one thread, in order.
 #pragma once
 
 #include <cstdint>
