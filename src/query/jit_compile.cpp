@@ -368,22 +368,18 @@ class function_compiler {
       e_.return_position();
     };
     const auto at = [&](value_start start) { e_.bind(targets[static_cast<std::size_t>(start)]); };
-    at(value_start::object);
-    if (names) {
-      e_.bind(members_of(n));
-      e_.close_container();
-    } else {
-      e_.value_helper(address(&jsonjit_path_skip), nullptr);
-    }
-    set_leaves(value_start::object);
-    at(value_start::array);
-    if (indexes) {
-      e_.bind(elements_of(n));
-      e_.close_container();
-    } else {
-      e_.value_helper(address(&jsonjit_path_skip), nullptr);
-    }
-    set_leaves(value_start::array);
+    const auto container = [&](value_start start, bool children, label (function_compiler::*scan)(const capture_node&)) {
+      at(start);
+      if (children) {
+        e_.bind((this->*scan)(n));
+        e_.close_container();
+      } else {
+        e_.value_helper(address(&jsonjit_path_skip), nullptr);
+      }
+      set_leaves(start);
+    };
+    container(value_start::object, names, &function_compiler::members_of);
+    container(value_start::array, indexes, &function_compiler::elements_of);
     at(value_start::string);
     const label escaped = e_.new_label(), string_read = e_.new_label();
     e_.plain_string(escaped);
