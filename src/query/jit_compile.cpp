@@ -524,6 +524,7 @@ class function_compiler {
   /// to the helper (which gives it to the next segment's function).
   void decided_elements(const native_segment& s, label loop, label closed) {
     constexpr auto candidate = static_cast<std::int32_t>(offsetof(native_context, candidate));
+    constexpr auto candidate_end = static_cast<std::int32_t>(offsetof(native_context, candidate_end));
     constexpr auto leaves = static_cast<std::int32_t>(offsetof(native_context, leaves));
     const native_filter& f = *s.filter;
     const label next = e_.new_label();
@@ -532,6 +533,7 @@ class function_compiler {
     e_.store_position(candidate);
     e_.apply_here(f.candidate->function);
     e_.jump_unless_table_bit(leaves, f.table, next);
+    e_.store_position(candidate_end);
     e_.load_position(candidate);
     e_.member_helper(address(&jsonjit_path_taken), &s, 0);
     e_.bind(next);
@@ -744,7 +746,7 @@ bool native_query::run(std::string_view json, const document_options& options, n
   const std::int64_t budget = descendants_ == 0 ? std::numeric_limits<std::int64_t>::max()
                                                 : static_cast<std::int64_t>(16 * json.size() + 1024);
   native_context context{end,     budget, 0, options.max_depth, false, false, 0, nullptr, detail::stack_floor().generated,
-                         functions_.data(), &run, nullptr, 0, 0};
+                         functions_.data(), &run, nullptr, nullptr, 0, 0};
   const char* after = reinterpret_cast<native_fn>(const_cast<void*>(functions_[0]))(&context, cur, &context.discard);
   run.indexed.trim();
   if (context.gave_up) return false;

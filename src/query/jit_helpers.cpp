@@ -421,6 +421,7 @@ bool jsonjit_path_number_leaves(native_context* context, const void* what, const
   std::uint64_t bits = n.leaves_by_start[static_cast<std::size_t>(jsonjit::detail::jit::value_start::number)];
   std::int64_t low = 0, high = 0;
   const bool ranged = integer_range(begin, end, context->end, low, high);
+  scalar v;  // (converted once, where the integer part does not tell for some literal)
   for (const capture_node::number_leaf& l : n.number_leaves) {
     // From the integer part where that tells, else as the document converts the number.
     const int order = ranged ? order_in_range(low, high, l.literal.number) : 2;
@@ -428,7 +429,9 @@ bool jsonjit_path_number_leaves(native_context* context, const void* what, const
     if (order != 2) {
       holds = (l.holds_at >> (order + 1) & 1) != 0;
     } else {
-      const scalar v = number_scalar({begin, static_cast<std::size_t>(end - begin)}, context->run->preserve_number_text);
+      if (v.type != jsonjit::json_type::number) {
+        v = number_scalar({begin, static_cast<std::size_t>(end - begin)}, context->run->preserve_number_text);
+      }
       holds = comparison_holds(
           l.op, [&] { return scalars_equal(v, l.literal); }, [&] { return scalars_less(v, l.literal); },
           [&] { return scalars_less(l.literal, v); });
@@ -441,7 +444,9 @@ bool jsonjit_path_number_leaves(native_context* context, const void* what, const
 
 const char* jsonjit_path_taken(native_context* context, const void* what, const char* cur, std::uint64_t* seen,
                                std::uint64_t*) noexcept {
-  return child(context, *static_cast<const native_segment*>(what), cur, native_entry{{}, *seen - 1, true, false}, true);
+  // (Its end known from the filter's scan: recorded from it where the next segment selects.)
+  return child(context, *static_cast<const native_segment*>(what), cur, native_entry{{}, *seen - 1, true, false}, true,
+               context->candidate_end);
 }
 
 bool jsonjit_path_visited(native_context* context, const void*, const char*, const char*,

@@ -113,9 +113,11 @@ struct native_context {
   std::uintptr_t stack_floor;
   const void* const* functions;  // by depth
   native_run* run;
-  // A filter the code decides (native_filter::native): where its candidate at hand starts, the
-  // values of its leaves (bit i: quick leaf i holds) and the names its queries found in it.
+  // A filter the code decides (native_filter::native): where its candidate at hand starts and
+  // ends, the values of its leaves (bit i: quick leaf i holds) and the names its queries found
+  // in it.
   const char* candidate;
+  const char* candidate_end;
   std::uint64_t leaves;
   std::uint64_t found;
 };
@@ -284,8 +286,9 @@ bool jsonjit_path_capture_counted(jsonjit::detail::path::native_context* context
 /// native_context::leaves (see native_filter::native).
 bool jsonjit_path_number_leaves(jsonjit::detail::path::native_context* context, const void* what, const char* begin,
                                 const char* end) noexcept;
-/// A candidate the code took (at `cur`, element *seen - 1 of an array the native_segment
-/// `what` selects from, whose filter the code decides): given to the next segment's function.
+/// A candidate the code took (at `cur`, ending at native_context::candidate_end, element
+/// *seen - 1 of an array the native_segment `what` selects from, whose filter the code
+/// decides): given to the next segment's function, or recorded where that is the last.
 const char* jsonjit_path_taken(jsonjit::detail::path::native_context* context, const void* what, const char* cur,
                                std::uint64_t* seen, std::uint64_t* unused) noexcept;
 /// The container [begin, end) the descendant native_segment `what` visited has `children`.

@@ -351,10 +351,7 @@ text_filter::quick_verdict text_filter::compared(const quick_node& n) {
   switch (l.type) {
     case json_type::number: {
       if (first != '-' && (first < '0' || first > '9')) break;
-      std::int64_t low = 0, high = 0;
-      const int order = integer_range(json_.data() + v->begin, json_.data() + v->end, json_.data() + json_.size(), low, high)
-                            ? order_in_range(low, high, l.number)
-                            : 2;
+      const int order = order_of_captured(*v, l.number);
       return order == 2 ? quick_verdict::undecided : verdict(order_holds(n.op, order));
     }
     case json_type::string: {

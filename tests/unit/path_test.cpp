@@ -713,6 +713,71 @@ TEST(PathJit, ComparisonsWithLiteralsAreDecidedAsTheDocumentDecidesThem) {
   }
 }
 
+TEST(PathJit, FiltersAtTheLimitsOfTheCodesDecisionSelectAsTheDocumentDoes) {
+  // The code decides filters of up to six comparisons (a table of 64 verdicts) whose
+  // queries name up to 64 members; one more of either leaves the filter to the helpers. Both
+  // sides of each limit, taken and refused candidates, a repeated name on a long path.
+  const auto name_path = [](int names, char tag) {
+    std::string path = "@";
+    for (int i = 0; i < names; ++i) path += std::string(".") + tag + std::to_string(i);
+    return path;
+  };
+  const auto nested = [](int names, char tag, const std::string& leaf) {
+    std::string text = leaf;
+    for (int i = names - 1; i >= 0; --i) text = "{\"" + std::string(1, tag) + std::to_string(i) + "\": " + text + "}";
+    return text;
+  };
+  std::vector<std::string> queries = {
+      "$[?@[0] > 1 && @[1] < 9 && @[2] == 3 && @[3] != 4 && @[4] >= 5 && @[5] <= 6]",
+      "$[?@[0] > 1 && @[1] < 9 && @[2] == 3 && @[3] != 4 && @[4] >= 5 && @[5] <= 6 && @[6] == true]",
+      "$[?(@[0] > 1 || @[1] < 0) && !(@[2] == 3 || @[3] == null) || @[4] && @[5] == false][0]"};
+  std::string text = "[";
+  for (int a = 0; a < 40; ++a) {
+    text += a > 0 ? ", [" : "[";
+    for (int i = 0; i < 7; ++i) {
+      const int v = (a * 7 + i * 3) % 11;
+      text += (i > 0 ? ", " : "") + (v == 10 ? std::string("true") : v == 9 ? std::string("null") : std::to_string(v));
+    }
+    text += "]";
+  }
+  text += ", [2, 8, 3, 5, 5, 6, true], [2, 8, 3, 5, 5, 6, false], [2]]";
+  // 6 queries of 10 names (60: decided by the code) and of 11 (66: by the helpers).
+  for (const int names : {10, 11}) {
+    std::string filter;
+    for (int q = 0; q < 6; ++q) {
+      filter += (q > 0 ? " && " : "") + name_path(names, static_cast<char>('a' + q)) + " >= " + std::to_string(q);
+    }
+    // Candidates whose values are q - 1, q and q + 1 (refused, taken, taken).
+    std::string many = "[";
+    for (int c = 0; c < 3; ++c) {
+      many += c > 0 ? ", {" : "{";
+      for (int q = 0; q < 6; ++q) {
+        const char tag = static_cast<char>('a' + q);
+        const std::string value = nested(names, tag, std::to_string(q + c - 1));
+        many += (q > 0 ? ", " : "") + value.substr(1, value.size() - 2);
+      }
+      many += "}";
+    }
+    many += "]";
+    queries.push_back("$[?" + filter + "]");
+    SCOPED_TRACE(many);
+    const json_path query = json_path::compile(queries.back(), {.engine = engine::jit}).value();
+    EXPECT_TRUE(native_code_selects_as_the_document(query, many));
+    expect_the_selector_gives_the_documents_answer(query, many, {});
+    // The same name twice on the way: the document's lookup decides.
+    const std::string repeated = "[{\"a0\": {\"a1\": 1}, " + many.substr(2);
+    EXPECT_FALSE(native_code_selects_as_the_document(query, repeated));
+    expect_the_selector_gives_the_documents_answer(query, repeated, {});
+  }
+  for (const std::string& q : queries) {
+    SCOPED_TRACE(q);
+    const json_path query = json_path::compile(q, {.engine = engine::jit}).value();
+    EXPECT_TRUE(native_code_selects_as_the_document(query, text));
+    expect_the_selector_gives_the_documents_answer(query, text, {});
+    expect_the_first_is_the_node_lists_first(query, text, {});
+  }
+}
+
 TEST(PathJit, ATakenCandidateIsScannedAgainAsTheDocumentReadsIt) {
   // The containers a filter's scan of a candidate skipped are skipped again by their end where
   // the next segment scans the candidate it took: entering some of them, selecting some

@@ -114,7 +114,7 @@ class placed_lines {
         }
       });
     }
-    const std::size_t max_in_flight = 4 * static_cast<std::size_t>(jobs_);
+    const std::size_t max_in_flight = 2 * static_cast<std::size_t>(jobs_);
     std::unique_lock lock(mutex_);
     for (std::uint64_t next = 0; next < blocks_ || !window_.empty();) {
       while (!window_.empty() && window_.front()->done) {
