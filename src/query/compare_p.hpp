@@ -12,6 +12,7 @@
 
 #include "query/program_p.hpp"
 #include "schema/ecma_regex_p.hpp"
+#include "text/utf8_p.hpp"
 
 namespace jsonjit::detail::path {
 
@@ -102,11 +103,7 @@ bool comparison_holds(comparison op, Equal&& equal, Less&& less, Greater&& great
 }
 
 /// Unicode scalar values in a string (its UTF-8 is valid: a document's or the query's).
-inline std::size_t code_points(std::string_view s) noexcept {
-  std::size_t n = 0;
-  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
-  return n;
-}
+inline std::size_t code_points(std::string_view s) noexcept { return utf8_code_points(s.data(), s.data() + s.size()); }
 
 /// match() or search() (`x`) of `subject` against `pattern` (its second argument's value; the
 /// pattern compiled with the query where that argument is a literal): not_found unless both

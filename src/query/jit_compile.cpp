@@ -104,17 +104,53 @@ bool holds_for(const std::vector<quick_node>& q, std::size_t i, const std::vecto
   }
 }
 
+/// Most leaves of a quick form decided by a table of verdicts (2^6 bits).
+constexpr std::size_t most_leaves = 6;
+
+/// The table of the quick form `q`'s verdicts: bit w where it holds with leaf i of value bit i
+/// of w.
+std::uint64_t verdict_table(const std::vector<quick_node>& q, const std::vector<unsigned>& leaf_of, unsigned leaves) {
+  std::uint64_t table = 0;
+  for (std::uint64_t m = 0; m < (std::uint64_t{1} << leaves); ++m) {
+    if (holds_for(q, 0, leaf_of, m)) table |= std::uint64_t{1} << m;
+  }
+  return table;
+}
+
+/// Makes the filter `f`, which reads only its candidate, decided by the candidate's length
+/// where its quick form `q` tests nothing else (see native_filter::by_length).
+bool decide_by_length(const std::vector<quick_node>& q, native_filter& f) {
+  std::vector<unsigned> leaf_of(q.size(), 0);
+  unsigned leaves = 0;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const quick_node& n = q[i];
+    if (n.what == quick_node::kind::all || n.what == quick_node::kind::any || n.what == quick_node::kind::negation) {
+      continue;
+    }
+    if (n.what == quick_node::kind::compare || leaves == most_leaves) return false;
+    leaf_of[i] = leaves++;
+    if (n.what == quick_node::kind::exists) {
+      f.present |= std::uint64_t{1} << leaf_of[i];  // (of the candidate: it is there)
+    } else {
+      f.length_leaves.push_back({leaf_of[i], n.op, n.literal->number});
+    }
+  }
+  f.table = verdict_table(q, leaf_of, leaves);
+  f.by_length = true;
+  return true;
+}
+
 /// Makes the filter `f` (expression `e`, its capture nodes in `nodes`) decided by the code
 /// where its expression allows (see native_filter::native): its leaves' bits by node and by
 /// kind of value, the verdict's table.
 void decide_natively(const program& p, std::uint32_t e, native_filter& f, std::vector<capture_node>& nodes) {
-  constexpr std::size_t most_leaves = 6;  // (the table: 2^6 bits)
   std::vector<scalar> literals(p.expressions.size());
   for (std::size_t x = 0; x < p.expressions.size(); ++x) {
     if (p.expressions[x].kind == expression_kind::literal) literals[x] = scalar_of(p.expressions[x].literal);
   }
   std::vector<quick_node> q;
   if (!quick_form(p, literals, e, q)) return;
+  if (f.size == 1 && decide_by_length(q, f)) return;
   std::vector<unsigned> leaf_of(q.size(), 0);
   unsigned leaves = 0;
   for (std::size_t i = 0; i < q.size(); ++i) {
@@ -180,9 +216,7 @@ void decide_natively(const program& p, std::uint32_t e, native_filter& f, std::v
       if (holds) bits |= bit;
     }
   }
-  for (std::uint64_t m = 0; m < (std::uint64_t{1} << leaves); ++m) {
-    if (holds_for(q, 0, leaf_of, m)) f.table |= std::uint64_t{1} << m;
-  }
+  f.table = verdict_table(q, leaf_of, leaves);
   f.native = true;
 }
 

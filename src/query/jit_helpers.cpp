@@ -10,6 +10,7 @@
 #include "query/jit_p.hpp"
 #include "text/number_scan_p.hpp"
 #include "text/unescape_p.hpp"
+#include "text/utf8_p.hpp"
 
 using jsonjit::detail::path::capture_node;
 using jsonjit::detail::path::captured_value;
@@ -163,11 +164,13 @@ const char* visited_then_decided(native_context* context, const native_segment& 
   const jsonjit::detail::path::native_filter& f = *s.filter;
   const std::uint64_t children = run.visited_children;
   std::uint8_t* const known =
-      children < jsonjit::detail::path::verdicts_by_size
+      !f.by_length && children < jsonjit::detail::path::verdicts_by_size
           ? &run.container_verdicts[f.index * jsonjit::detail::path::verdicts_by_size + children]
           : nullptr;
   bool selected = false;
-  if (known != nullptr && *known != 0) {
+  if (f.by_length) {
+    selected = f.holds_for_length(children);
+  } else if (known != nullptr && *known != 0) {
     selected = *known == 2;
   } else {
     captured_value& candidate = run.captured[f.first];
@@ -182,6 +185,29 @@ const char* visited_then_decided(native_context* context, const native_segment& 
   return after == nullptr || after == end ? after : give_up(context);
 }
 
+/// The code points of a string's text [p, end) as written (checked): each escape is one.
+std::uint64_t written_code_points(const char* p, const char* end) noexcept {
+  std::uint64_t n = jsonjit::detail::utf8_code_points(p, end);
+  while ((p = static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)))) != nullptr) {
+    const std::size_t length = jsonjit::detail::valid_escape_length(p, end);
+    n -= length - 1;
+    p += length;
+  }
+  return n;
+}
+
+/// A string candidate at `value` of the filter segment `s`, whose filter its length decides
+/// (native_filter::by_length): its code points counted, no value captured.
+const char* string_by_length(native_context* context, const native_segment& s, const char* value,
+                             const native_entry& entry) noexcept {
+  bool escaped = false;
+  const char* const close = jsonjit::detail::jit::string_end(value + 1, context->end, escaped);
+  if (close == nullptr) return nullptr;
+  const std::uint64_t length =
+      escaped ? written_code_points(value + 1, close) : jsonjit::detail::utf8_code_points(value + 1, close);
+  return child(context, s, value, entry, s.filter->holds_for_length(length), close + 1);
+}
+
 /// A candidate of the filter segment `s` at `value`: scanned once by the filter's capture
 /// functions, which record what its queries find, and decided from that.
 const char* filtered_child(native_context* context, const native_segment& s, const char* value,
@@ -192,6 +218,7 @@ const char* filtered_child(native_context* context, const native_segment& s, con
     const char* const end = jsonjit_path_skip(context, value, nullptr);
     return end == nullptr ? nullptr : child(context, s, value, entry, known == scalar_verdict::holds, end);
   }
+  if (f.by_length && *value == '"') return string_by_length(context, s, value, entry);
   if (s.descendant && f.size == 1 && (*value == '{' || *value == '[')) {
     return visited_then_decided(context, s, value, entry);
   }

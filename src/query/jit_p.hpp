@@ -180,6 +180,31 @@ struct native_filter {
   /// where refused.
   bool native = false;
   std::uint64_t absent = 0, table = 0;
+
+  /// Where it reads only the candidate and its verdict on a string or a container depends on
+  /// the candidate's length alone (an expression of at most six existence tests of @ and
+  /// comparisons of length(@) with number literals, under &&, || and !): those comparisons.
+  /// The verdict for a length is then bit w of `table`, w the leaves that hold (existence
+  /// tests always do: `present`), with no value captured or expression evaluated.
+  struct length_leaf {
+    unsigned bit;
+    comparison op;  // the length `op` the literal
+    double literal;
+  };
+  bool by_length = false;
+  std::vector<length_leaf> length_leaves;
+  std::uint64_t present = 0;
+
+  bool holds_for_length(std::uint64_t length) const noexcept {
+    std::uint64_t leaves = present;
+    const auto n = static_cast<double>(length);
+    for (const length_leaf& l : length_leaves) {
+      const bool holds = comparison_holds(
+          l.op, [&] { return n == l.literal; }, [&] { return n < l.literal; }, [&] { return n > l.literal; });
+      if (holds) leaves |= std::uint64_t{1} << l.bit;
+    }
+    return (table >> leaves & 1) != 0;
+  }
 };
 
 /// Containers of up to this many children have their verdict remembered (native_run::

@@ -1,4 +1,5 @@
 #include "schema/checks_p.hpp"
+#include "text/utf8_p.hpp"
 
 namespace jsonjit::detail::schema {
 
@@ -51,10 +52,6 @@ std::string expected_types(std::uint8_t types) {
   return out.empty() ? "nothing (no type named)" : out;
 }
 
-std::uint64_t code_points(std::string_view text) {
-  std::uint64_t n = 0;
-  for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
+std::uint64_t code_points(std::string_view text) { return utf8_code_points(text.data(), text.data() + text.size()); }
 
 }  // namespace jsonjit::detail::schema

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace jsonjit::detail {
 
@@ -88,6 +89,22 @@ inline int encode_utf8(std::uint32_t cp, char* out) noexcept {
   out[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
   out[3] = static_cast<char>(0x80 | (cp & 0x3F));
   return 4;
+}
+
+/// The code points of the valid UTF-8 [p, end): its bytes that do not continue a sequence,
+/// eight at a time (a continuation byte is 10xxxxxx: bit 7 set where bit 6 is not; the
+/// word's ones summed by a multiplication, which needs no popcount instruction).
+inline std::size_t utf8_code_points(const char* p, const char* end) noexcept {
+  constexpr std::uint64_t high_bits = 0x8080808080808080, low_bits = 0x0101010101010101;
+  std::size_t continuations = 0;
+  const char* const begin = p;
+  for (; end - p >= 8; p += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    continuations += static_cast<std::size_t>(((word & ~(word << 1) & high_bits) >> 7) * low_bits >> 56);
+  }
+  for (; p < end; ++p) continuations += (static_cast<unsigned char>(*p) & 0xC0) == 0x80 ? 1 : 0;
+  return static_cast<std::size_t>(end - begin) - continuations;
 }
 
 /// True if all of [p, end) is valid UTF-8.

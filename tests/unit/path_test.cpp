@@ -713,6 +713,40 @@ TEST(PathJit, ComparisonsWithLiteralsAreDecidedAsTheDocumentDecidesThem) {
   }
 }
 
+TEST(PathJit, FiltersOnTheCandidatesLengthCountItsCodePointsAsTheDocumentDoes) {
+  // A filter that tests only the candidate's length is decided from the count alone: a
+  // string's code points counted on its text as written (non-ASCII sequences, escapes and
+  // surrogate pairs one each, in words of eight bytes and their tails), a container's
+  // children (past the 64 whose verdicts were once remembered). Child and descendant
+  // segments, every operator, literals on and between the counts.
+  const std::string long_ascii(100, 'x');
+  std::string many = "[";
+  for (int i = 0; i < 70; ++i) many += i == 0 ? "0" : ",0";
+  many += "]";
+  const std::string text =
+      R"(["", "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "é", "éé", "日本語", "😀", "a😀b",)"
+      R"( "\u00e9", "\ud83d\ude00", "\n\t\"", "a\u0062c", "éééééééé\u00e9x", ")" + long_ascii +
+      R"(", "日本語日本語日本語日本語\ud83d\ude00", 1, true, null, [], [1], [1, "ab"], {"a": "ab"},)"
+      R"( {"a": 1, "b": [2, "éé"]}, )" + many + "]";
+  const char* const comparisons[] = {"length(@) > 2",  "length(@) >= 2", "length(@) < 3",  "length(@) <= 1",
+                                     "length(@) == 1", "length(@) != 2", "length(@) == 1.5", "length(@) > 69",
+                                     "length(@) > -1", "2 < length(@)"};
+  const char* const combined[] = {"%s", "!(%s)", "%s && @", "%s || length(@) == 8", "!(%s && length(@) < 10)"};
+  for (const char* segment : {"$", "$.."}) {
+    for (const char* comparison : comparisons) {
+      for (const char* form : combined) {
+        char filter[256];
+        std::snprintf(filter, sizeof filter, form, comparison);
+        const std::string query = std::string(segment) + "[?" + filter + "]";
+        SCOPED_TRACE(query);
+        const json_path compiled = json_path::compile(query, {.engine = engine::jit}).value();
+        EXPECT_TRUE(native_code_selects_as_the_document(compiled, text));
+        expect_the_selector_gives_the_documents_answer(compiled, text, {});
+      }
+    }
+  }
+}
+
 TEST(PathJit, FiltersAtTheLimitsOfTheCodesDecisionSelectAsTheDocumentDoes) {
   // The code decides filters of up to six comparisons (a table of 64 verdicts) whose
   // queries name up to 64 members; one more of either leaves the filter to the helpers. Both
