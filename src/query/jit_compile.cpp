@@ -43,23 +43,55 @@ std::string quoted_name(std::string_view name) {
   return text;
 }
 
+/// Sorts run.order (the selected values' places, in the order recorded) by the node their one
+/// descendant segment visited (the first of their two keys), keeping the recorded order
+/// among those of one node: a radix sort of 11 bits a pass, a few passes over the values
+/// instead of a comparison sort's log2(n). False where that order is not by the values'
+/// offsets (the second key) after all.
+bool order_by_visited(native_run& run) {
+  constexpr unsigned digit_bits = 11;
+  constexpr std::size_t digits = std::size_t{1} << digit_bits;
+  const std::uint64_t* const keys = run.keys.data();
+  std::uint64_t largest = 0;
+  for (const std::uint32_t i : run.order) largest = std::max(largest, keys[2 * i]);
+  run.reordered.resize(run.order.size());
+  for (unsigned shift = 0;; shift += digit_bits) {
+    std::array<std::uint32_t, digits + 1> starts{};
+    for (const std::uint32_t i : run.order) ++starts[(keys[2 * i] >> shift & (digits - 1)) + 1];
+    for (std::size_t d = 1; d <= digits; ++d) starts[d] += starts[d - 1];
+    for (const std::uint32_t i : run.order) run.reordered[starts[keys[2 * i] >> shift & (digits - 1)]++] = i;
+    run.order.swap(run.reordered);
+    if ((largest >> shift) < digits) break;
+  }
+  for (std::size_t k = 1; k < run.order.size(); ++k) {
+    const std::uint64_t* a = keys + 2 * run.order[k - 1];
+    const std::uint64_t* b = keys + 2 * run.order[k];
+    if (a[0] == b[0] && a[1] > b[1]) return false;
+  }
+  return true;
+}
+
 /// Puts the selected values in the RFC's order: by the nodes the descendant segments visited
 /// on their way, then by their place in the text.
 void order_by_keys(native_run& run) {
   const std::size_t width = run.visited.size() + 1;
   const std::uint64_t* const keys = run.keys.data();
   run.order.resize(run.selected.size());
-  for (std::uint32_t i = 0; i < run.order.size(); ++i) run.order[i] = i;
-  if (width == 2) {  // (one descendant segment, the usual: the comparison inlined)
+  const auto recorded_order = [&] {
+    for (std::uint32_t i = 0; i < run.order.size(); ++i) run.order[i] = i;
+  };
+  recorded_order();
+  if (width != 2) {
+    std::sort(run.order.begin(), run.order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return std::lexicographical_compare(keys + a * width, keys + (a + 1) * width, keys + b * width,
+                                          keys + (b + 1) * width);
+    });
+  } else if (!order_by_visited(run)) {  // (one descendant segment, the usual)
+    recorded_order();
     std::sort(run.order.begin(), run.order.end(), [&](std::uint32_t a, std::uint32_t b) {
       const std::uint64_t* x = keys + 2 * a;
       const std::uint64_t* y = keys + 2 * b;
       return x[0] < y[0] || (x[0] == y[0] && x[1] < y[1]);
-    });
-  } else {
-    std::sort(run.order.begin(), run.order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      return std::lexicographical_compare(keys + a * width, keys + (a + 1) * width, keys + b * width,
-                                          keys + (b + 1) * width);
     });
   }
   run.sorted.resize(run.selected.size());
@@ -526,7 +558,20 @@ class function_compiler {
     e_.bind(miss);
     if (counts(s)) e_.count_entry();
     // (A plain name found by vector compares, its value given to the helper; others at the name.)
-    e_.member_by_name(address(&jsonjit_path_member_value), address(&jsonjit_path_member), &s);
+    if (const scalar_kinds refused = s.filter != nullptr ? refused_scalars(*s.filter) : scalar_kinds{};
+        std::any_of(refused.begin(), refused.end(), [](bool k) { return k; })) {
+      // The values the filter refuses whatever they are passed here, without the helper.
+      const label other = e_.new_label(), next = e_.new_label();
+      e_.member_name(other);
+      skip_scalars(refused, next);
+      e_.named_value(address(&jsonjit_path_member_value), &s);
+      e_.jump(next);
+      e_.bind(other);
+      e_.member_helper(address(&jsonjit_path_member), &s, 0);
+      e_.bind(next);
+    } else {
+      e_.member_by_name(address(&jsonjit_path_member_value), address(&jsonjit_path_member), &s);
+    }
     e_.next_entry('}', loop, closed);
     close_visited(s, closed);
   }
@@ -540,15 +585,24 @@ class function_compiler {
     e_.bind(loop);
     if (counts(s)) e_.count_entry();
     if (s.filter != nullptr && s.filter->native) {
-      decided_elements(s, loop, closed);
+      decided_elements(s);
+      e_.next_entry(']', loop, closed);
     } else {
-      if (s.filter != nullptr) skip_scalars(refused_scalars(*s.filter), loop, closed);
       // (A name selector under a descendant segment selects no element, and visits only
       // containers.)
-      if (s.by->kind == selector_kind::name) skip_scalars(every_scalar, loop, closed);
+      const scalar_kinds skipped_kinds = s.filter != nullptr             ? refused_scalars(*s.filter)
+                                         : s.by->kind == selector_kind::name ? every_scalar
+                                                                              : scalar_kinds{};
+      const label skipped = e_.new_label();
+      const bool skips = skip_scalars(skipped_kinds, skipped);
       e_.member_helper(address(&jsonjit_path_element), &s, 0);
+      e_.next_entry(']', loop, closed);
+      if (skips) {
+        e_.bind(skipped);
+        e_.count_seen();  // (as the element helper counts)
+        e_.next_entry(']', loop, closed);
+      }
     }
-    e_.next_entry(']', loop, closed);
     close_visited(s, closed);
   }
 
@@ -556,14 +610,14 @@ class function_compiler {
   /// filter's functions where it is not a scalar refused whatever its value, its verdict
   /// read from the leaves they set; a refused one passed, a taken one given from its start
   /// to the helper (which gives it to the next segment's function).
-  void decided_elements(const native_segment& s, label loop, label closed) {
+  void decided_elements(const native_segment& s) {
     constexpr auto candidate = static_cast<std::int32_t>(offsetof(native_context, candidate));
     constexpr auto candidate_end = static_cast<std::int32_t>(offsetof(native_context, candidate_end));
     constexpr auto leaves = static_cast<std::int32_t>(offsetof(native_context, leaves));
     const native_filter& f = *s.filter;
     const label next = e_.new_label();
     e_.count_seen();  // (the element's index, for the helper)
-    skip_scalars(refused_scalars(f), loop, closed, true);
+    skip_scalars(refused_scalars(f), next);
     e_.store_position(candidate);
     e_.apply_here(f.candidate->function);
     e_.jump_unless_table_bit(leaves, f.table, next);
@@ -588,12 +642,13 @@ class function_compiler {
     return kinds;
   }
 
-  /// At an element: the scalars of `kinds` skipped here, counted in the seen slot as the
-  /// element helper counts (unless `counted` already); the others fall through to it.
-  void skip_scalars(const scalar_kinds& kinds, label loop, label closed, bool counted = false) {
+  /// At a value: the scalars of `kinds` skipped here, then to `skipped`; the others (a string
+  /// with escapes and a wide number too) fall through, the position at their start. False
+  /// where `kinds` has none (no code).
+  bool skip_scalars(const scalar_kinds& kinds, label skipped) {
     constexpr std::pair<value_start, std::string_view> words[] = {
         {value_start::true_value, "true"}, {value_start::false_value, "false"}, {value_start::null, "null"}};
-    if (std::none_of(kinds.begin(), kinds.end(), [](bool k) { return k; })) return;
+    if (std::none_of(kinds.begin(), kinds.end(), [](bool k) { return k; })) return false;
     std::array<label, 7> targets;
     const label helper = e_.new_label();
     targets.fill(helper);
@@ -614,10 +669,10 @@ class function_compiler {
           if (word_start == start) e_.literal(word);
         }
       }
-      if (!counted) e_.count_seen();
-      e_.next_entry(']', loop, closed);
+      e_.jump(skipped);
     }
     e_.bind(helper);
+    return true;
   }
 
   /// A descendant segment whose filter reads only the candidate itself decides a container

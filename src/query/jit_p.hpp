@@ -74,6 +74,7 @@ struct native_run {
   std::vector<std::uint64_t> visited;        // by descendant segment: the offset of the node it visits
   std::vector<std::uint64_t> keys;           // by selected value: `visited` then its offset
   std::vector<std::uint32_t> order;          // the selected values' places, sorted by key
+  std::vector<std::uint32_t> reordered;      // order's scratch
   std::vector<text_match> sorted;
   /// A stage-1 index of the text where large containers are skipped, along which they are
   /// checked (see jsonjit_path_skip).

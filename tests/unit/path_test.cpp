@@ -911,6 +911,24 @@ TEST(PathJit, LargeSkippedValuesAreCheckedAsTheDocumentChecksThem) {
   EXPECT_TRUE(native_code_selects_as_the_document(ab, large("1e400, ", 250'000), {.preserve_number_text = true}));
 }
 
+TEST(PathJit, DescendantSelectionsOverLargeTextsAreInTheRfcsOrder) {
+  // The values one descendant segment selects are put in the RFC's order by the node visited
+  // on their way, 11 bits of its offset at a time: offsets past 2^22 (three passes), nodes
+  // selected before, inside and after their nested containers.
+  const std::string padding(200, 'p');
+  std::string text = "[";
+  for (int i = 0; text.size() < (std::size_t{5} << 20); ++i) {
+    if (i > 0) text += ", ";
+    text += R"({"id": )" + std::to_string(i) + R"(, "a": [{"id": "x"}, [1, {"id": [)" + std::to_string(i) +
+            R"(]}], "ab"], "s": ")" + padding + R"(", "id2": {"id": {}}})";
+  }
+  text += "]";
+  for (const char* query : {"$..id", "$..[?length(@) > 1]", "$..[?@.id]", "$..*"}) {
+    SCOPED_TRACE(query);
+    EXPECT_TRUE(native_code_selects_as_the_document(json_path::compile(query, {.engine = engine::jit}).value(), text));
+  }
+}
+
 TEST(PathJit, LongQueriesOverDeepTextsStayBounded) {
   // A function per segment, each calling the next: 256 of them deep, over as deep a text.
   std::string query = "$", text;

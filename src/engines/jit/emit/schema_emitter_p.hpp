@@ -210,6 +210,12 @@ class schema_emitter {
   /// their length and then their bytes, and their values given to their functions directly.
   void member_by_name(std::uint64_t plain, std::uint64_t general, const void* what,
                       std::span<const named_member> known = {});
+  /// The same in two steps, for code that looks at the value before a helper does: a member
+  /// whose name is plain is passed up to its value (the name kept for named_value); any other
+  /// jumps to `other` with the position at its name (for member_helper).
+  void member_name(label other);
+  /// After member_name: position = plain(context, what, value, name, size, &seen) or fail.
+  void named_value(std::uint64_t plain, const void* what);
   /// Jumps to targets[next] (the helper's choice of the declared property to try next).
   void jump_to_next(std::span<const label> targets);
   /// Consumes the closing byte; one level out.

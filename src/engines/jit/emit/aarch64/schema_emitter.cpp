@@ -264,6 +264,30 @@ struct schema_emitter::state : a64_function {
     a.br(a64::x9);
   }
 
+  /// A member's name at the position: x1 its length where it is plain, else to `other`;
+  /// fails where no string is there.
+  void scan_member_name(asmjit::Label other) {
+    a.ldrb(a64::w0, a64::ptr(cur));
+    a.cmp(a64::w0, '"');
+    a.b_ne(fail);
+    scan_plain_string(other);
+  }
+
+  /// The plain name of x1 bytes at the position kept in the name slots, passed with its
+  /// colon and the whitespace around it: the position at its value.
+  void pass_member_name() {
+    a.add(a64::x9, cur, 1);
+    a.stp(a64::x9, a64::x1, slot_at(name_start_slot));  // the name's text and size
+    static_assert(name_size_slot == name_start_slot + 1);
+    a.add(cur, cur, a64::x1);
+    a.add(cur, cur, 2);
+    load_token();
+    a.cmp(a64::w0, ':');
+    a.b_ne(fail);
+    a.add(cur, cur, 1);
+    load_token();
+  }
+
   /// member_by_name's names compared in place: by the length in x1 (a jump table), then
   /// their bytes after the quote at the position; a name found has its colon consumed, its
   /// seen bits set and its value given to its functions (each non-empty `slots`), then goes
@@ -696,30 +720,29 @@ void schema_emitter::member_by_name(std::uint64_t plain, std::uint64_t general, 
   state& s = *state_;
   auto& a = s.a;
   const asmjit::Label other = a.newLabel(), done = a.newLabel(), unknown = a.newLabel();
-  a.ldrb(a64::w0, a64::ptr(cur));
-  a.cmp(a64::w0, '"');
-  a.b_ne(s.fail);
-  s.scan_plain_string(other);
+  s.scan_member_name(other);
   if (!known.empty()) s.known_names(known, unknown, done);
   a.bind(unknown);
-  a.add(a64::x9, cur, 1);
-  a.stp(a64::x9, a64::x1, slot_at(name_start_slot));  // the name's text and size
-  static_assert(name_size_slot == name_start_slot + 1);
-  a.add(cur, cur, a64::x1);
-  a.add(cur, cur, 2);
-  s.load_token();
-  a.cmp(a64::w0, ':');
-  a.b_ne(s.fail);
-  a.add(cur, cur, 1);
-  s.load_token();
-  a.ldp(a64::x3, a64::x4, slot_at(name_start_slot));
-  s.call(plain, {argument::of(context), argument::constant(what), argument::of(cur), argument::of(a64::x3),
-                 argument::of(a64::x4), address_of(seen_slot)});
-  s.take_position(s.fail);
+  s.pass_member_name();
+  named_value(plain, what);
   a.b(done);
   a.bind(other);
   member_helper(general, what, 0);
   a.bind(done);
+}
+
+void schema_emitter::member_name(label other) {
+  state& s = *state_;
+  s.scan_member_name(s.labels[other]);
+  s.pass_member_name();
+}
+
+void schema_emitter::named_value(std::uint64_t plain, const void* what) {
+  state& s = *state_;
+  s.a.ldp(a64::x3, a64::x4, slot_at(name_start_slot));
+  s.call(plain, {argument::of(context), argument::constant(what), argument::of(cur), argument::of(a64::x3),
+                 argument::of(a64::x4), address_of(seen_slot)});
+  s.take_position(s.fail);
 }
 
 void schema_emitter::jump_to_next(std::span<const label> targets) {

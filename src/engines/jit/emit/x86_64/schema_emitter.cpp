@@ -524,11 +524,23 @@ void schema_emitter::member_by_name(std::uint64_t plain, std::uint64_t general, 
   s.emit(x86_template::member_scan, {s.fail, other}, {static_cast<std::int64_t>(s.shared.string_scan)});
   if (!known.empty()) s.known_names(known, unknown, done);
   a.bind(unknown);
-  s.emit(x86_template::member_value, {s.fail, s.whitespace, done},
-         {reinterpret_cast<std::int64_t>(what), static_cast<std::int64_t>(plain)});
+  s.emit(x86_template::member_name, {s.fail, s.whitespace});
+  named_value(plain, what);
+  a.jmp(done);
   a.bind(other);
   member_helper(general, what, 0);
   a.bind(done);
+}
+
+void schema_emitter::member_name(label other) {
+  state& s = *state_;
+  s.emit(x86_template::member_scan, {s.fail, s.labels[other]}, {static_cast<std::int64_t>(s.shared.string_scan)});
+  s.emit(x86_template::member_name, {s.fail, s.whitespace});
+}
+
+void schema_emitter::named_value(std::uint64_t plain, const void* what) {
+  state_->emit(x86_template::named_value, {state_->fail},
+               {reinterpret_cast<std::int64_t>(what), static_cast<std::int64_t>(plain)});
 }
 
 void schema_emitter::jump_to_next(std::span<const label> targets) {

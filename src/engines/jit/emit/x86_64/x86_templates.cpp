@@ -273,10 +273,10 @@ void write_member_scan(x86::Assembler& as, const asmjit::Label* targets, const s
   as.js(targets[1]);
 }
 
-/// The plain name of rcx bytes at the position (kept in the name slots), its colon and its
-/// value given to the helper at values[1] (8) with values[0] (8), then to targets[2]; to
-/// targets[0] where either fails ([0] and [1] as in write_load_token).
-void write_member_value(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
+/// The plain name of rcx bytes at the position kept in the name slots, passed with its colon
+/// and the whitespace around it: the position at its value; to targets[0] where either fails
+/// ([0] and [1] as in write_load_token).
+void write_member_name(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
   as.lea(x86::rax, x86::ptr(cur, 1));
   as.mov(name_start, x86::rax);
   as.mov(name_size, x86::rcx);
@@ -285,7 +285,12 @@ void write_member_value(x86::Assembler& as, const asmjit::Label* targets, const 
   as.cmp(x86::eax, ':');
   as.jne(targets[0]);
   as.inc(cur);
-  write_load_token(as, targets, nullptr);
+  write_load_token(as, targets, values);
+}
+
+/// The value at the position of the member whose name is in the name slots given to the
+/// helper at values[1] (8) with values[0] (8); to targets[0] where it fails.
+void write_named_value(x86::Assembler& as, const asmjit::Label* targets, const std::int64_t* values) {
   as.mov(x86::rdi, context);
   as.mov(x86::rsi, asmjit::Imm(values[0]));
   as.mov(x86::rdx, cur);
@@ -294,7 +299,6 @@ void write_member_value(x86::Assembler& as, const asmjit::Label* targets, const 
   as.lea(x86::r9, seen);
   write_call(as, nullptr, values + 1);
   write_take_position(as, targets, nullptr);
-  as.jmp(targets[2]);
 }
 
 /// The member at the position given to the helper at values[2] (8) with values[1] (8), the
@@ -512,7 +516,8 @@ constexpr template_shape shapes[] = {
     {"dispatch", &write_dispatch, 8, {}, 0},
     {"apply_here", &write_apply_here, 1, {4, 8}, 2},
     {"member_scan", &write_member_scan, 2, {8}, 1},
-    {"member_value", &write_member_value, 3, {8, 8}, 2},
+    {"member_name", &write_member_name, 2, {}, 0},
+    {"named_value", &write_named_value, 1, {8, 8}, 2},
     {"member_helper", &write_member_helper, 1, {4, 8, 8}, 3},
     {"value_helper", &write_value_helper, 1, {8, 8}, 2},
     {"check_helper", &write_check_helper, 1, {8, 8}, 2},

@@ -41,7 +41,8 @@ enum class x86_template : std::uint8_t {
   dispatch,         ///< to one of seven labels by the value's first byte
   apply_here,       ///< the function in a table slot called on the value at the position
   member_scan,      ///< a member's name scanned by the shared routine
-  member_value,     ///< a scanned plain name and its value given to a helper
+  member_name,      ///< a scanned plain name kept and passed with its colon
+  named_value,      ///< a member's value given to a helper with its kept name
   member_helper,    ///< the member at the position given to a helper
   value_helper,     ///< the value at the position given to a helper
   check_helper,     ///< the value from its start to the position checked by a helper
