@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 #include "common/stack_p.hpp"
 #include "engines/jit/emit/code_memory_p.hpp"
@@ -170,6 +171,31 @@ bool decide_by_length(const std::vector<quick_node>& q, native_filter& f) {
   f.table = verdict_table(q, leaf_of, leaves);
   f.by_length = true;
   return true;
+}
+
+/// The lengths for which the filter `f`, decided by its candidate's length, holds: ranges
+/// between the points where one of its comparisons may change (a literal's integer part and
+/// the next integer), the verdict read at each range's first.
+std::vector<jit::length_range> lengths_taken(const native_filter& f) {
+  std::vector<std::uint64_t> points{0};
+  for (const native_filter::length_leaf& l : f.length_leaves) {
+    if (l.literal < 0) continue;
+    const auto at = static_cast<std::uint64_t>(std::floor(l.literal));  // (below 2^53: a quick form's literal)
+    points.insert(points.end(), {at, at + 1});
+  }
+  std::sort(points.begin(), points.end());
+  points.erase(std::unique(points.begin(), points.end()), points.end());
+  std::vector<jit::length_range> taken;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (!f.holds_for_length(points[i])) continue;
+    const std::uint64_t high = i + 1 < points.size() ? points[i + 1] - 1 : UINT64_MAX;
+    if (!taken.empty() && taken.back().high + 1 == points[i]) {
+      taken.back().high = high;
+    } else {
+      taken.push_back({points[i], high});
+    }
+  }
+  return taken;
 }
 
 /// Makes the filter `f` (expression `e`, its capture nodes in `nodes`) decided by the code
@@ -558,12 +584,13 @@ class function_compiler {
     e_.bind(miss);
     if (counts(s)) e_.count_entry();
     // (A plain name found by vector compares, its value given to the helper; others at the name.)
-    if (const scalar_kinds refused = s.filter != nullptr ? refused_scalars(*s.filter) : scalar_kinds{};
-        std::any_of(refused.begin(), refused.end(), [](bool k) { return k; })) {
-      // The values the filter refuses whatever they are passed here, without the helper.
+    const scalar_kinds refused = s.filter != nullptr ? refused_scalars(*s.filter) : scalar_kinds{};
+    const std::optional<std::vector<jit::length_range>> lengths = refused_lengths(s);
+    if (lengths || std::any_of(refused.begin(), refused.end(), [](bool k) { return k; })) {
+      // The values the filter refuses passed here, without the helper.
       const label other = e_.new_label(), next = e_.new_label();
       e_.member_name(other);
-      skip_scalars(refused, next);
+      skip_scalars(refused, next, lengths ? &*lengths : nullptr);
       e_.named_value(address(&jsonjit_path_member_value), &s);
       e_.jump(next);
       e_.bind(other);
@@ -593,8 +620,9 @@ class function_compiler {
       const scalar_kinds skipped_kinds = s.filter != nullptr             ? refused_scalars(*s.filter)
                                          : s.by->kind == selector_kind::name ? every_scalar
                                                                               : scalar_kinds{};
+      const std::optional<std::vector<jit::length_range>> lengths = refused_lengths(s);
       const label skipped = e_.new_label();
-      const bool skips = skip_scalars(skipped_kinds, skipped);
+      const bool skips = skip_scalars(skipped_kinds, skipped, lengths ? &*lengths : nullptr);
       e_.member_helper(address(&jsonjit_path_element), &s, 0);
       e_.next_entry(']', loop, closed);
       if (skips) {
@@ -627,6 +655,15 @@ class function_compiler {
     e_.bind(next);
   }
 
+  /// Where the filter of `s` is decided by its candidate's length and refuses some: the
+  /// lengths it takes, for the code to pass plain strings of any other.
+  static std::optional<std::vector<jit::length_range>> refused_lengths(const native_segment& s) {
+    if (s.filter == nullptr || !s.filter->by_length) return std::nullopt;
+    std::vector<jit::length_range> taken = lengths_taken(*s.filter);
+    if (taken.size() == 1 && taken[0].low == 0 && taken[0].high == UINT64_MAX) return std::nullopt;
+    return taken;
+  }
+
   /// The kinds of scalar (by value_start) skipped at an element.
   using scalar_kinds = std::array<bool, 7>;
   static constexpr scalar_kinds every_scalar = {false, false, true, true, true, true, true};
@@ -643,11 +680,13 @@ class function_compiler {
   }
 
   /// At a value: the scalars of `kinds` skipped here, then to `skipped`; the others (a string
-  /// with escapes and a wide number too) fall through, the position at their start. False
-  /// where `kinds` has none (no code).
-  bool skip_scalars(const scalar_kinds& kinds, label skipped) {
+  /// with escapes and a wide number too) fall through, the position at their start. Where
+  /// `lengths` is given, a plain string of a length outside them is skipped too (whatever
+  /// `kinds` says of strings). False where nothing is (no code).
+  bool skip_scalars(scalar_kinds kinds, label skipped, const std::vector<jit::length_range>* lengths = nullptr) {
     constexpr std::pair<value_start, std::string_view> words[] = {
         {value_start::true_value, "true"}, {value_start::false_value, "false"}, {value_start::null, "null"}};
+    if (lengths != nullptr) kinds[static_cast<std::size_t>(value_start::string)] = true;
     if (std::none_of(kinds.begin(), kinds.end(), [](bool k) { return k; })) return false;
     std::array<label, 7> targets;
     const label helper = e_.new_label();
@@ -660,7 +699,9 @@ class function_compiler {
       if (!kinds[k]) continue;
       e_.bind(targets[k]);
       const auto start = static_cast<value_start>(k);
-      if (start == value_start::string) {
+      if (start == value_start::string && lengths != nullptr) {
+        e_.plain_string_outside(helper, *lengths);  // (one the filter takes: the helper's too)
+      } else if (start == value_start::string) {
         e_.plain_string(helper);  // (a string with escapes: the helper's)
       } else if (start == value_start::number) {
         e_.skip_narrow_number(helper);  // (a wide one: the helper checks it converts)

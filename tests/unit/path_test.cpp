@@ -730,7 +730,8 @@ TEST(PathJit, FiltersOnTheCandidatesLengthCountItsCodePointsAsTheDocumentDoes) {
       R"( {"a": 1, "b": [2, "éé"]}, )" + many + "]";
   const char* const comparisons[] = {"length(@) > 2",  "length(@) >= 2", "length(@) < 3",  "length(@) <= 1",
                                      "length(@) == 1", "length(@) != 2", "length(@) == 1.5", "length(@) > 69",
-                                     "length(@) > -1", "2 < length(@)"};
+                                     "length(@) > -1", "2 < length(@)", "length(@) == 0",
+                                     "length(@) < 1000000000000000", "length(@) >= 1000000000000000"};
   const char* const combined[] = {"%s", "!(%s)", "%s && @", "%s || length(@) == 8", "!(%s && length(@) < 10)"};
   for (const char* segment : {"$", "$.."}) {
     for (const char* comparison : comparisons) {

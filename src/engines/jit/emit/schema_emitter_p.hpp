@@ -105,6 +105,11 @@ struct integer_limit {
   std::uint64_t if_above = 0, if_below = 0, if_equal = 0;
 };
 
+/// String lengths [low, high] (high UINT64_MAX: no bound).
+struct length_range {
+  std::uint64_t low = 0, high = UINT64_MAX;
+};
+
 class schema_emitter {
  public:
   using label = std::uint32_t;
@@ -180,6 +185,9 @@ class schema_emitter {
   /// the position unchanged.
   void plain_string(label otherwise, std::uint64_t min_length = 0, std::uint64_t max_length = UINT64_MAX,
                     std::uint64_t helper = 0, const void* what = nullptr);
+  /// The same string consumed where its length lies in none of `ranges`; one in a range (and
+  /// anything else) jumps to `otherwise` with the position unchanged.
+  void plain_string_outside(label otherwise, std::span<const length_range> ranges);
 
   // Containers.
   /// Consumes `open` ('{' or '['), one level deeper (giving up beyond the limit), clears the

@@ -634,6 +634,28 @@ void schema_emitter::plain_string(label otherwise, std::uint64_t min_length, std
   a.add(cur, cur, 2);
 }
 
+void schema_emitter::plain_string_outside(label otherwise, std::span<const length_range> ranges) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.ldrb(a64::w0, a64::ptr(cur));
+  s.scan_plain_string(s.labels[otherwise]);
+  for (const length_range& r : ranges) {
+    const asmjit::Label outside = a.newLabel();
+    if (r.low > 0) {
+      s.compare(a64::x1, static_cast<std::int64_t>(r.low));
+      a.b_lo(outside);
+    }
+    if (r.high != UINT64_MAX) {
+      s.compare(a64::x1, static_cast<std::int64_t>(r.high));
+      a.b_hi(outside);
+    }
+    a.b(s.labels[otherwise]);
+    a.bind(outside);
+  }
+  a.add(cur, cur, a64::x1);
+  a.add(cur, cur, 2);
+}
+
 void schema_emitter::open_container(char close, label empty) {
   state& s = *state_;
   auto& a = s.a;

@@ -451,6 +451,26 @@ void schema_emitter::plain_string(label otherwise, std::uint64_t min_length, std
   }
 }
 
+void schema_emitter::plain_string_outside(label otherwise, std::span<const length_range> ranges) {
+  state& s = *state_;
+  auto& a = s.a;
+  s.emit(x86_template::string_scan, {s.labels[otherwise]}, {static_cast<std::int64_t>(s.shared.string_scan)});
+  for (const length_range& r : ranges) {
+    const asmjit::Label outside = a.newLabel();
+    if (r.low > 0) {
+      compare_with(a, x86::rcx, r.low, x86::rax);
+      a.jb(outside);
+    }
+    if (r.high != UINT64_MAX) {
+      compare_with(a, x86::rcx, r.high, x86::rax);
+      a.ja(outside);
+    }
+    a.jmp(s.labels[otherwise]);
+    a.bind(outside);
+  }
+  a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
+}
+
 void schema_emitter::open_container(char close, label empty) {
   state& s = *state_;
   s.emit(x86_template::open_container, {s.give_up, s.fail, s.whitespace, s.labels[empty]},
