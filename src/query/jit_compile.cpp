@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <span>
 
 #include "common/stack_p.hpp"
 #include "engines/jit/emit/code_memory_p.hpp"
@@ -195,6 +196,15 @@ std::vector<jit::length_range> lengths_taken(const native_filter& f) {
       taken.push_back({points[i], high});
     }
   }
+  return taken;
+}
+
+/// Where the filter of `s` is decided by its candidate's length and refuses some: the lengths
+/// it takes, for the code to pass plain strings (and arrays) of any other.
+std::optional<std::vector<jit::length_range>> refused_lengths(const native_segment& s) {
+  if (s.filter == nullptr || !s.filter->by_length) return std::nullopt;
+  std::vector<jit::length_range> taken = lengths_taken(*s.filter);
+  if (taken.size() == 1 && taken[0].low == 0 && taken[0].high == UINT64_MAX) return std::nullopt;
   return taken;
 }
 
@@ -508,6 +518,30 @@ class function_compiler {
     }
   }
 
+  /// The function of native_segment::refused_arrays, at an array: its elements passed where
+  /// the filter refuses them whatever they are (as the segment's function passes them), then
+  /// the array where the filter refuses its length; at anything else, the array's start.
+  void refused_arrays(const native_segment& s) {
+    constexpr auto candidate = static_cast<std::int32_t>(offsetof(native_context, candidate));
+    const std::optional<std::vector<jit::length_range>> taken = refused_lengths(s);
+    e_.begin_function();
+    const label closed = e_.new_label(), loop = e_.new_label(), next = e_.new_label(), other = e_.new_label();
+    e_.store_position(candidate);
+    e_.open_container(']', closed);
+    e_.bind(loop);
+    e_.count_entry();
+    skip_scalars(refused_scalars(*s.filter), next, &*taken);
+    e_.jump(other);
+    e_.bind(next);
+    e_.next_entry(']', loop, closed);
+    e_.bind(closed);
+    e_.close_container();
+    e_.jump_if_entries_in(*taken, other);
+    e_.return_position();
+    e_.bind(other);
+    e_.return_position_at(candidate);
+  }
+
   /// The children of `n` by index, up to the last (null: none there), where its children are
   /// indexes below `longest_unrolled`; else empty (the element helper finds them).
   static std::vector<const capture_node*> unrolled_indexes(const capture_node& n) {
@@ -586,11 +620,11 @@ class function_compiler {
     // (A plain name found by vector compares, its value given to the helper; others at the name.)
     const scalar_kinds refused = s.filter != nullptr ? refused_scalars(*s.filter) : scalar_kinds{};
     const std::optional<std::vector<jit::length_range>> lengths = refused_lengths(s);
-    if (lengths || std::any_of(refused.begin(), refused.end(), [](bool k) { return k; })) {
+    if (lengths || s.refused_arrays != nullptr || std::any_of(refused.begin(), refused.end(), [](bool k) { return k; })) {
       // The values the filter refuses passed here, without the helper.
       const label other = e_.new_label(), next = e_.new_label();
       e_.member_name(other);
-      skip_scalars(refused, next, lengths ? &*lengths : nullptr);
+      skip_scalars(refused, next, lengths ? &*lengths : nullptr, s.refused_arrays);
       e_.named_value(address(&jsonjit_path_member_value), &s);
       e_.jump(next);
       e_.bind(other);
@@ -622,7 +656,7 @@ class function_compiler {
                                                                               : scalar_kinds{};
       const std::optional<std::vector<jit::length_range>> lengths = refused_lengths(s);
       const label skipped = e_.new_label();
-      const bool skips = skip_scalars(skipped_kinds, skipped, lengths ? &*lengths : nullptr);
+      const bool skips = skip_scalars(skipped_kinds, skipped, lengths ? &*lengths : nullptr, s.refused_arrays);
       e_.member_helper(address(&jsonjit_path_element), &s, 0);
       e_.next_entry(']', loop, closed);
       if (skips) {
@@ -655,15 +689,6 @@ class function_compiler {
     e_.bind(next);
   }
 
-  /// Where the filter of `s` is decided by its candidate's length and refuses some: the
-  /// lengths it takes, for the code to pass plain strings of any other.
-  static std::optional<std::vector<jit::length_range>> refused_lengths(const native_segment& s) {
-    if (s.filter == nullptr || !s.filter->by_length) return std::nullopt;
-    std::vector<jit::length_range> taken = lengths_taken(*s.filter);
-    if (taken.size() == 1 && taken[0].low == 0 && taken[0].high == UINT64_MAX) return std::nullopt;
-    return taken;
-  }
-
   /// The kinds of scalar (by value_start) skipped at an element.
   using scalar_kinds = std::array<bool, 7>;
   static constexpr scalar_kinds every_scalar = {false, false, true, true, true, true, true};
@@ -683,18 +708,27 @@ class function_compiler {
   /// with escapes and a wide number too) fall through, the position at their start. Where
   /// `lengths` is given, a plain string of a length outside them is skipped too (whatever
   /// `kinds` says of strings). False where nothing is (no code).
-  bool skip_scalars(scalar_kinds kinds, label skipped, const std::vector<jit::length_range>* lengths = nullptr) {
+  bool skip_scalars(scalar_kinds kinds, label skipped, const std::vector<jit::length_range>* lengths = nullptr,
+                    const void* const* refused_arrays = nullptr) {
     constexpr std::pair<value_start, std::string_view> words[] = {
         {value_start::true_value, "true"}, {value_start::false_value, "false"}, {value_start::null, "null"}};
     if (lengths != nullptr) kinds[static_cast<std::size_t>(value_start::string)] = true;
-    if (std::none_of(kinds.begin(), kinds.end(), [](bool k) { return k; })) return false;
+    if (std::none_of(kinds.begin(), kinds.end(), [](bool k) { return k; }) && refused_arrays == nullptr) return false;
     std::array<label, 7> targets;
     const label helper = e_.new_label();
     targets.fill(helper);
     for (std::size_t k = 0; k < kinds.size(); ++k) {
       if (kinds[k]) targets[k] = e_.new_label();
     }
+    if (refused_arrays != nullptr) targets[static_cast<std::size_t>(value_start::array)] = e_.new_label();
     e_.dispatch(targets);
+    if (refused_arrays != nullptr) {
+      // (An array it does not pass: the helper's, from its start.)
+      e_.bind(targets[static_cast<std::size_t>(value_start::array)]);
+      e_.apply_here(refused_arrays);
+      e_.jump_if_moved(offsetof(native_context, candidate), skipped);
+      e_.jump(helper);
+    }
     for (std::size_t k = 0; k < kinds.size(); ++k) {
       if (!kinds[k]) continue;
       e_.bind(targets[k]);
@@ -799,13 +833,6 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
     q->segments_.push_back({i, i < segments.size() ? &segments[i].selectors[0] : nullptr, descendant,
                             i + 1 == segments.size(), descendant ? q->descendants_++ : 0});
   }
-  q->functions_.assign(q->segments_.size() + q->captures_.size(), nullptr);
-  // Now that nothing moves: the filters' and capture nodes' links.
-  const void* const* const capture_functions = q->functions_.data() + q->segments_.size();
-  for (capture_node& n : q->captures_) {
-    n.function = capture_functions + n.slot;
-    for (const std::uint32_t c : children[n.slot]) n.children.push_back(&q->captures_[c]);
-  }
   std::size_t next_filter = 0;
   native_segment* last_filter = nullptr;
   for (native_segment& s : q->segments_) {
@@ -813,15 +840,32 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
     native_filter& f = q->filters_[next_filter++];
     f.candidate = &q->captures_[f.first];
     f.native = f.native && !s.descendant;
-    for (std::uint32_t slot = f.first; slot < f.first + f.size; ++slot) q->captures_[slot].filter = &f;
+    for (capture_node& n : std::span(q->captures_).subspan(f.first, f.size)) n.filter = &f;
     s.filter = &f;
     last_filter = &s;
+  }
+  const auto passes_refused_arrays = [](const native_segment& s) { return s.descendant && refused_lengths(s); };
+  q->functions_.assign(q->segments_.size() + q->captures_.size() +
+                           std::count_if(q->segments_.begin(), q->segments_.end(), passes_refused_arrays),
+                       nullptr);
+  // Now that nothing moves: the capture nodes' and the segments' links.
+  const void* const* const capture_functions = q->functions_.data() + q->segments_.size();
+  for (capture_node& n : q->captures_) {
+    n.function = capture_functions + n.slot;
+    for (const std::uint32_t c : children[n.slot]) n.children.push_back(&q->captures_[c]);
+  }
+  const void* const* next_function = capture_functions + q->captures_.size();
+  for (native_segment& s : q->segments_) {
+    if (passes_refused_arrays(s)) s.refused_arrays = next_function++;
   }
   if (last_filter != nullptr) last_filter->replays_skips = !last_filter->next_selects;
   schema_emitter e(jit::layout_of<native_context>());
   function_compiler compiler(e, q->functions_.data(), q->fixed_levels_ - 1);
   for (const native_segment& s : q->segments_) compiler.compile(s);
   for (const capture_node& n : q->captures_) compiler.capture(n);
+  for (const native_segment& s : q->segments_) {
+    if (s.refused_arrays != nullptr) compiler.refused_arrays(s);
+  }
   const std::vector<const void*> entries = e.finish(*q->memory_, "jsonjit::path", *q->code_);
   if (entries.size() != q->functions_.size()) {
     refused = {std::string(jit::code_not_placed), 0};

@@ -114,8 +114,8 @@ struct native_context {
   std::uintptr_t stack_floor;
   const void* const* functions;  // by depth
   native_run* run;
-  // A filter the code decides (native_filter::native): where its candidate at hand starts and
-  // ends, the values of its leaves (bit i: quick leaf i holds) and the names its queries found
+  // A filter the code decides (native_filter::native): where its candidate at hand starts (an
+  // array native_segment::refused_arrays looks at, too) and ends, the values of its leaves (bit i: quick leaf i holds) and the names its queries found
   // in it.
   const char* candidate;
   const char* candidate_end;
@@ -225,6 +225,11 @@ struct native_segment {
   /// filter after it (whose capture scans would be nested in that scan): the containers the
   /// capture scan skips are remembered for it (native_run::skipped).
   bool replays_skips = false;
+  /// Under a descendant segment whose filter its candidates' length decides, refusing some:
+  /// where the function is that passes an array holding nothing the filter takes, itself
+  /// included (nothing in it to select or visit), and returns its start for anything else
+  /// (see native_context::candidate).
+  const void* const* refused_arrays = nullptr;
 };
 
 class native_query {

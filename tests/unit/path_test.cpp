@@ -727,7 +727,13 @@ TEST(PathJit, FiltersOnTheCandidatesLengthCountItsCodePointsAsTheDocumentDoes) {
       R"(["", "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "é", "éé", "日本語", "😀", "a😀b",)"
       R"( "\u00e9", "\ud83d\ude00", "\n\t\"", "a\u0062c", "éééééééé\u00e9x", ")" + long_ascii +
       R"(", "日本語日本語日本語日本語\ud83d\ude00", 1, true, null, [], [1], [1, "ab"], {"a": "ab"},)"
-      R"( {"a": 1, "b": [2, "éé"]}, )" + many + "]";
+      R"( {"a": 1, "b": [2, "éé"]}, )" + many +
+      // Arrays the code passes whole where the filter refuses them and all they hold, or
+      // hands to the helper from their start: nested, a string the filter may take, one with
+      // an escape or non-ASCII bytes, an object, a wide number, whitespace.
+      R"(, [[1, 2], [3, [4, "abc"]], ["é", 1], ["a\n"], [true, false, null, 1.5e3, -0.25], [{}], [ 1 , 2 ],)"
+      R"( [12345678901234567890.5], [[[]]], [[0, 0, 0], [[0, 0], "xyz"]]]])";
+  ASSERT_TRUE(document::parse(text));
   const char* const comparisons[] = {"length(@) > 2",  "length(@) >= 2", "length(@) < 3",  "length(@) <= 1",
                                      "length(@) == 1", "length(@) != 2", "length(@) == 1.5", "length(@) > 69",
                                      "length(@) > -1", "2 < length(@)", "length(@) == 0",
@@ -745,6 +751,12 @@ TEST(PathJit, FiltersOnTheCandidatesLengthCountItsCodePointsAsTheDocumentDoes) {
         expect_the_selector_gives_the_documents_answer(compiled, text, {});
       }
     }
+  }
+  // An array passed whole is opened at the depth the document checks: one too deep is its error.
+  const json_path q = json_path::compile("$..[?length(@) > 5]", {.engine = engine::jit}).value();
+  for (const std::size_t depth : {3, 4}) {
+    SCOPED_TRACE(depth);
+    expect_the_selector_gives_the_documents_answer(q, "[[[[1, 2]]], 3]", {.max_depth = depth});
   }
 }
 

@@ -231,6 +231,8 @@ class schema_emitter {
   /// After close: fails where the entries counted are below `n` (above `n`).
   void fail_if_entries_below(std::uint64_t n);
   void fail_if_entries_above(std::uint64_t n);
+  /// After close: jumps to `to` where the entries counted are in one of `ranges`.
+  void jump_if_entries_in(std::span<const length_range> ranges, label to);
   /// Fails unless every bit of `mask` is in the seen mask.
   void fail_unless_seen(std::uint64_t mask);
   /// Jumps to `to` unless bit `bit` is in the seen mask.
@@ -255,6 +257,12 @@ class schema_emitter {
                    std::uint64_t set, label otherwise);
   /// Jumps to `to` where bit w of `table` is 0, w the word at `offset` (below 64).
   void jump_unless_table_bit(std::int32_t offset, std::uint64_t table, label to);
+  /// Jumps to `to` where the position is not the word at `offset`.
+  void jump_if_moved(std::int32_t offset, label to);
+  /// In a function that does not track: returns the word at `offset` as the position (where
+  /// the function's caller is to read the value another way), the depth put back as the
+  /// function found it.
+  void return_position_at(std::int32_t offset);
   /// The same with the entries counted as the fifth argument (after close: the container's).
   void check_counted(std::uint64_t helper, const void* what);
 

@@ -793,6 +793,24 @@ void schema_emitter::fail_if_entries_above(std::uint64_t n) {
   state_->a.b_hi(state_->fail);
 }
 
+void schema_emitter::jump_if_entries_in(std::span<const length_range> ranges, label to) {
+  state& s = *state_;
+  auto& a = s.a;
+  for (const length_range& r : ranges) {
+    const asmjit::Label outside = a.newLabel();
+    if (r.low > 0) {
+      s.compare(entries_reg, static_cast<std::int64_t>(r.low));
+      a.b_lo(outside);
+    }
+    if (r.high != UINT64_MAX) {
+      s.compare(entries_reg, static_cast<std::int64_t>(r.high));
+      a.b_hi(outside);
+    }
+    a.b(s.labels[to]);
+    a.bind(outside);
+  }
+}
+
 void schema_emitter::fail_unless_seen(std::uint64_t mask) {
   state& s = *state_;
   auto& a = s.a;
@@ -817,6 +835,22 @@ void schema_emitter::check_helper(std::uint64_t helper, const void* what) {
 
 void schema_emitter::store_position(std::int32_t offset) { state_->a.str(cur, state_->at(context, offset, 8)); }
 void schema_emitter::load_position(std::int32_t offset) { state_->a.ldr(cur, state_->at(context, offset, 8)); }
+
+void schema_emitter::jump_if_moved(std::int32_t offset, label to) {
+  state& s = *state_;
+  s.a.ldr(a64::x9, s.at(context, offset, 8));
+  s.a.cmp(cur, a64::x9);
+  s.a.b_ne(s.labels[to]);
+}
+
+void schema_emitter::return_position_at(std::int32_t offset) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.ldr(a64::x9, slot_at(entry_depth_slot));
+  a.str(a64::w9, s.at(context, s.layout.depth, 4));
+  a.ldr(a64::x0, s.at(context, offset, 8));
+  s.epilogue();
+}
 
 void schema_emitter::update_word(std::int32_t offset, std::uint64_t clear, std::uint64_t set) {
   state& s = *state_;

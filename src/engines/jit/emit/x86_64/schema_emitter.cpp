@@ -587,6 +587,23 @@ void schema_emitter::fail_if_entries_above(std::uint64_t n) {
   state_->a.ja(state_->fail);
 }
 
+void schema_emitter::jump_if_entries_in(std::span<const length_range> ranges, label to) {
+  auto& a = state_->a;
+  for (const length_range& r : ranges) {
+    const asmjit::Label outside = a.newLabel();
+    if (r.low > 0) {
+      compare_with(a, entries_reg, r.low);
+      a.jb(outside);
+    }
+    if (r.high != UINT64_MAX) {
+      compare_with(a, entries_reg, r.high);
+      a.ja(outside);
+    }
+    a.jmp(state_->labels[to]);
+    a.bind(outside);
+  }
+}
+
 void schema_emitter::fail_unless_seen(std::uint64_t mask) {
   auto& a = state_->a;
   a.mov(x86::rax, seen);
@@ -608,6 +625,20 @@ void schema_emitter::check_helper(std::uint64_t helper, const void* what) {
 
 void schema_emitter::store_position(std::int32_t offset) { state_->a.mov(x86::qword_ptr(context, offset), cur); }
 void schema_emitter::load_position(std::int32_t offset) { state_->a.mov(cur, x86::qword_ptr(context, offset)); }
+
+void schema_emitter::jump_if_moved(std::int32_t offset, label to) {
+  state_->a.cmp(cur, x86::qword_ptr(context, offset));
+  state_->a.jne(state_->labels[to]);
+}
+
+void schema_emitter::return_position_at(std::int32_t offset) {
+  state& s = *state_;
+  auto& a = s.a;
+  a.mov(x86::eax, entry_depth);
+  a.mov(x86::dword_ptr(context, s.layout.depth), x86::eax);
+  a.mov(x86::rax, x86::qword_ptr(context, offset));
+  s.epilogue();
+}
 
 void schema_emitter::update_word(std::int32_t offset, std::uint64_t clear, std::uint64_t set) {
   auto& a = state_->a;
