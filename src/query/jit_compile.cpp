@@ -141,6 +141,24 @@ bool holds_for(const std::vector<quick_node>& q, std::size_t i, const std::vecto
 /// Most leaves of a quick form decided by a table of verdicts (2^6 bits).
 constexpr std::size_t most_leaves = 6;
 
+/// Numbers the leaves of the quick form `q` (leaf_of: by node), in `leaves`; false where there
+/// are more than most_leaves or one `decided` refuses.
+template <class Decided>
+bool number_leaves(const std::vector<quick_node>& q, std::vector<unsigned>& leaf_of, unsigned& leaves,
+                   Decided decided) {
+  leaf_of.assign(q.size(), 0);
+  leaves = 0;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const quick_node& n = q[i];
+    if (n.what == quick_node::kind::all || n.what == quick_node::kind::any || n.what == quick_node::kind::negation) {
+      continue;
+    }
+    if (!decided(n) || leaves == most_leaves) return false;
+    leaf_of[i] = leaves++;
+  }
+  return true;
+}
+
 /// The table of the quick form `q`'s verdicts: bit w where it holds with leaf i of value bit i
 /// of w.
 std::uint64_t verdict_table(const std::vector<quick_node>& q, const std::vector<unsigned>& leaf_of, unsigned leaves) {
@@ -154,18 +172,16 @@ std::uint64_t verdict_table(const std::vector<quick_node>& q, const std::vector<
 /// Makes the filter `f`, which reads only its candidate, decided by the candidate's length
 /// where its quick form `q` tests nothing else (see native_filter::by_length).
 bool decide_by_length(const std::vector<quick_node>& q, native_filter& f) {
-  std::vector<unsigned> leaf_of(q.size(), 0);
+  std::vector<unsigned> leaf_of;
   unsigned leaves = 0;
+  if (!number_leaves(q, leaf_of, leaves, [](const quick_node& n) { return n.what != quick_node::kind::compare; })) {
+    return false;
+  }
   for (std::size_t i = 0; i < q.size(); ++i) {
     const quick_node& n = q[i];
-    if (n.what == quick_node::kind::all || n.what == quick_node::kind::any || n.what == quick_node::kind::negation) {
-      continue;
-    }
-    if (n.what == quick_node::kind::compare || leaves == most_leaves) return false;
-    leaf_of[i] = leaves++;
     if (n.what == quick_node::kind::exists) {
       f.present |= std::uint64_t{1} << leaf_of[i];  // (of the candidate: it is there)
-    } else {
+    } else if (n.what == quick_node::kind::compare_length) {
       f.length_leaves.push_back({leaf_of[i], n.op, n.literal->number});
     }
   }
@@ -219,17 +235,13 @@ void decide_natively(const program& p, std::uint32_t e, native_filter& f, std::v
   std::vector<quick_node> q;
   if (!quick_form(p, literals, e, q)) return;
   if (f.size == 1 && decide_by_length(q, f)) return;
-  std::vector<unsigned> leaf_of(q.size(), 0);
+  std::vector<unsigned> leaf_of;
   unsigned leaves = 0;
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    const quick_node& n = q[i];
-    if (n.what == quick_node::kind::all || n.what == quick_node::kind::any || n.what == quick_node::kind::negation) {
-      continue;
-    }
-    if (n.what == quick_node::kind::compare_length || leaves == most_leaves) return;
-    if (n.what == quick_node::kind::compare && n.literal->type == json_type::string) return;
-    leaf_of[i] = leaves++;
-  }
+  const auto by_kind = [](const quick_node& n) {
+    return n.what != quick_node::kind::compare_length &&
+           !(n.what == quick_node::kind::compare && n.literal->type == json_type::string);
+  };
+  if (!number_leaves(q, leaf_of, leaves, by_kind)) return;
   const auto named = [&](std::uint32_t slot) { return !nodes[slot].is_index && slot != f.first; };
   int names = 0;
   for (std::uint32_t slot = f.first; slot < f.first + f.size; ++slot) names += named(slot) ? 1 : 0;

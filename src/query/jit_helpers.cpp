@@ -152,7 +152,8 @@ bool decides(native_context* context, const jsonjit::detail::path::native_filter
 /// at the end, so it may be recorded after what was found inside it). What such a filter says
 /// of a container depends on its children's count alone (its length; compared with a literal
 /// it is unequal and unordered, compared with itself equal, whether array or object; match()
-/// and search() refuse it): decided once per count, for the small ones.
+/// and search() refuse it): decided once per count, for the small ones (from the count alone
+/// where the filter tests nothing else: native_filter::by_length).
 const char* visited_then_decided(native_context* context, const native_segment& s, const char* value,
                                  const native_entry& entry) noexcept {
   native_run& run = *context->run;

@@ -15,12 +15,15 @@
 // does. Where the expression is a few existence tests and comparisons with number, true,
 // false and null literals, the functions decide it themselves instead (native_filter::
 // native): each sets the bits of the comparisons on its value, the verdict is a bit of a
-// table. A candidate it refuses is not scanned again; one it takes is scanned by the next
-// segment's function (or recorded from that one scan where the filter is the last segment;
-// the containers the first scan skipped are skipped by their remembered ends).
-// Where the query has descendant segments, each value is recorded with the nodes
-// they visited on its way, and the node list is sorted by them at the end (the RFC's order:
-// each visited node's selected children before the nodes visited after it). It answers only
+// table. Where it tests only the candidate's length (native_filter::by_length), the code
+// passes plain strings and arrays of refused scalars of the lengths it refuses, and the
+// helpers count a string's code points without capturing it. A candidate it refuses is not
+// scanned again; one it takes is scanned by the next segment's function (or recorded from
+// that one scan where the filter is the last segment; the containers the first scan skipped
+// are skipped by their remembered ends). Where the query has descendant segments, each value
+// is recorded with the nodes they visited on its way, and the node list is sorted by them at
+// the end (the RFC's order: each visited node's selected children before the nodes visited
+// after it; a radix sort where there is one descendant segment). It answers only
 // where the stream engine and the document would give the same node list: anything else
 // (text that is not JSON, a number the document refuses, a name selected twice in one
 // object, nesting past the limit) makes it give up, and the caller selects as it would
@@ -115,8 +118,8 @@ struct native_context {
   const void* const* functions;  // by depth
   native_run* run;
   // A filter the code decides (native_filter::native): where its candidate at hand starts (an
-  // array native_segment::refused_arrays looks at, too) and ends, the values of its leaves (bit i: quick leaf i holds) and the names its queries found
-  // in it.
+  // array native_segment::refused_arrays looks at, too) and ends, the values of its leaves
+  // (bit i: quick leaf i holds) and the names its queries found in it.
   const char* candidate;
   const char* candidate_end;
   std::uint64_t leaves;
