@@ -532,7 +532,8 @@ class function_compiler {
 
   /// The function of native_segment::refused_arrays, at an array: its elements passed where
   /// the filter refuses them whatever they are (as the segment's function passes them), then
-  /// the array where the filter refuses its length; at anything else, the array's start.
+  /// the array where the filter refuses its length (a name selector: where they are scalars);
+  /// at anything else, the array's start.
   void refused_arrays(const native_segment& s) {
     constexpr auto candidate = static_cast<std::int32_t>(offsetof(native_context, candidate));
     const std::optional<std::vector<jit::length_range>> taken = refused_lengths(s);
@@ -541,14 +542,18 @@ class function_compiler {
     e_.store_position(candidate);
     e_.open_container(']', closed);
     e_.bind(loop);
-    e_.count_entry();
-    skip_scalars(refused_scalars(*s.filter), next, &*taken);
+    if (taken) {
+      e_.count_entry();
+      skip_scalars(refused_scalars(*s.filter), next, &*taken);
+    } else {
+      skip_scalars(every_scalar, next);  // (a name selector: scalars hold no member)
+    }
     e_.jump(other);
     e_.bind(next);
     e_.next_entry(']', loop, closed);
     e_.bind(closed);
     e_.close_container();
-    e_.jump_if_entries_in(*taken, other);
+    if (taken) e_.jump_if_entries_in(*taken, other);
     e_.return_position();
     e_.bind(other);
     e_.return_position_at(candidate);
@@ -632,11 +637,13 @@ class function_compiler {
     // (A plain name found by vector compares, its value given to the helper; others at the name.)
     const scalar_kinds refused = s.filter != nullptr ? refused_scalars(*s.filter) : scalar_kinds{};
     const std::optional<std::vector<jit::length_range>> lengths = refused_lengths(s);
-    if (lengths || s.refused_arrays != nullptr || std::any_of(refused.begin(), refused.end(), [](bool k) { return k; })) {
+    // (A name selector's arrays are passed in the element's loop only: here the name may take one.)
+    const void* const* const arrays = s.filter != nullptr ? s.refused_arrays : nullptr;
+    if (lengths || arrays != nullptr || std::any_of(refused.begin(), refused.end(), [](bool k) { return k; })) {
       // The values the filter refuses passed here, without the helper.
       const label other = e_.new_label(), next = e_.new_label();
       e_.member_name(other);
-      skip_scalars(refused, next, lengths ? &*lengths : nullptr, s.refused_arrays);
+      skip_scalars(refused, next, lengths ? &*lengths : nullptr, arrays);
       e_.named_value(address(&jsonjit_path_member_value), &s);
       e_.jump(next);
       e_.bind(other);
@@ -856,7 +863,9 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
     s.filter = &f;
     last_filter = &s;
   }
-  const auto passes_refused_arrays = [](const native_segment& s) { return s.descendant && refused_lengths(s); };
+  const auto passes_refused_arrays = [](const native_segment& s) {
+    return s.descendant && (refused_lengths(s) || s.by->kind == selector_kind::name);
+  };
   q->functions_.assign(q->segments_.size() + q->captures_.size() +
                            std::count_if(q->segments_.begin(), q->segments_.end(), passes_refused_arrays),
                        nullptr);

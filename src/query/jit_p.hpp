@@ -228,10 +228,11 @@ struct native_segment {
   /// filter after it (whose capture scans would be nested in that scan): the containers the
   /// capture scan skips are remembered for it (native_run::skipped).
   bool replays_skips = false;
-  /// Under a descendant segment whose filter its candidates' length decides, refusing some:
-  /// where the function is that passes an array holding nothing the filter takes, itself
-  /// included (nothing in it to select or visit), and returns its start for anything else
-  /// (see native_context::candidate).
+  /// Under a descendant segment whose filter its candidates' length decides, refusing some,
+  /// or of a name selector: where the function is that passes an array holding nothing the
+  /// filter takes, itself included (or only scalars, which hold no name): nothing in it to
+  /// select or visit. It returns the array's start for anything else (see
+  /// native_context::candidate).
   const void* const* refused_arrays = nullptr;
 };
 

@@ -924,6 +924,27 @@ TEST(PathJit, LargeSkippedValuesAreCheckedAsTheDocumentChecksThem) {
   EXPECT_TRUE(native_code_selects_as_the_document(ab, large("1e400, ", 250'000), {.preserve_number_text = true}));
 }
 
+TEST(PathJit, DescendantNameSelectorsPassArraysOfScalarsWholeButTheOnesTheyName) {
+  // An element that is an array of scalars holds no member: passed whole by the code. One a
+  // member's name selects is selected; one holding a container, a string with an escape or
+  // non-ASCII bytes or a wide number is visited as before.
+  const std::string text =
+      R"({"a": [1, 2], "b": [[1, 2], [3, [4]], [{"a": 5}], ["x\n", "é"], [12345678901234567890123], [1.5e300, true, null, "a"],)"
+      R"( [[], [[]]], [ 1 , 2 ], {"a": [[7], {"a": []}]}], "c": [[{"b": {"a": [8]}}]]})";
+  ASSERT_TRUE(document::parse(text));
+  for (const char* query : {"$..a", "$..b", "$..a[0]", "$.b..a", "$..['a']"}) {
+    SCOPED_TRACE(query);
+    const json_path compiled = json_path::compile(query, {.engine = engine::jit}).value();
+    EXPECT_TRUE(native_code_selects_as_the_document(compiled, text));
+    expect_the_selector_gives_the_documents_answer(compiled, text, {});
+  }
+  const json_path q = json_path::compile("$..a", {.engine = engine::jit}).value();
+  for (const std::size_t depth : {2, 3}) {
+    SCOPED_TRACE(depth);
+    expect_the_selector_gives_the_documents_answer(q, "[[[1, 2]], 3]", {.max_depth = depth});
+  }
+}
+
 TEST(PathJit, DescendantSelectionsOverLargeTextsAreInTheRfcsOrder) {
   // The values one descendant segment selects are put in the RFC's order by the node visited
   // on their way, 11 bits of its offset at a time: offsets past 2^22 (three passes), nodes
