@@ -754,7 +754,7 @@ TEST(PathJit, FiltersOnTheCandidatesLengthCountItsCodePointsAsTheDocumentDoes) {
   }
   // An array passed whole is opened at the depth the document checks: one too deep is its error.
   const json_path q = json_path::compile("$..[?length(@) > 5]", {.engine = engine::jit}).value();
-  for (const std::size_t depth : {3, 4}) {
+  for (const int depth : {3, 4}) {
     SCOPED_TRACE(depth);
     expect_the_selector_gives_the_documents_answer(q, "[[[[1, 2]]], 3]", {.max_depth = depth});
   }
@@ -939,7 +939,7 @@ TEST(PathJit, DescendantNameSelectorsPassArraysOfScalarsWholeButTheOnesTheyName)
     expect_the_selector_gives_the_documents_answer(compiled, text, {});
   }
   const json_path q = json_path::compile("$..a", {.engine = engine::jit}).value();
-  for (const std::size_t depth : {2, 3}) {
+  for (const int depth : {2, 3}) {
     SCOPED_TRACE(depth);
     expect_the_selector_gives_the_documents_answer(q, "[[[1, 2]], 3]", {.max_depth = depth});
   }
