@@ -264,6 +264,23 @@ struct schema_emitter::state : a64_function {
     a.br(a64::x9);
   }
 
+  /// Jumps to `to` where `value` lies in one of `ranges`.
+  void jump_if_in(const a64::Gp& value, std::span<const length_range> ranges, asmjit::Label to) {
+    for (const length_range& r : ranges) {
+      const asmjit::Label outside = a.newLabel();
+      if (r.low > 0) {
+        compare(value, static_cast<std::int64_t>(r.low));
+        a.b_lo(outside);
+      }
+      if (r.high != UINT64_MAX) {
+        compare(value, static_cast<std::int64_t>(r.high));
+        a.b_hi(outside);
+      }
+      a.b(to);
+      a.bind(outside);
+    }
+  }
+
   /// A member's name at the position: x1 its length where it is plain, else to `other`;
   /// fails where no string is there.
   void scan_member_name(asmjit::Label other) {
@@ -639,19 +656,7 @@ void schema_emitter::plain_string_outside(label otherwise, std::span<const lengt
   auto& a = s.a;
   a.ldrb(a64::w0, a64::ptr(cur));
   s.scan_plain_string(s.labels[otherwise]);
-  for (const length_range& r : ranges) {
-    const asmjit::Label outside = a.newLabel();
-    if (r.low > 0) {
-      s.compare(a64::x1, static_cast<std::int64_t>(r.low));
-      a.b_lo(outside);
-    }
-    if (r.high != UINT64_MAX) {
-      s.compare(a64::x1, static_cast<std::int64_t>(r.high));
-      a.b_hi(outside);
-    }
-    a.b(s.labels[otherwise]);
-    a.bind(outside);
-  }
+  s.jump_if_in(a64::x1, ranges, s.labels[otherwise]);
   a.add(cur, cur, a64::x1);
   a.add(cur, cur, 2);
 }
@@ -794,21 +799,7 @@ void schema_emitter::fail_if_entries_above(std::uint64_t n) {
 }
 
 void schema_emitter::jump_if_entries_in(std::span<const length_range> ranges, label to) {
-  state& s = *state_;
-  auto& a = s.a;
-  for (const length_range& r : ranges) {
-    const asmjit::Label outside = a.newLabel();
-    if (r.low > 0) {
-      s.compare(entries_reg, static_cast<std::int64_t>(r.low));
-      a.b_lo(outside);
-    }
-    if (r.high != UINT64_MAX) {
-      s.compare(entries_reg, static_cast<std::int64_t>(r.high));
-      a.b_hi(outside);
-    }
-    a.b(s.labels[to]);
-    a.bind(outside);
-  }
+  state_->jump_if_in(entries_reg, ranges, state_->labels[to]);
 }
 
 void schema_emitter::fail_unless_seen(std::uint64_t mask) {

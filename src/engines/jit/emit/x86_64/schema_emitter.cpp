@@ -28,6 +28,23 @@ void compare_with(x86::Assembler& a, const Operand& operand, std::uint64_t n, co
   }
 }
 
+/// Jumps to `to` where `value` (not rax) lies in one of `ranges`.
+void jump_if_in(x86::Assembler& a, const x86::Gp& value, std::span<const length_range> ranges, asmjit::Label to) {
+  for (const length_range& r : ranges) {
+    const asmjit::Label outside = a.newLabel();
+    if (r.low > 0) {
+      compare_with(a, value, r.low, x86::rax);
+      a.jb(outside);
+    }
+    if (r.high != UINT64_MAX) {
+      compare_with(a, value, r.high, x86::rax);
+      a.ja(outside);
+    }
+    a.jmp(to);
+    a.bind(outside);
+  }
+}
+
 }  // namespace
 
 struct schema_emitter::state : x86_function {
@@ -455,19 +472,7 @@ void schema_emitter::plain_string_outside(label otherwise, std::span<const lengt
   state& s = *state_;
   auto& a = s.a;
   s.emit(x86_template::string_scan, {s.labels[otherwise]}, {static_cast<std::int64_t>(s.shared.string_scan)});
-  for (const length_range& r : ranges) {
-    const asmjit::Label outside = a.newLabel();
-    if (r.low > 0) {
-      compare_with(a, x86::rcx, r.low, x86::rax);
-      a.jb(outside);
-    }
-    if (r.high != UINT64_MAX) {
-      compare_with(a, x86::rcx, r.high, x86::rax);
-      a.ja(outside);
-    }
-    a.jmp(s.labels[otherwise]);
-    a.bind(outside);
-  }
+  jump_if_in(a, x86::rcx, ranges, s.labels[otherwise]);
   a.lea(cur, x86::ptr(cur, x86::rcx, 0, 2));
 }
 
@@ -588,20 +593,7 @@ void schema_emitter::fail_if_entries_above(std::uint64_t n) {
 }
 
 void schema_emitter::jump_if_entries_in(std::span<const length_range> ranges, label to) {
-  auto& a = state_->a;
-  for (const length_range& r : ranges) {
-    const asmjit::Label outside = a.newLabel();
-    if (r.low > 0) {
-      compare_with(a, entries_reg, r.low);
-      a.jb(outside);
-    }
-    if (r.high != UINT64_MAX) {
-      compare_with(a, entries_reg, r.high);
-      a.ja(outside);
-    }
-    a.jmp(state_->labels[to]);
-    a.bind(outside);
-  }
+  jump_if_in(state_->a, entries_reg, ranges, state_->labels[to]);
 }
 
 void schema_emitter::fail_unless_seen(std::uint64_t mask) {
