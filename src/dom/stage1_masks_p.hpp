@@ -66,26 +66,37 @@ inline std::uint64_t structurals(const block& b, std::uint64_t quote, std::uint6
   return (b.op & ~in_string) | quote | scalar_start;
 }
 
+/// The UTF-8 check of the kernels whose text a validator checks after the index: nothing.
+struct utf8_checked_after {
+  explicit utf8_checked_after(const stage1_state&) noexcept {}
+  void block(const char*, const block&) noexcept {}
+  void finish(stage1_state&) const noexcept {}
+};
+
 }  // namespace jsonjit::detail::stage1
 
 // The stage 1 loop, expanded once per instruction set (a template cannot carry a target
 // attribute): `classify(p)` gives the block at p, `flatten(out, base, bits)` appends the
-// positions of the bits, `prefix_xor(bits)` gives bit i = XOR of bits 0..i. The state starts
-// as the index's (a text indexed in pieces of whole blocks carries it from one to the next)
-// and is a local copy: stores through `out` could otherwise alias it and keep it in memory.
-// The last partial block goes through a copy padded with spaces.
+// positions of the bits, `prefix_xor(bits)` gives bit i = XOR of bits 0..i, and `check_utf8`
+// is the type of the UTF-8 check that goes with the loop (made from the state, told every
+// block, finished into the state) or stage1::utf8_checked_after. The state starts as the
+// index's (a text indexed in pieces of whole blocks carries it from one to the next) and is a
+// local copy: stores through `out` could otherwise alias it and keep it in memory. The last
+// partial block goes through a copy padded with spaces.
 #define JSONJIT_STAGE1_BLOCK(classify, flatten, prefix_xor, at)              \
   {                                                                          \
     const stage1::block b = classify(at);                                    \
     backslashes[base / 64] = b.backslash;                                    \
+    utf8.block(at, b);                                                       \
     const std::uint64_t quote = stage1::unescaped_quotes(b, state);          \
     out = flatten(out, origin + base, stage1::structurals(b, quote, prefix_xor(quote), state)); \
   }
-#define JSONJIT_STAGE1_LOOP(classify, flatten, prefix_xor)                                 \
+#define JSONJIT_STAGE1_LOOP(classify, flatten, prefix_xor, check_utf8)                     \
   std::uint32_t* out = index.positions;                                                    \
   std::uint64_t* const backslashes = index.backslashes;                                    \
   stage1_state state = index.state;                                                        \
   const std::uint32_t origin = index.origin;                                               \
+  check_utf8 utf8(state);                                                                  \
   std::uint32_t base = 0;                                                                  \
   for (; base + 64 <= size; base += 64) JSONJIT_STAGE1_BLOCK(classify, flatten, prefix_xor, json + base) \
   if (base < size) {                                                                       \
@@ -93,7 +104,11 @@ inline std::uint64_t structurals(const block& b, std::uint64_t quote, std::uint6
     std::memset(last, ' ', sizeof last);                                                   \
     std::memcpy(last, json + base, size - base);                                           \
     JSONJIT_STAGE1_BLOCK(classify, flatten, prefix_xor, last)                              \
+    std::memcpy(&state.last_bytes, last + 60, sizeof state.last_bytes);                    \
+  } else if (size != 0) {                                                                  \
+    std::memcpy(&state.last_bytes, json + size - 4, sizeof state.last_bytes);              \
   }                                                                                        \
+  utf8.finish(state);                                                                      \
   index.state = state;                                                                     \
   index.count = static_cast<std::uint32_t>(out - index.positions);                         \
   *out = origin + size

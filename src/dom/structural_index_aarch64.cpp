@@ -91,11 +91,11 @@ inline std::uint64_t prefix_xor_shifts(std::uint64_t bits) noexcept {
 }
 
 JSONJIT_PMULL void index_pmull(const char* json, std::uint32_t size, structural_index& index) noexcept {
-  JSONJIT_STAGE1_LOOP(classify_neon, flatten, prefix_xor_pmull);
+  JSONJIT_STAGE1_LOOP(classify_neon, flatten, prefix_xor_pmull, stage1::utf8_checked_after);
 }
 
 void index_neon(const char* json, std::uint32_t size, structural_index& index) noexcept {
-  JSONJIT_STAGE1_LOOP(classify_neon, flatten, prefix_xor_shifts);
+  JSONJIT_STAGE1_LOOP(classify_neon, flatten, prefix_xor_shifts, stage1::utf8_checked_after);
 }
 
 #undef JSONJIT_STAGE1_LOOP

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "text/utf8_p.hpp"
+
 namespace jsonjit::detail {
 
 /// What stage 1 leaves behind besides the positions.
@@ -16,6 +18,9 @@ struct stage1_state {
   std::uint64_t scalar_carry = 0;  // 1 if the last block ended inside a number or literal
   std::uint64_t bad = 0;           // control characters in strings
   std::uint64_t non_ascii = 0;     // any byte >= 0x80
+  // The last four bytes indexed, which the next piece's first characters may continue (a text
+  // indexed in pieces, by a kernel that checks UTF-8 as it indexes).
+  std::uint32_t last_bytes = 0;
 };
 
 /// Stage 1's input and output. `positions` and `backslashes` are provided by the caller: room
@@ -30,15 +35,27 @@ struct structural_index {
 };
 
 /// A stage 1: the indexing (operators outside strings, every unescaped quote, and the first
-/// byte of every number or literal) and the UTF-8 validation that goes with it.
+/// byte of every number or literal) and the UTF-8 validation that goes with it: in the same
+/// pass where `checks_utf8` (invalid UTF-8 is then `bad`, but for a character cut by the end of
+/// the text: ends_inside_character), else by `valid_utf8` after it.
 struct stage1_kernels {
   void (*index)(const char* json, std::uint32_t size, structural_index& index) noexcept = nullptr;
   bool (*valid_utf8)(const char* p, const char* end) noexcept = nullptr;
+  bool checks_utf8 = false;
 };
 struct named_stage1 {
   std::string_view name;  // the instruction set, as the tests say which one differs
   stage1_kernels kernels;
 };
+
+/// Whether the whole text [json, json + size), indexed by `kernels` into `index`, passed stage
+/// 1: every string closed, no control character in one, valid UTF-8.
+inline bool stage1_passed(const stage1_kernels& kernels, const char* json, std::uint32_t size,
+                          const structural_index& index) noexcept {
+  if (index.state.in_string != 0 || index.state.bad != 0) return false;
+  if (kernels.checks_utf8) return !ends_inside_character(index.state.last_bytes);
+  return index.state.non_ascii == 0 || kernels.valid_utf8(json, json + size);
+}
 
 /// Every stage 1 this CPU runs, best first (the tests compare them all); none where jsonjit
 /// has none for the processor: the reference parser (document_parse.cpp) then parses every

@@ -1,25 +1,31 @@
 // Stage 1 of the structural parser (see structural_parse.cpp) on x86-64, with AVX2,
 // AVX-512BW or AVX-512 VBMI2 as the CPU has them: every byte classified, 64 at a time, into bit
 // masks; string interiors found from the unescaped quotes by a carry-less multiplication
-// (prefix XOR); the structural positions written to the index.
+// (prefix XOR); the structural positions written to the index. The AVX-512 kernels check
+// UTF-8 in the same pass, on the blocks that hold non-ASCII bytes.
 #include "dom/structural_index_p.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
 
 #include "dom/stage1_masks_p.hpp"
+#include "text/utf8_avx512_p.hpp"
 #include "text/utf8_p.hpp"
 
 #define JSONJIT_CLMUL __attribute__((target("pclmul,popcnt")))
 #define JSONJIT_AVX2 __attribute__((target("avx2,bmi,bmi2,pclmul,popcnt")))
 #define JSONJIT_AVX512 __attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2,pclmul,popcnt")))
 #define JSONJIT_VBMI2 \
-  __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,avx2,bmi,bmi2,pclmul,popcnt")))
+  __attribute__((target("avx512f,avx512bw,avx512vbmi2,avx2,bmi,bmi2,pclmul,popcnt")))
 
 // The vector helpers below pass vectors only between functions that all have the same target
 // (never through a lambda or other function without it, where the ABI would differ); the ABI
 // note GCC prints for them does not apply.
 #pragma GCC diagnostic ignored "-Wpsabi"
+// GCC 12 takes the undefined pass-through vector inside the widening and extraction intrinsics
+// (_mm512_undefined_epi32: their mask is all ones, it is never read) for an uninitialized
+// variable, where they are inlined with the UTF-8 check.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
 namespace jsonjit::detail {
 namespace {
@@ -38,27 +44,46 @@ JSONJIT_AVX2 inline std::uint64_t equal_to(__m256i lo, __m256i hi, char c) noexc
   return mask(_mm256_cmpeq_epi8(lo, v), _mm256_cmpeq_epi8(hi, v));
 }
 
+// Whitespace and operators are told by one table lookup each, indexed by the byte's low nibble
+// (a byte with its top bit set looks up zero): the entry is the one byte of that nibble in the
+// class, and a byte is in the class where it equals its entry. '{' '[' and '}' ']' differ only
+// in bit 5, so operators are compared with the byte's bit 5 set. Two bytes meet an operator's
+// entry that way and are not one: 0x0C and 0x1A, control characters, removed by their class.
+// (0x80 matches no byte: an ASCII byte is below it, a byte with its top bit set looks up 0.)
+// Each table is repeated in the four 16-byte lanes of a 64-byte vector, loaded as it is.
+struct alignas(64) lane_table {
+  char entries[64];
+};
+constexpr lane_table in_every_lane(const char (&entries)[17]) {
+  lane_table t{};
+  for (int i = 0; i < 64; ++i) t.entries[i] = entries[i % 16];
+  return t;
+}
+constexpr lane_table whitespace_by_nibble = in_every_lane(" \x80\x80\x80\x80\x80\x80\x80\x80\t\n\x80\x80\r\x80\x80");
+constexpr lane_table operator_by_nibble =
+    in_every_lane("\0\0\0\0\0\0\0\0\0\0:{,}\0\0");
+
+JSONJIT_AVX2 inline __m256i table_of(const lane_table& t) noexcept {
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(t.entries));
+}
+
 JSONJIT_AVX2 inline block classify_avx2(const char* p) noexcept {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
-  // '{' '[' and '}' ']' differ only in bit 5.
+  const __m256i whitespace = table_of(whitespace_by_nibble), operators = table_of(operator_by_nibble);
   const __m256i bit5 = _mm256_set1_epi8(0x20);
-  const __m256i lo5 = _mm256_or_si256(lo, bit5), hi5 = _mm256_or_si256(hi, bit5);
-  const __m256i open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}');
-  const std::uint64_t brackets =
-      mask(_mm256_or_si256(_mm256_cmpeq_epi8(lo5, open), _mm256_cmpeq_epi8(lo5, close)),
-           _mm256_or_si256(_mm256_cmpeq_epi8(hi5, open), _mm256_cmpeq_epi8(hi5, close)));
   // Bytes 0x00..0x1F: max(byte, 0x1F) == 0x1F.
   const __m256i limit = _mm256_set1_epi8(0x1F);
-  const std::uint64_t control = mask(_mm256_cmpeq_epi8(_mm256_max_epu8(lo, limit), limit),
-                                     _mm256_cmpeq_epi8(_mm256_max_epu8(hi, limit), limit));
   block b;
+  b.control = mask(_mm256_cmpeq_epi8(_mm256_max_epu8(lo, limit), limit),
+                   _mm256_cmpeq_epi8(_mm256_max_epu8(hi, limit), limit));
   b.quote = equal_to(lo, hi, '"');
   b.backslash = equal_to(lo, hi, '\\');
-  b.whitespace =
-      equal_to(lo, hi, ' ') | equal_to(lo, hi, '\n') | equal_to(lo, hi, '\r') | equal_to(lo, hi, '\t');
-  b.op = brackets | equal_to(lo, hi, ',') | equal_to(lo, hi, ':');
-  b.control = control;
+  b.whitespace = mask(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(whitespace, lo), lo),
+                      _mm256_cmpeq_epi8(_mm256_shuffle_epi8(whitespace, hi), hi));
+  b.op = mask(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(operators, lo), _mm256_or_si256(lo, bit5)),
+              _mm256_cmpeq_epi8(_mm256_shuffle_epi8(operators, hi), _mm256_or_si256(hi, bit5))) &
+         ~b.control;
   b.non_ascii = mask(lo, hi);
   return b;
 }
@@ -79,25 +104,50 @@ JSONJIT_AVX2 inline std::uint32_t* flatten_avx2(std::uint32_t* out, std::uint32_
   return end;
 }
 
-// AVX-512 (F and BW): one 64-byte vector, comparisons straight into mask registers, and the
-// positions written by compressing a vector of sixteen positions per sixteen bits.
+// AVX-512 (F and BW): one 64-byte vector, the lookups and comparisons straight into mask
+// registers, and the positions written by compressing a vector of sixteen positions per sixteen
+// bits.
 
 JSONJIT_AVX512 inline std::uint64_t eq(__m512i x, char c) noexcept {
   return _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(c));
 }
 
+JSONJIT_AVX512 inline __m512i table_of_512(const lane_table& t) noexcept {
+  return _mm512_load_si512(t.entries);
+}
+
 JSONJIT_AVX512 inline block classify_avx512(const char* p) noexcept {
   const __m512i v = _mm512_loadu_si512(p);
-  const __m512i v5 = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
   block b;
+  b.control = _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(0x1F));
+  b.whitespace = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(table_of_512(whitespace_by_nibble), v), v);
+  b.op = _mm512_mask_cmpeq_epi8_mask(~b.control, _mm512_shuffle_epi8(table_of_512(operator_by_nibble), v),
+                                     _mm512_or_si512(v, _mm512_set1_epi8(0x20)));
   b.quote = eq(v, '"');
   b.backslash = eq(v, '\\');
-  b.whitespace = eq(v, ' ') | eq(v, '\n') | eq(v, '\r') | eq(v, '\t');
-  b.op = eq(v5, '{') | eq(v5, '}') | eq(v, ',') | eq(v, ':');
-  b.control = _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(0x1F));
   b.non_ascii = _mm512_movepi8_mask(v);
   return b;
 }
+
+/// The AVX-512 kernels' UTF-8 check, block by block in the stage-1 loop (a block without a
+/// non-ASCII byte costs a test of its mask); it starts after the last bytes the state saw (a
+/// text indexed in pieces), and an error makes the state bad.
+struct utf8_checked_in_pass {
+  utf8_avx512::checker check;
+
+  JSONJIT_AVX512 explicit utf8_checked_in_pass(const stage1_state& state) noexcept
+      : check(_mm512_set1_epi32(static_cast<int>(state.last_bytes))) {}
+  JSONJIT_AVX512 void block(const char* p, const block& b) noexcept {
+    if (b.non_ascii == 0) {
+      check.ascii_block();
+    } else {
+      check.block(_mm512_loadu_si512(p));
+    }
+  }
+  JSONJIT_AVX512 void finish(stage1_state& state) const noexcept {
+    if (check.failed()) state.bad |= 1;
+  }
+};
 
 /// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to
 /// sixteen entries past the end (the index has room).
@@ -115,27 +165,8 @@ JSONJIT_AVX512 inline std::uint32_t* flatten_avx512(std::uint32_t* out, std::uin
   return out;
 }
 
-// AVX-512 VBMI and VBMI2 (Ice Lake, Zen 4 and later): each byte's classes looked up in one
-// 128-byte table (a byte permutation across two vectors) instead of ten comparisons, and the
-// positions compressed as bytes (one instruction for the block) then widened.
-
-/// Bits of a byte's class in `byte_classes`.
-enum : unsigned char { whitespace_class = 1, operator_class = 2, quote_class = 4, backslash_class = 8, control_class = 16 };
-
-struct alignas(64) class_table {
-  unsigned char bytes[128];
-};
-
-constexpr class_table make_byte_classes() {
-  class_table t{};
-  for (int c = 0; c < 0x20; ++c) t.bytes[c] = control_class;
-  for (const char c : {' ', '\n', '\r', '\t'}) t.bytes[static_cast<unsigned char>(c)] |= whitespace_class;
-  for (const char c : {'{', '}', '[', ']', ',', ':'}) t.bytes[static_cast<unsigned char>(c)] = operator_class;
-  t.bytes[static_cast<unsigned char>('"')] = quote_class;
-  t.bytes[static_cast<unsigned char>('\\')] = backslash_class;
-  return t;
-}
-constexpr class_table byte_classes = make_byte_classes();  // (for ASCII bytes)
+// AVX-512 VBMI2 (Ice Lake, Zen 4 and later): the positions compressed as bytes (one
+// instruction for the block) then widened.
 
 struct alignas(64) byte_numbers {
   unsigned char bytes[64];
@@ -146,22 +177,6 @@ constexpr byte_numbers make_byte_numbers() {
   return n;
 }
 constexpr byte_numbers block_offsets = make_byte_numbers();
-
-JSONJIT_VBMI2 inline block classify_vbmi(const char* p) noexcept {
-  const __m512i v = _mm512_loadu_si512(p);
-  // The table's 128 entries are indexed by the low seven bits: non-ASCII bytes are masked off.
-  const __m512i classes = _mm512_permutex2var_epi8(_mm512_load_si512(byte_classes.bytes), v,
-                                                   _mm512_load_si512(byte_classes.bytes + 64));
-  block b;
-  b.non_ascii = _mm512_movepi8_mask(v);
-  const __mmask64 ascii = ~b.non_ascii;
-  b.quote = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(quote_class));
-  b.backslash = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(backslash_class));
-  b.whitespace = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(whitespace_class));
-  b.op = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(operator_class));
-  b.control = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(control_class));
-  return b;
-}
 
 /// Appends the positions of the set bits of `bits`, plus `base`, to `out`; writes up to
 /// fifteen entries past the end (the index has room). Only the groups of sixteen the count
@@ -193,15 +208,15 @@ JSONJIT_CLMUL inline std::uint64_t prefix_xor(std::uint64_t bits) noexcept {
 }
 
 JSONJIT_AVX2 void index_avx2(const char* json, std::uint32_t size, structural_index& index) noexcept {
-  JSONJIT_STAGE1_LOOP(classify_avx2, flatten_avx2, prefix_xor);
+  JSONJIT_STAGE1_LOOP(classify_avx2, flatten_avx2, prefix_xor, stage1::utf8_checked_after);
 }
 
 JSONJIT_AVX512 void index_avx512(const char* json, std::uint32_t size, structural_index& index) noexcept {
-  JSONJIT_STAGE1_LOOP(classify_avx512, flatten_avx512, prefix_xor);
+  JSONJIT_STAGE1_LOOP(classify_avx512, flatten_avx512, prefix_xor, utf8_checked_in_pass);
 }
 
 JSONJIT_VBMI2 void index_vbmi2(const char* json, std::uint32_t size, structural_index& index) noexcept {
-  JSONJIT_STAGE1_LOOP(classify_vbmi, flatten_vbmi2, prefix_xor);
+  JSONJIT_STAGE1_LOOP(classify_avx512, flatten_vbmi2, prefix_xor, utf8_checked_in_pass);
 }
 
 #undef JSONJIT_STAGE1_LOOP
@@ -217,10 +232,10 @@ std::vector<named_stage1> every_stage1() {
     return kernels;
   }
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) {
-    if (__builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2")) {
-      kernels.push_back({"avx512vbmi2", {&index_vbmi2, &is_valid_utf8_avx512}});
+    if (__builtin_cpu_supports("avx512vbmi2")) {
+      kernels.push_back({"avx512vbmi2", {&index_vbmi2, &is_valid_utf8_avx512, true}});
     }
-    kernels.push_back({"avx512bw", {&index_avx512, &is_valid_utf8_avx512}});
+    kernels.push_back({"avx512bw", {&index_avx512, &is_valid_utf8_avx512, true}});
   }
   kernels.push_back({"avx2", {&index_avx2, &is_valid_utf8}});
   return kernels;

@@ -16,6 +16,7 @@
 #include "dom/structural_grammar_p.hpp"
 #include "dom/structural_index_p.hpp"
 #include "dom/tape_builder_p.hpp"
+#include "text/decimal_to_binary_p.hpp"
 #include "text/number_parse_p.hpp"
 #include "text/number_scan_p.hpp"
 #include "text/unescape_p.hpp"
@@ -38,7 +39,7 @@ inline bool store_number(tape_writer& out, const number_parts& n, std::string_vi
       return true;
     }
     double value;
-    if (!n.integer && detail::decimal_to_binary(n.significand, n.exponent, n.negative, value)) {
+    if (!n.integer && double_from_parts(n.significand, n.exponent, n.negative, value)) {
       out.number({tape_tag::double_value, std::bit_cast<std::uint64_t>(value), false}, text);
       return true;
     }
@@ -166,9 +167,8 @@ bool parse_indexed(tape_builder& out, std::string_view json, const document_opti
   thread_local index_buffer buffer;
   structural_index index = buffer.reserve(size);
   available.index(json.data(), size, index);
-  bool ok = index.state.in_string == 0 && index.state.bad == 0 && index.count != 0;
-  if (ok && index.state.non_ascii != 0) ok = available.valid_utf8(json.data(), json.data() + size);
-  if (ok) ok = build_tape(out.writer(), json.data(), size, index, options);
+  const bool ok = index.count != 0 && stage1_passed(available, json.data(), size, index) &&
+                 build_tape(out.writer(), json.data(), size, index, options);
   buffer.trim();
   return ok;
 }

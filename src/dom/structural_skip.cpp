@@ -41,18 +41,23 @@ bool indexed_text::extend() noexcept {
   index_.count += part.count;
   index_.state = part.state;
   indexed_ += piece;
-  // UTF-8 up to the last whole character (a character split by the piece's end waits; its
-  // continuation bytes begin the next piece, whose non-ASCII bytes have it checked then).
-  std::uint32_t checked = indexed_;
-  if (checked < size_) {
-    while (checked > validated_ && checked + 4 > indexed_ && (static_cast<unsigned char>(json_[checked]) & 0xC0) == 0x80) {
-      --checked;
+  if (available.checks_utf8) {
+    // Checked with the index (a character cut by the piece's end, with the next piece).
+    if (indexed_ == size_ && ends_inside_character(index_.state.last_bytes)) return false;
+  } else {
+    // UTF-8 up to the last whole character (a character split by the piece's end waits; its
+    // continuation bytes begin the next piece, whose non-ASCII bytes have it checked then).
+    std::uint32_t checked = indexed_;
+    if (checked < size_) {
+      while (checked > validated_ && checked + 4 > indexed_ && (static_cast<unsigned char>(json_[checked]) & 0xC0) == 0x80) {
+        --checked;
+      }
     }
+    if (checked > validated_ && part.state.non_ascii != 0 && !available.valid_utf8(json_ + validated_, json_ + checked)) {
+      return false;
+    }
+    validated_ = checked;
   }
-  if (checked > validated_ && part.state.non_ascii != 0 && !available.valid_utf8(json_ + validated_, json_ + checked)) {
-    return false;
-  }
-  validated_ = checked;
   return index_.state.bad == 0 && (indexed_ < size_ || index_.state.in_string == 0);
 }
 

@@ -44,7 +44,7 @@ class indexed_text {
   const char* json_ = nullptr;
   std::uint32_t size_ = 0;
   std::uint32_t indexed_ = 0;    // bytes indexed (whole blocks, but at the end)
-  std::uint32_t validated_ = 0;  // bytes whose UTF-8 is checked (whole characters)
+  std::uint32_t validated_ = 0;  // bytes whose UTF-8 a validator checked (whole characters)
   std::uint32_t next_ = 0;       // the first position not yet passed by a skip
 };
 

@@ -6,6 +6,9 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
+
+#include "text/decimal_to_binary_p.hpp"
 
 namespace jsonjit::detail {
 namespace {
@@ -57,21 +60,8 @@ error_code parse_binary(std::string_view text, F& value) noexcept {
 
 template <class F>
 bool decimal_to_binary(std::uint64_t w, std::int64_t q, bool negative, F& value) noexcept {
-  using format = fast_float::binary_format<F>;
-  // Clinger's fast path: w and 10^|q| are exact, so one rounding gives the answer.
-  if (q >= format::min_exponent_fast_path() && q <= format::max_exponent_fast_path() &&
-      w <= format::max_mantissa_fast_path()) {
-    F d = static_cast<F>(w);
-    d = q < 0 ? d / format::exact_power_of_ten(-q) : d * format::exact_power_of_ten(q);
-    value = negative ? -d : d;
-    return true;
-  }
-  // Eisel and Lemire's algorithm (fast_float's implementation); a negative power means it could
-  // not decide, the largest one is an overflow.
-  const fast_float::adjusted_mantissa am = fast_float::compute_float<format>(q, w);
-  if (am.power2 < 0 || am.power2 == format::infinite_power()) return false;
-  fast_float::to_float(negative, am, value);
-  return true;
+  static_assert(std::is_same_v<F, double>, "floats are specialized below");
+  return double_from_parts(w, q, negative, value);
 }
 
 namespace {

@@ -67,6 +67,15 @@ inline int valid_utf8_length(const unsigned char* p, const unsigned char* end) n
   return decode_utf8(p, end).length;
 }
 
+/// Whether text ending in the four bytes `last_bytes` (the last in the top byte) ends inside a
+/// character: a lead byte among its last three starts a sequence longer than what follows it.
+/// (Whether the bytes there are valid is another check's.)
+inline bool ends_inside_character(std::uint32_t last_bytes) noexcept {
+  const unsigned third_last = (last_bytes >> 8) & 0xFF, second_last = (last_bytes >> 16) & 0xFF,
+                 last = last_bytes >> 24;
+  return last >= 0xC0 || second_last >= 0xE0 || third_last >= 0xF0;
+}
+
 /// Writes `cp` (a Unicode scalar value) as UTF-8; returns the byte count (1..4).
 inline int encode_utf8(std::uint32_t cp, char* out) noexcept {
   if (cp < 0x80) {

@@ -18,6 +18,8 @@
 #include "dom/structural_index_p.hpp"
 #include "dom/structural_parse_p.hpp"
 #include "dom/tape_builder_p.hpp"
+#include "text/number_scan_p.hpp"
+#include "text/utf8_p.hpp"
 
 namespace jsonjit {
 namespace {
@@ -165,6 +167,59 @@ TEST(DocumentParsers, AgreeWhereBlocksSplitTokens) {
   }
 }
 
+/// Number texts of every digit count around the fast path's limits (eight and nineteen
+/// digits, eight and twenty fraction digits), valid or not, each followed by `follower`.
+std::vector<std::string> numbers_of_every_length(const std::string& follower) {
+  const std::string digits = "1234567890987654321012345";
+  std::vector<std::string> integers = {"0", "00", "01", "-", ""};
+  for (std::size_t length = 1; length <= 22; ++length) integers.push_back(digits.substr(0, length));
+  std::vector<std::string> fractions = {"", ".", ".0", ".5e"};
+  for (std::size_t length = 1; length <= 23; ++length) fractions.push_back("." + digits.substr(1, length));
+  std::vector<std::string> texts;
+  for (const char* sign : {"", "-"}) {
+    for (const std::string& integer : integers) {
+      for (const std::string& fraction : fractions) {
+        for (const char* exponent : {"", "e5", "E-3", "e+400"}) {
+          texts.push_back(sign + integer + fraction + exponent + follower);
+        }
+      }
+    }
+  }
+  return texts;
+}
+
+TEST(DocumentParsers, NumbersReadByTheFastPathAsByTheGeneralOne) {
+  // read_number takes the usual numbers by a path of its own where 48 bytes remain: the same
+  // end and parts as read_any_number, or the same refusal, whatever follows and however near
+  // the end of the input.
+  for (const char* follower : {",", "]", " ", "x", ".5", "e", "\"", ""}) {
+    for (const std::string& number : numbers_of_every_length(follower)) {
+      for (const std::size_t padding : {0u, 20u, 47u, 60u}) {
+        const std::string text = number + std::string(padding, ' ');
+        const char* const end = text.data() + text.size();
+        detail::number_parts fast, general;
+        const char* const fast_end = detail::read_number(text.data(), end, fast);
+        const char* const general_end = detail::read_any_number(text.data(), end, general);
+        ASSERT_EQ(fast_end, general_end) << text;
+        if (general_end == nullptr) continue;
+        EXPECT_EQ(fast.significand, general.significand) << text;
+        EXPECT_EQ(fast.exponent, general.exponent) << text;
+        EXPECT_EQ(fast.negative, general.negative) << text;
+        EXPECT_EQ(fast.integer, general.integer) << text;
+        EXPECT_EQ(fast.exact, general.exact) << text;
+      }
+    }
+  }
+}
+
+TEST(DocumentParsers, AgreeOnNumbersOfEveryLength) {
+  for (const std::string& number : numbers_of_every_length("")) {
+    expect_same("[" + number + "," + number + "]");
+    expect_same("{\"n\":" + number + std::string(50, ' ') + "}");
+    expect_same(number);
+  }
+}
+
 TEST(DocumentParsers, AgreeOnDepthLimits) {
   for (int depth = 60; depth <= 68; ++depth) {
     const std::string json =
@@ -218,10 +273,10 @@ std::string index_of(const detail::stage1_kernels& kernels, std::string_view jso
     index.count += rest.count;
     index.state = rest.state;
   }
+  // (Where a kernel checks UTF-8 as it indexes, invalid UTF-8 is `bad`: the verdict is compared.)
   std::string out = "count " + std::to_string(index.count) + " in_string " + std::to_string(index.state.in_string) +
-                    " bad " + std::to_string(index.state.bad != 0) + " non_ascii " +
-                    std::to_string(index.state.non_ascii != 0) + " utf8 " +
-                    std::to_string(kernels.valid_utf8(json.data(), json.data() + size)) + "\n";
+                    " non_ascii " + std::to_string(index.state.non_ascii != 0) + " passed " +
+                    std::to_string(detail::stage1_passed(kernels, json.data(), size, index)) + "\n";
   for (std::uint32_t k = 0; k <= index.count; ++k) out += std::to_string(index.positions[k]) + ' ';
   out += '\n';
   for (std::uint32_t b = 0; b < (size + 63) / 64; ++b) out += std::to_string(index.backslashes[b]) + ' ';
@@ -254,6 +309,49 @@ TEST(DocumentParsers, EveryStage1OfThisCpuIndexesAlike) {
         ASSERT_EQ(index_of(kernel.kernels, json, split), want)
             << kernel.name << " differs from " << kernels.front().name << " (split at " << split << ") on "
             << json.substr(0, 200);
+      }
+    }
+  }
+}
+
+TEST(DocumentParsers, EveryStage1OfThisCpuJudgesUtf8AsTheValidator) {
+  // Where a kernel checks UTF-8 as it indexes, a character's bytes may lie on both sides of a
+  // block's or a piece's boundary, or be cut by the end of the text (a multiple of 64 bytes or
+  // not): valid and invalid sequences at every offset around them, judged as the validator does.
+  const std::vector<detail::named_stage1> kernels = detail::every_stage1();
+  if (kernels.empty()) GTEST_SKIP() << "no stage 1 for this CPU";
+  const std::vector<std::string> sequences = {
+      "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xF4\x8F\xBF\xBF", "\xED\x9F\xBF",  // valid
+      "\xC3", "\xE2\x82", "\xF0\x9F\x98", "\x80", "\xBF\xBF",                             // cut or alone
+      "\xC0\x80", "\xC1\xBF", "\xE0\x80\x80", "\xF0\x80\x80\x80",                         // overlong
+      "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xFF",                      // surrogate, too high
+      "\xC3\xA9\xA9", "\xE2\x82\xAC\xE2\x82",                                             // one too many, one cut
+  };
+  for (const std::string& sequence : sequences) {
+    for (std::size_t before = 0; before < 132; ++before) {
+      for (const std::size_t after : {0u, 1u, 2u, 3u, 61u, 62u, 63u, 64u, 70u}) {
+        const std::string text = std::string(before, 'a') + sequence + std::string(after, 'b');
+        const auto size = static_cast<std::uint32_t>(text.size());
+        const bool want = detail::is_valid_utf8(text.data(), text.data() + text.size());
+        for (const detail::named_stage1& kernel : kernels) {
+          for (std::uint32_t split = 0; split < size; split += 64) {
+            detail::index_buffer buffer;
+            detail::structural_index index = buffer.reserve(size);
+            if (split == 0) {
+              kernel.kernels.index(text.data(), size, index);
+            } else {
+              kernel.kernels.index(text.data(), split, index);
+              detail::structural_index rest{index.positions + index.count, 0, index.backslashes + split / 64,
+                                            index.state, split};
+              kernel.kernels.index(text.data() + split, size - split, rest);
+              index.state = rest.state;
+            }
+            ASSERT_EQ(detail::stage1_passed(kernel.kernels, text.data(), size, index), want)
+                << kernel.name << ", split at " << split << ", " << before << " bytes before and " << after
+                << " after the sequence of " << sequence.size() << " bytes starting " << std::hex
+                << (static_cast<unsigned>(sequence[0]) & 0xFF);
+          }
+        }
       }
     }
   }
