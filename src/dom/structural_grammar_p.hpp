@@ -40,17 +40,6 @@ inline bool literal_at(const char* p, const char* end, const char (&word)[N]) no
   return text == expected && (p + size == end || is_delimiter(p[size]));
 }
 
-/// Whether the escapes of string text [p, end) are valid (surrogates paired).
-inline bool valid_escapes(const char* p, const char* end) noexcept {
-  // A backslash is never last: it would have escaped the closing quote.
-  while ((p = static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)))) != nullptr) {
-    const std::size_t length = valid_escape_length(p, end);
-    if (length == 0) return false;
-    p += length;
-  }
-  return true;
-}
-
 /// The index of `positions` holds every structural position, then `size` (the end) as a
 /// sentinel; stage 2 reads a position's byte through here so the sentinel reads as '\0'.
 struct cursor {

@@ -69,12 +69,12 @@ bool build_tape(tape_writer& result, const char* json, std::uint32_t size, const
     const char* last = json + c.at[1];
     const bool escaped = has_backslash(index.backslashes, c.at[0] + 1, c.at[1]);
     c.at += 2;
-    if (escaped && !valid_escapes(first, last)) return false;
     const std::string_view text(first, static_cast<std::size_t>(last - first));
+    if (escaped) return out.unchecked_escaped_string(text, is_name);
     if (is_name) {
-      out.name(text, escaped);
+      out.name(text, false);
     } else {
-      out.string(text, escaped);
+      out.string(text, false);
     }
     return true;
   };

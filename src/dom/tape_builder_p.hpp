@@ -55,6 +55,27 @@ struct tape_writer {
   void name(std::string_view source, bool escaped) {
     put_string(detail::tape_tag::property_name, source, escaped);
   }
+  /// A string value or property name whose escapes nobody checked yet (the structural
+  /// parser's): checked here, where the input allows in the pass that decodes them; false if
+  /// one is invalid. Not inlined: it would crowd the parser's loop, which other strings need.
+  __attribute__((noinline)) bool unchecked_escaped_string(std::string_view source, bool is_name) {
+#if JSONJIT_VEC16
+    if (source.data() + source.size() + 16 <= input_end) {
+      char* const end = detail::unescape_checked(source.data(), source.data() + source.size(), text + sizeof(std::uint32_t));
+      if (end == nullptr) return false;
+      count += is_name ? 0 : 1;
+      end_string(is_name ? detail::tape_tag::property_name : detail::tape_tag::string, end, true);
+      return true;
+    }
+#endif
+    if (!detail::valid_escapes(source.data(), source.data() + source.size())) return false;
+    if (is_name) {
+      name(source, true);
+    } else {
+      string(source, true);
+    }
+    return true;
+  }
   /// A number and its source text (stored too where options ask to preserve it).
   void number(const tape_number& n, std::string_view source);
   void literal(detail::tape_tag tag) {
@@ -68,6 +89,8 @@ struct tape_writer {
 
  private:
   void put_string(detail::tape_tag tag, std::string_view source, bool escaped);
+  /// Completes the string whose bytes were written at text + 4 up to `end`.
+  void end_string(detail::tape_tag tag, char* end, bool escaped);
 };
 
 /// Builds a document's tape: reserves its memory, writes tokens through a tape_writer, and
@@ -122,7 +145,9 @@ class tape_builder {
 
 // The per-token steps are inline: both parsers call them for every token.
 
-inline void tape_writer::put_string(detail::tape_tag tag, std::string_view source, bool escaped) {
+// (Always inlined: both parsers call it for every string, and GCC would make it a call.)
+__attribute__((always_inline)) inline void tape_writer::put_string(detail::tape_tag tag, std::string_view source,
+                                                                   bool escaped) {
   char* const bytes = text + sizeof(std::uint32_t);
   char* end = bytes + source.size();
   if (escaped) {
@@ -138,6 +163,11 @@ inline void tape_writer::put_string(detail::tape_tag tag, std::string_view sourc
   } else {
     std::memcpy(bytes, source.data(), source.size());
   }
+  end_string(tag, end, escaped);
+}
+
+inline void tape_writer::end_string(detail::tape_tag tag, char* end, bool escaped) {
+  char* const bytes = text + sizeof(std::uint32_t);
   const auto length = static_cast<std::uint32_t>(end - bytes);
   std::memcpy(text, &length, sizeof length);
   const auto offset = static_cast<std::uint64_t>(text - strings);

@@ -220,6 +220,25 @@ TEST(DocumentParsers, AgreeOnNumbersOfEveryLength) {
   }
 }
 
+TEST(DocumentParsers, AgreeOnEscapesAtEveryOffsetAndNearTheEnd) {
+  // The structural parser checks and decodes escapes in one pass, 16 bytes at a time where 16
+  // bytes follow the string in the input, else escape by escape: valid and invalid escapes at
+  // every offset of a string's 16-byte blocks, the string at every distance from the end.
+  const char* const escapes[] = {"\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud83d\\ude00", "\\u20AC",
+                                 "\\x", "\\u12", "\\u12G4", "\\ud800", "\\udc00", "\\ud800\\u0041", "\\ud800\\"};
+  for (const char* escape : escapes) {
+    for (std::size_t before = 0; before < 36; ++before) {
+      for (const std::size_t after : {0u, 1u, 15u, 17u}) {
+        const std::string text = std::string(before, 'a') + escape + std::string(after, 'b');
+        for (const std::size_t padding : {0u, 1u, 14u, 15u, 16u, 40u}) {
+          expect_same("[\"" + text + "\"" + std::string(padding, ' ') + "]");
+          expect_same("{\"" + text + "\":1" + std::string(padding, ' ') + "}");
+        }
+      }
+    }
+  }
+}
+
 TEST(DocumentParsers, AgreeOnDepthLimits) {
   for (int depth = 60; depth <= 68; ++depth) {
     const std::string json =
