@@ -237,7 +237,7 @@ std::vector<named_stage1> every_stage1() {
     }
     kernels.push_back({"avx512bw", {&index_avx512, &is_valid_utf8_avx512, true}});
   }
-  kernels.push_back({"avx2", {&index_avx2, &is_valid_utf8}});
+  kernels.push_back({"avx2", {&index_avx2, &is_valid_utf8_avx2}});
   return kernels;
 }
 

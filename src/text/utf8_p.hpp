@@ -119,6 +119,9 @@ inline std::size_t utf8_code_points(const char* p, const char* end) noexcept {
 /// True if all of [p, end) is valid UTF-8.
 bool is_valid_utf8(const char* p, const char* end) noexcept;
 
+/// is_valid_utf8 for CPUs with AVX2 (the caller checks): 32 bytes at a time by table lookups.
+bool is_valid_utf8_avx2(const char* p, const char* end) noexcept;
+
 /// is_valid_utf8 for CPUs with AVX-512BW (the caller checks); several times faster on text
 /// that is mostly not ASCII.
 bool is_valid_utf8_avx512(const char* p, const char* end) noexcept;

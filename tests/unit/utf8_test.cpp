@@ -1,10 +1,11 @@
 // Unicode simple case folding. The vector UTF-8 checks against the scalar ones (the definition): the
-// vector validator (AVX-512BW's on x86-64, NEON's on AArch64), and the string scan that validates 16 bytes at a time (the JIT's helpers' string_end); every
+// vector validators (AVX2's and AVX-512BW's on x86-64, NEON's on AArch64), and the string scan that validates 16 bytes at a time (the JIT's helpers' string_end); every
 // short sequence at every position around the blocks, and random near-UTF-8 text.
 #include <gtest/gtest.h>
 
 #include <random>
 #include <string>
+#include <vector>
 
 #include "engines/jit/scan_p.hpp"
 #include "text/case_folding_p.hpp"
@@ -15,22 +16,30 @@ namespace jsonjit::detail {
 namespace {
 
 #if defined(__x86_64__) || defined(__aarch64__)
+using validator = bool (*)(const char*, const char*) noexcept;
+
+/// The vector validators this CPU runs.
+std::vector<validator> vector_validators() {
 #if defined(__x86_64__)
-bool vector_validator_runs() { return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"); }
-bool vector_valid(const char* p, const char* end) { return is_valid_utf8_avx512(p, end); }
+  std::vector<validator> found;
+  if (__builtin_cpu_supports("avx2")) found.push_back(&is_valid_utf8_avx2);
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) found.push_back(&is_valid_utf8_avx512);
+  return found;
 #else
-bool vector_validator_runs() { return true; }
-bool vector_valid(const char* p, const char* end) { return is_valid_utf8_neon(p, end); }
+  return {&is_valid_utf8_neon};
 #endif
+}
+bool vector_validator_runs() { return !vector_validators().empty(); }
 
 void expect_agree(const std::string& text) {
-  ASSERT_EQ(vector_valid(text.data(), text.data() + text.size()),
-            is_valid_utf8(text.data(), text.data() + text.size()))
-      << "size " << text.size();
+  const bool want = is_valid_utf8(text.data(), text.data() + text.size());
+  for (const validator valid : vector_validators()) {
+    ASSERT_EQ(valid(text.data(), text.data() + text.size()), want) << "size " << text.size();
+  }
 }
 
 TEST(Utf8Vector, AgreesOnEveryShortSequenceAtBlockEdges) {
-  if (!vector_validator_runs()) GTEST_SKIP() << "no AVX-512BW here";
+  if (!vector_validator_runs()) GTEST_SKIP() << "no vector validator here";
   // Every 1- and 2-byte sequence and every 3-byte sequence with an interesting lead, placed
   // so that it straddles the block edges, then followed by ASCII or by the end.
   const unsigned leads[] = {0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
@@ -62,7 +71,7 @@ TEST(Utf8Vector, AgreesOnEveryShortSequenceAtBlockEdges) {
 }
 
 TEST(Utf8Vector, AgreesOnRandomText) {
-  if (!vector_validator_runs()) GTEST_SKIP() << "no AVX-512BW here";
+  if (!vector_validator_runs()) GTEST_SKIP() << "no vector validator here";
   std::mt19937 random(12345);
   const std::string pieces[] = {
       "a", "\xC3\xA9", "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "\xED\x9F\xBF", "\xF4\x8F\xBF\xBF"};
