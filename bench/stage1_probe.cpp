@@ -37,7 +37,8 @@ bool run_stage1(const named_stage1& kernel, const std::string& json, structural_
 }
 
 /// The index's positions, empty if the text did not pass.
-std::vector<std::uint32_t> positions_of(const named_stage1& kernel, const std::string& json, index_buffer& buffer) {
+std::vector<std::uint32_t> positions_of(const named_stage1& kernel, const std::string& json,
+                                        index_buffer& buffer) {
   structural_index index = buffer.reserve(static_cast<std::uint32_t>(json.size()));
   if (!run_stage1(kernel, json, index)) return {};
   return {index.positions, index.positions + index.count};
@@ -99,8 +100,8 @@ int main(int argc, char** argv) {
     }
     std::printf("%s (%zu bytes): simdjson %.1f us", argv[a], json.size(), best.back() * 1e6);
     for (std::size_t k = 0; k < kernels.size(); ++k) {
-      std::printf(", %s %.1f us (%.2fx simdjson's speed)", std::string(kernels[k].name).c_str(), best[k] * 1e6,
-                  best.back() / best[k]);
+      std::printf(", %s %.1f us (%.2fx simdjson's speed)", std::string(kernels[k].name).c_str(),
+                  best[k] * 1e6, best.back() / best[k]);
     }
     std::printf("\n");
   }

@@ -59,7 +59,8 @@ constexpr lane_table in_every_lane(const char (&entries)[17]) {
   for (int i = 0; i < 64; ++i) t.entries[i] = entries[i % 16];
   return t;
 }
-constexpr lane_table whitespace_by_nibble = in_every_lane(" \x80\x80\x80\x80\x80\x80\x80\x80\t\n\x80\x80\r\x80\x80");
+constexpr lane_table whitespace_by_nibble =
+    in_every_lane(" \x80\x80\x80\x80\x80\x80\x80\x80\t\n\x80\x80\r\x80\x80");
 constexpr lane_table operator_by_nibble =
     in_every_lane("\0\0\0\0\0\0\0\0\0\0:{,}\0\0");
 

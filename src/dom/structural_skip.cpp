@@ -49,11 +49,13 @@ bool indexed_text::extend() noexcept {
     // continuation bytes begin the next piece, whose non-ASCII bytes have it checked then).
     std::uint32_t checked = indexed_;
     if (checked < size_) {
-      while (checked > validated_ && checked + 4 > indexed_ && (static_cast<unsigned char>(json_[checked]) & 0xC0) == 0x80) {
+      while (checked > validated_ && checked + 4 > indexed_ &&
+             (static_cast<unsigned char>(json_[checked]) & 0xC0) == 0x80) {
         --checked;
       }
     }
-    if (checked > validated_ && part.state.non_ascii != 0 && !available.valid_utf8(json_ + validated_, json_ + checked)) {
+    if (checked > validated_ && part.state.non_ascii != 0 &&
+        !available.valid_utf8(json_ + validated_, json_ + checked)) {
       return false;
     }
     validated_ = checked;

@@ -61,7 +61,8 @@ struct tape_writer {
   __attribute__((noinline)) bool unchecked_escaped_string(std::string_view source, bool is_name) {
 #if JSONJIT_VEC16
     if (source.data() + source.size() + 16 <= input_end) {
-      char* const end = detail::unescape_checked(source.data(), source.data() + source.size(), text + sizeof(std::uint32_t));
+      char* const bytes = text + sizeof(std::uint32_t);
+      char* const end = detail::unescape_checked(source.data(), source.data() + source.size(), bytes);
       if (end == nullptr) return false;
       count += is_name ? 0 : 1;
       end_string(is_name ? detail::tape_tag::property_name : detail::tape_tag::string, end, true);
@@ -146,8 +147,8 @@ class tape_builder {
 // The per-token steps are inline: both parsers call them for every token.
 
 // (Always inlined: both parsers call it for every string, and GCC would make it a call.)
-__attribute__((always_inline)) inline void tape_writer::put_string(detail::tape_tag tag, std::string_view source,
-                                                                   bool escaped) {
+__attribute__((always_inline)) inline void tape_writer::put_string(detail::tape_tag tag,
+                                                                   std::string_view source, bool escaped) {
   char* const bytes = text + sizeof(std::uint32_t);
   char* end = bytes + source.size();
   if (escaped) {

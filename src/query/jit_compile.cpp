@@ -866,8 +866,8 @@ std::shared_ptr<const native_query> native_query::compile(const program& p, refu
   const auto passes_refused_arrays = [](const native_segment& s) {
     return s.descendant && (refused_lengths(s) || s.by->kind == selector_kind::name);
   };
-  const auto refused_array_functions =
-      static_cast<std::size_t>(std::count_if(q->segments_.begin(), q->segments_.end(), passes_refused_arrays));
+  const auto refused_array_functions = static_cast<std::size_t>(
+      std::count_if(q->segments_.begin(), q->segments_.end(), passes_refused_arrays));
   q->functions_.assign(q->segments_.size() + q->captures_.size() + refused_array_functions, nullptr);
   // Now that nothing moves: the capture nodes' and the segments' links.
   const void* const* const capture_functions = q->functions_.data() + q->segments_.size();

@@ -132,6 +132,10 @@ inline const char* read_any_number(const char* p, const char* end, number_parts&
   return p;
 }
 
+inline std::uint64_t digit_value(char c) noexcept {
+  return static_cast<std::uint64_t>(c - '0');
+}
+
 /// Checks the JSON number at `p` and gathers its parts; returns its end, or nullptr.
 ///
 /// The usual numbers, up to nineteen digits without an exponent, are read digit by digit but
@@ -154,9 +158,9 @@ inline const char* read_number(const char* p, const char* end, number_parts& n) 
   if (not_digit_bytes(word) == 0) {  // an integer part of eight digits or more (identifiers)
     significand = digits_value(word - 0x3030303030303030);
     p += 8;
-    for (int k = 0; k < 11 && is_digit(*p); ++k, ++p) significand = significand * 10 + static_cast<std::uint64_t>(*p - '0');
+    for (int k = 0; k < 11 && is_digit(*p); ++k, ++p) significand = significand * 10 + digit_value(*p);
   } else {
-    for (int k = 0; k < 7 && is_digit(*p); ++k, ++p) significand = significand * 10 + static_cast<std::uint64_t>(*p - '0');
+    for (int k = 0; k < 7 && is_digit(*p); ++k, ++p) significand = significand * 10 + digit_value(*p);
   }
   const std::int64_t integer_digits = p - first_digit;
   if (integer_digits == 0 || is_digit(*p) || (*first_digit == '0' && integer_digits > 1)) {
@@ -170,7 +174,7 @@ inline const char* read_number(const char* p, const char* end, number_parts& n) 
       significand = significand * 100000000 + digits_value(word - 0x3030303030303030);
       p += 8;
     }
-    for (int k = 0; k < 12 && is_digit(*p); ++k, ++p) significand = significand * 10 + static_cast<std::uint64_t>(*p - '0');
+    for (int k = 0; k < 12 && is_digit(*p); ++k, ++p) significand = significand * 10 + digit_value(*p);
     fraction_digits = p - fraction;
     // (More digits than that: the significand may have wrapped, and is not used.)
     if (fraction_digits == 0 || integer_digits + fraction_digits > 19 || is_digit(*p)) {

@@ -33,8 +33,9 @@ JSONJIT_AVX2 inline __m256i errors(__m256i c, __m256i before) noexcept {
   const __m256i prev2 = _mm256_alignr_epi8(c, lanes, 14);
   const __m256i prev3 = _mm256_alignr_epi8(c, lanes, 13);
   const __m256i pair = _mm256_and_si256(
-      _mm256_and_si256(_mm256_shuffle_epi8(table(utf8_rules::first_high), high_nibbles(prev1)),
-                       _mm256_shuffle_epi8(table(utf8_rules::first_low), _mm256_and_si256(prev1, _mm256_set1_epi8(0x0F)))),
+      _mm256_and_si256(
+          _mm256_shuffle_epi8(table(utf8_rules::first_high), high_nibbles(prev1)),
+          _mm256_shuffle_epi8(table(utf8_rules::first_low), _mm256_and_si256(prev1, _mm256_set1_epi8(0x0F)))),
       _mm256_shuffle_epi8(table(utf8_rules::second_high), high_nibbles(c)));
   const __m256i continues = _mm256_and_si256(
       _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8(static_cast<char>(0xE0 - 0x80))),

@@ -34,8 +34,9 @@ JSONJIT_UTF8_AVX512 inline __m512i errors(__m512i c, __m512i before) noexcept {
   const __m512i prev2 = _mm512_alignr_epi8(c, lanes, 14);
   const __m512i prev3 = _mm512_alignr_epi8(c, lanes, 13);
   const __m512i pair = _mm512_and_si512(
-      _mm512_and_si512(_mm512_shuffle_epi8(table(utf8_rules::first_high), high_nibbles(prev1)),
-                       _mm512_shuffle_epi8(table(utf8_rules::first_low), _mm512_and_si512(prev1, _mm512_set1_epi8(0x0F)))),
+      _mm512_and_si512(
+          _mm512_shuffle_epi8(table(utf8_rules::first_high), high_nibbles(prev1)),
+          _mm512_shuffle_epi8(table(utf8_rules::first_low), _mm512_and_si512(prev1, _mm512_set1_epi8(0x0F)))),
       _mm512_shuffle_epi8(table(utf8_rules::second_high), high_nibbles(c)));
   // Bit 7 where the byte two back is E0..FF or the one three back F0..FF (the saturating
   // subtractions leave 80 or more exactly there).
@@ -50,7 +51,8 @@ JSONJIT_UTF8_AVX512 inline __m512i errors(__m512i c, __m512i before) noexcept {
 /// byte among the last three that needs more bytes than the block has.
 JSONJIT_UTF8_AVX512 inline __m512i unfinished(__m512i c) noexcept {
   // The largest byte that finishes at each position: anything but in the last three.
-  const __m512i largest = _mm512_set_epi64(static_cast<long long>(0xBFDFEFFFFFFFFFFF), -1, -1, -1, -1, -1, -1, -1);
+  const __m512i largest =
+      _mm512_set_epi64(static_cast<long long>(0xBFDFEFFFFFFFFFFF), -1, -1, -1, -1, -1, -1, -1);
   return _mm512_subs_epu8(c, largest);
 }
 

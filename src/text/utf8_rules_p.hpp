@@ -81,6 +81,8 @@ constexpr nibble_table by_second_high() {
   return t;
 }
 
-constexpr nibble_table first_high = by_first_high(), first_low = by_first_low(), second_high = by_second_high();
+constexpr nibble_table first_high = by_first_high();
+constexpr nibble_table first_low = by_first_low();
+constexpr nibble_table second_high = by_second_high();
 
 }  // namespace jsonjit::detail::utf8_rules

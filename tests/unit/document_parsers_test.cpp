@@ -224,8 +224,10 @@ TEST(DocumentParsers, AgreeOnEscapesAtEveryOffsetAndNearTheEnd) {
   // The structural parser checks and decodes escapes in one pass, 16 bytes at a time where 16
   // bytes follow the string in the input, else escape by escape: valid and invalid escapes at
   // every offset of a string's 16-byte blocks, the string at every distance from the end.
-  const char* const escapes[] = {"\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud83d\\ude00", "\\u20AC",
-                                 "\\x", "\\u12", "\\u12G4", "\\ud800", "\\udc00", "\\ud800\\u0041", "\\ud800\\"};
+  const char* const escapes[] = {
+      "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud83d\\ude00", "\\u20AC",             // valid
+      "\\x", "\\u12", "\\u12G4", "\\ud800", "\\udc00", "\\ud800\\u0041", "\\ud800\\"};  // not
+
   for (const char* escape : escapes) {
     for (std::size_t before = 0; before < 36; ++before) {
       for (const std::size_t after : {0u, 1u, 15u, 17u}) {
@@ -341,10 +343,10 @@ TEST(DocumentParsers, EveryStage1OfThisCpuJudgesUtf8AsTheValidator) {
   if (kernels.empty()) GTEST_SKIP() << "no stage 1 for this CPU";
   const std::vector<std::string> sequences = {
       "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xF4\x8F\xBF\xBF", "\xED\x9F\xBF",  // valid
-      "\xC3", "\xE2\x82", "\xF0\x9F\x98", "\x80", "\xBF\xBF",                             // cut or alone
-      "\xC0\x80", "\xC1\xBF", "\xE0\x80\x80", "\xF0\x80\x80\x80",                         // overlong
-      "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xFF",                      // surrogate, too high
-      "\xC3\xA9\xA9", "\xE2\x82\xAC\xE2\x82",                                             // one too many, one cut
+      "\xC3", "\xE2\x82", "\xF0\x9F\x98", "\x80", "\xBF\xBF",  // cut or alone
+      "\xC0\x80", "\xC1\xBF", "\xE0\x80\x80", "\xF0\x80\x80\x80",  // overlong
+      "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xFF",  // surrogate, too high
+      "\xC3\xA9\xA9", "\xE2\x82\xAC\xE2\x82",  // one too many, one cut
   };
   for (const std::string& sequence : sequences) {
     for (std::size_t before = 0; before < 132; ++before) {

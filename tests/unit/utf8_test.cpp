@@ -1,5 +1,6 @@
 // Unicode simple case folding. The vector UTF-8 checks against the scalar ones (the definition): the
-// vector validators (AVX2's and AVX-512BW's on x86-64, NEON's on AArch64), and the string scan that validates 16 bytes at a time (the JIT's helpers' string_end); every
+// vector validators (AVX2's and AVX-512BW's on x86-64, NEON's on AArch64), and the string scan
+// that validates 16 bytes at a time (the JIT's helpers' string_end); every
 // short sequence at every position around the blocks, and random near-UTF-8 text.
 #include <gtest/gtest.h>
 
@@ -23,7 +24,9 @@ std::vector<validator> vector_validators() {
 #if defined(__x86_64__)
   std::vector<validator> found;
   if (__builtin_cpu_supports("avx2")) found.push_back(&is_valid_utf8_avx2);
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) found.push_back(&is_valid_utf8_avx512);
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) {
+    found.push_back(&is_valid_utf8_avx512);
+  }
   return found;
 #else
   return {&is_valid_utf8_neon};
