@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <jsonjit/document.hpp>
+#include <jsonjit/node.hpp>
 
 namespace jsonjit::bench {
 
@@ -22,6 +23,30 @@ const std::string& corpus(std::string_view name) {
   std::ostringstream text;
   text << in.rdbuf();
   return files.emplace(std::string(name), text.str()).first->second;
+}
+
+const status_lines& statuses_lines() {
+  static const status_lines lines = [] {
+    const std::size_t bytes = std::getenv("JSONJIT_BENCH_QUICK") != nullptr ? (std::size_t{2} << 20) : (std::size_t{200} << 20);
+    const node twitter = node::parse(corpus("twitter")).value();
+    status_lines made;
+    made.text.reserve(bytes + (1 << 20));
+    std::uint64_t id_sum = 0;
+    for (; made.text.size() < bytes; ++made.copies) {
+      for (const node& status : twitter["statuses"].elements()) {
+        node line = status;
+        const std::int64_t id = status["id"].get_int64().value() + static_cast<std::int64_t>(made.copies);
+        line.set("id", node(id));
+        id_sum += static_cast<std::uint64_t>(id);
+        made.text += line.to_json().value();
+        made.text += '\n';
+        ++made.lines;
+      }
+    }
+    made.id_sum = static_cast<std::int64_t>(id_sum);
+    return made;
+  }();
+  return lines;
 }
 
 const std::vector<recorded_token>& recorded_tokens(std::string_view name) {

@@ -35,6 +35,16 @@ struct recorded_token {
 };
 static_assert(sizeof(recorded_token) == 24);
 
+/// twitter.json's statuses, one per line, repeated to about 200 MB (2 MB in a quick run), each
+/// copy's ids raised by its copy number so that the lines are not all alike (cached).
+struct status_lines {
+  std::string text;
+  std::size_t copies = 0;   // of the statuses
+  std::size_t lines = 0;
+  std::int64_t id_sum = 0;  // of every line's "id" (wrapping)
+};
+const status_lines& statuses_lines();
+
 /// The file's tokens (cached).
 const std::vector<recorded_token>& recorded_tokens(std::string_view name);
 

@@ -18,8 +18,8 @@
 // query_compile/FILE_KIND/jsonjit: json_path::compile of each query.
 // query_lines/statuses_query|statuses_validate/...: a JSON Lines file of twitter's statuses
 // (about 200 MB; 2 MB in a quick run) through the CLI: `jsonjit query --lines` on one and two
-// threads and jq over the same file; `jsonjit validate --lines` of each status against
-// bench/schema's twitter schema on one and two threads.
+// threads and jq over the same file; `jsonjit check --lines` of each status, and `jsonjit
+// validate --lines` of each status against bench/schema's twitter schema, on one and two threads.
 #include <benchmark/benchmark.h>
 
 #include <jsonjit/io.hpp>
@@ -273,33 +273,25 @@ void compile_jsonjit(benchmark::State& state, const query_workload& w) {
 
 constexpr std::string_view lines_query = "$.user.screen_name";
 
-/// twitter.json's statuses, one per line, repeated to about 200 MB (2 MB in a quick run; each
-/// copy's ids made distinct, so that the lines are not all alike), and what the query selects
-/// from each line, in order.
+/// corpus.hpp's statuses lines in a file, and what the query selects from each line, in order.
 struct lines_file {
   std::unique_ptr<temporary_file> file;
   std::vector<node> selected;
 };
 
-const lines_file& statuses_lines() {
+const lines_file& statuses_lines_file() {
   static const lines_file lines = [] {
-    const std::size_t bytes = std::getenv("JSONJIT_BENCH_QUICK") != nullptr ? (std::size_t{2} << 20) : (std::size_t{200} << 20);
+    const status_lines& text = statuses_lines();
     const node twitter = node::parse(corpus("twitter")).value();
     const json_path query = json_path::compile(lines_query).value();
     lines_file made;
-    std::string text;
-    text.reserve(bytes + (1 << 20));
-    for (std::int64_t copy = 0; text.size() < bytes; ++copy) {
-      for (const node& status : twitter["statuses"].elements()) {
-        node line = status;
-        line.set("id", node(status["id"].get_int64().value() + copy));
-        text += line.to_json().value();
-        text += '\n';
-        const node_ref_list selected = query.select(line).value();
+    for (std::size_t copy = 0; copy < text.copies; ++copy) {
+      for (const node& status : twitter["statuses"].elements()) {  // (the query does not select the id)
+        const node_ref_list selected = query.select(status).value();
         for (const node* v : selected) made.selected.push_back(*v);
       }
     }
-    made.file = std::make_unique<temporary_file>(text);
+    made.file = std::make_unique<temporary_file>(text.text);
     return made;
   }();
   return lines;
@@ -321,7 +313,7 @@ const temporary_file& status_schema() {
 /// Runs a command over the lines file, timed from start to exit; its output checked first (a
 /// query's values, a validation's silence: every status is valid).
 void lines_command(benchmark::State& state, const std::vector<std::string>& argv, bool is_query) {
-  const lines_file& lines = statuses_lines();
+  const lines_file& lines = statuses_lines_file();
   std::string out;
   if (!run_command(argv, out)) return state.SkipWithError(out.c_str());
   if (is_query) {
@@ -369,13 +361,15 @@ void register_all() {
   auto add_lines = [](const char* workload, const char* contender, std::vector<std::string> (*argv)(const std::string& file)) {
     const bool is_query = std::string_view(workload) == "statuses_query";
     register_benchmark(std::string("query_lines/") + workload + "/" + contender, [argv, is_query](benchmark::State& state) {
-      lines_command(state, argv(statuses_lines().file->path()), is_query);
+      lines_command(state, argv(statuses_lines_file().file->path()), is_query);
     })->Unit(benchmark::kMillisecond)->UseManualTime();
   };
   using args = std::vector<std::string>;
   add_lines("statuses_query", "jsonjit_jobs1", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "query", "--lines", "--jobs", "1", std::string(lines_query), f}; });
   add_lines("statuses_query", "jsonjit_jobs2", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "query", "--lines", "--jobs", "2", std::string(lines_query), f}; });
   add_lines("statuses_query", "jq", [](const std::string& f) { return args{"jq", "-c", ".user.screen_name", f}; });
+  add_lines("statuses_check", "jsonjit_jobs1", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "check", "--lines", "--jobs", "1", f}; });
+  add_lines("statuses_check", "jsonjit_jobs2", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "check", "--lines", "--jobs", "2", f}; });
   add_lines("statuses_validate", "jsonjit_jobs1", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "validate", "--lines", "--jobs", "1", status_schema().path(), f}; });
   add_lines("statuses_validate", "jsonjit_jobs2", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "validate", "--lines", "--jobs", "2", status_schema().path(), f}; });
 #endif

@@ -351,7 +351,7 @@ int run(const options& options, const char* self) {
   const auto rank = [](const std::string& group) {
     static const char* const order[] = {
         "typed_write",  "typed_write_relaxed", "typed_read",    "stream_write",  "stream_read",
-        "json_serde",   "schema_validate",     "schema_compile", "dom_parse",    "dom_serialize", "query", "query_compile", "query_lines", "pointer", "patch", "merge_patch", "diff", "read_tokens",
+        "json_serde",   "schema_validate",     "schema_compile", "dom_parse",    "dom_serialize", "lines_parse", "query", "query_compile", "query_lines", "pointer", "patch", "merge_patch", "diff", "read_tokens",
         "read_values",
         "write_values", "write_number_text",   "jit_compile",   "jit_cold_start", "jit_first_use"};
     for (std::size_t i = 0; i < std::size(order); ++i) {

@@ -86,6 +86,11 @@ const std::map<std::string, std::string>& group_descriptions() {
       {"stream_read", "Deserialize 100 MB of Users element by element from a stream, in bounded memory."},
       {"dom_parse", "Parse into each library's DOM (simdjson: its DOM API)."},
       {"dom_serialize", "Write a parsed DOM back as compact JSON."},
+      {"lines_parse",
+       "A JSON Lines text of twitter's statuses (about 200 MB) in memory, each line parsed into a DOM and its "
+       "id read, in input order: a jsonjit::lines_parser (kept from run to run) on one and two threads; simdjson's parse_many (its "
+       "threads enabled: the next batch's stage 1 on a thread of its own). Wall-clock times; every line and "
+       "the ids' sum checked first."},
       {"query",
        "A JSONPath query (RFC 9535) from the text to the selected values: names, a descendant segment, a "
        "filter, a function, a slice, a singular query (twitter's statuses are all Japanese or Chinese: its "
@@ -98,8 +103,8 @@ const std::map<std::string, std::string>& group_descriptions() {
       {"query_lines",
        "A JSON Lines file of twitter's statuses (about 200 MB), each line a document, through the "
        "command-line tool (a process per run): `jsonjit query --lines '$.user.screen_name'` on one and two "
-       "threads (--jobs), jq over the same file, and `jsonjit validate --lines` of each status against "
-       "bench/schema's twitter schema. Outputs checked first."},
+       "threads (--jobs), jq over the same file, `jsonjit check --lines` of each status, and `jsonjit "
+       "validate --lines` of each status against bench/schema's twitter schema. Outputs checked first."},
       {"pointer",
        "100 JSON Pointer lookups of values at every depth. jsonjit: parsed pointers on a document; jsonjit_text: "
        "the pointers' text on a document (at_pointer); jsonjit_node: on a node; simdjson: its DOM's at_pointer; "
@@ -155,6 +160,7 @@ std::string baseline_of(const std::string& group) {
   if (group == "pointer" || group == "patch" || group == "merge_patch" || group == "diff") return "jsonjit";
   if (group == "query" || group == "query_compile") return "jsonjit";
   if (group == "query_lines") return "jsonjit_jobs1";
+  if (group == "lines_parse") return "jsonjit_threads1";
   return "rapidjson";
 }
 

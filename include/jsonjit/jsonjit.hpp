@@ -7,6 +7,7 @@
 #include <jsonjit/engine.hpp>
 #include <jsonjit/error.hpp>
 #include <jsonjit/jit.hpp>
+#include <jsonjit/lines.hpp>
 #include <jsonjit/meta.hpp>
 #include <jsonjit/node.hpp>
 #include <jsonjit/output.hpp>

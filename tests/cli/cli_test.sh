@@ -235,6 +235,23 @@ else
   echo "ok   query --jobs 3 over a file read in blocks equals --jobs 1 and a pipe"
 fi
 
+# check --lines: every invalid line printed with its line, in input order whatever the threads.
+out=$("$tool" check --lines "$work/lines.jsonl"); expect "check --lines" 1 "$work/lines.jsonl:4:7: expected a value (object, array, string, number, true, false or null), found end of input" $? "$out"
+out=$("$tool" check --lines "$work/many.jsonl"); expect "check --lines, all valid" 0 "" $? "$out"
+"$tool" check --lines "$work/blocks.jsonl" > "$work/c1.txt"; one=$?
+"$tool" check --lines --jobs 2 "$work/blocks.jsonl" > "$work/c2.txt"; two=$?
+"$tool" check --lines --jobs 2 < "$work/blocks.jsonl" > "$work/cp.txt"; piped=$?
+sed "s|^$work/blocks.jsonl:|<stdin>:|" "$work/c1.txt" > "$work/c1.stdin.txt"
+if ! cmp -s "$work/c1.txt" "$work/c2.txt" || ! cmp -s "$work/c1.stdin.txt" "$work/cp.txt" ||
+   [[ $one -ne 1 || $two -ne 1 || $piped -ne 1 || $(wc -l < "$work/c2.txt") -ne 6 ]] ||
+   [[ $(head -1 "$work/c2.txt") != "$work/blocks.jsonl:9973:"* ]]; then
+  echo "FAIL check --lines --jobs 2 differs from --jobs 1 ($one $two $piped, $(wc -l < "$work/c2.txt") errors)"; failures=$((failures + 1))
+else
+  echo "ok   check --lines --jobs 2 equals --jobs 1 and a pipe"
+fi
+out=$("$tool" check --jobs 2 "$work/good.json" 2>/dev/null); expect "check --jobs without --lines" 2 "" $? "$out"
+out=$("$tool" check --lines --jobs 0 "$work/good.json" 2>/dev/null); expect "check --jobs 0" 2 "" $? "$out"
+
 # validate --lines --jobs 2: the same output as one thread, in the same order.
 printf '{"type":"object","properties":{"n":{"type":"integer","multipleOf":3}}}' > "$work/threes.json"
 "$tool" validate --lines "$work/threes.json" "$work/many.jsonl" > "$work/v1.txt"; one=$?

@@ -1,17 +1,10 @@
-// README.md's block on errors without exceptions.
-#include <jsonjit/jsonjit.hpp>
-
+// README.md's writer and reader block.
 #include "doc_check.hpp"
-
-struct Order {
-  std::string id;
-  double total = 0;
-};
 
 // @DECLARATIONS
 
 int main() {
-  const std::string json = R"({"id": 7})";
-  const jsonjit::serializer_options options;
   // @STATEMENTS
+  shown(out.view(), R"({"name":"jsonjit"})");
+  check(!r.error(), "read to the end");
 }

@@ -1,17 +1,22 @@
-// README.md's pointers, patches and diffs block.
-#include <optional>
+// README.md's JSON Lines block: a text on four threads, then a file with the same parser.
+#include <jsonjit/io.hpp>
+
+#include <fstream>
+#include <string>
 
 #include "doc_check.hpp"
 
 // @DECLARATIONS
 
 int main() {
+  std::string text;
+  for (int i = 1; i <= 30000; ++i) text += "{\"amount\": " + std::to_string(i) + ".5}\n";
+  text += "{\"amount\": oops}\n";
+  std::ofstream("events.jsonl") << "{\"amount\": 1}\n\n{\"amount\": 2}\n";
+  double total = 0;
+  std::uint64_t seen = 0;
+  auto on_line = [&](const jsonjit::parsed_line& line) { seen += line.number(); };
   // @STATEMENTS
-  check(found && found->get_string().value() == "Ada", "the name found");
-  shown(why, R"(at $.users[0]: the object has no property of that name: "email")");
-  shown(reason,
-        R"(operation 1 (test /users/0/name): the value is not equal to the one the test expects (at $.users[0].name, found "Ada"))");
-  check(users["count"] == 0 && !users.contains("users"), "the merge patch applied");
-  shown(changes, R"([{"op":"replace","path":"/users/0/name","value":"Grace"}])");
-  check(back && back->find("users") != nullptr, "a merge patch back");
+  check(total == 30000.0 * 30001 / 2 + 0.5 * 30000, "every amount added, in any order");
+  check(!failed && seen == 1 + 3, "the file's lines, numbered with the blank one counted");
 }

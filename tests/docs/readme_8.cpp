@@ -1,19 +1,17 @@
-// README.md's JSONPath block.
+// README.md's pointers, patches and diffs block.
+#include <optional>
+
 #include "doc_check.hpp"
 
 // @DECLARATIONS
 
 int main() {
   // @STATEMENTS
-  check(titles.size() == 2, "two titles");
-  shown(first, R"($['store']['book'][0]['title'])");
-  shown(second, R"(Moby Dick)");
-  shown(why,
-        R"(line 1, column 22 (byte 21): not a JSONPath query (RFC 9535): "the argument must be a value: a literal, a singular query or a function giving a value")");
-  check(!failed, "the lines are JSON");
-  check(!found.empty() && found.back() == ' ', "a space after each value");
-  shown(std::string_view(found).substr(0, found.size() - 1), R"(1:$['id']=1 2:$['user']['id']=20)");
-  check(native, "the names compiled");
-  shown(why_not,
-        R"d(line 1, column 11 (byte 10): the JIT does not compile this type, schema or query with these options: "a negative index (it depends on the array's length)")d");
+  check(found && found->get_string().value() == "Ada", "the name found");
+  shown(why, R"(at $.users[0]: the object has no property of that name: "email")");
+  shown(reason,
+        R"(operation 1 (test /users/0/name): the value is not equal to the one the test expects (at $.users[0].name, found "Ada"))");
+  check(users["count"] == 0 && !users.contains("users"), "the merge patch applied");
+  shown(changes, R"([{"op":"replace","path":"/users/0/name","value":"Grace"}])");
+  check(back && back->find("users") != nullptr, "a merge patch back");
 }

@@ -1,20 +1,19 @@
-// README.md's JSON Schema block.
-#include <jsonjit/jsonjit.hpp>
-
-#include <iostream>
-
+// README.md's JSONPath block.
 #include "doc_check.hpp"
 
 // @DECLARATIONS
 
 int main() {
-  const std::string address_schema_text = R"({"type": "object", "required": ["zip"]})";
-  const std::string schema_text = R"({"properties": {"home": {"$ref": "https://example.com/address.json"}}})";
-  const std::string json_text = R"({"home": {"street": "Main"}})";
-  const auto document = jsonjit::document::parse(json_text).value();
-  const jsonjit::node node = jsonjit::node::parse(json_text).value();
-  jsonjit::memory_input input(json_text);
   // @STATEMENTS
-  check(!v.valid(), "the address has no zip");
-  check(out.find("\"instanceLocation\":\"/home\"") != std::string::npos, out.c_str());
+  check(titles.size() == 2, "two titles");
+  shown(first, R"($['store']['book'][0]['title'])");
+  shown(second, R"(Moby Dick)");
+  shown(why,
+        R"(line 1, column 22 (byte 21): not a JSONPath query (RFC 9535): "the argument must be a value: a literal, a singular query or a function giving a value")");
+  check(!failed, "the lines are JSON");
+  check(!found.empty() && found.back() == ' ', "a space after each value");
+  shown(std::string_view(found).substr(0, found.size() - 1), R"(1:$['id']=1 2:$['user']['id']=20)");
+  check(native, "the names compiled");
+  shown(why_not,
+        R"d(line 1, column 11 (byte 10): the JIT does not compile this type, schema or query with these options: "a negative index (it depends on the array's length)")d");
 }

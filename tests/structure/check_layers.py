@@ -26,7 +26,7 @@ PUBLIC = {
     'detail/export': 'common',
     'error': 'text', 'output': 'text', 'input': 'text', 'writer': 'text', 'reader': 'text',
     'transcode': 'text', 'version': 'text', 'detail/bit_stack': 'text',
-    'document': 'dom', 'node': 'dom', 'detail/tape': 'dom',
+    'document': 'dom', 'node': 'dom', 'detail/tape': 'dom', 'lines': 'dom',
     'pointer': 'edit', 'patch': 'edit', 'path': 'query',
     'type_model': 'model', 'meta': 'model', 'converter': 'model', 'serializer_options': 'model',
     'engine': 'model', 'chrono': 'model', 'uuid': 'model', 'detail/describe': 'model',

@@ -11,9 +11,11 @@
 namespace {
 
 constexpr std::string_view usage =
-    "usage: jsonjit check [FILE...]\n"
+    "usage: jsonjit check [--lines [--jobs N]] [FILE...]\n"
     "         exits 0 if every file is valid JSON; prints FILE:LINE:COLUMN: message\n"
     "         for each invalid one and exits 1. '-' or no FILE reads standard input.\n"
+    "         --lines: each line is a document (JSON Lines), each invalid one printed;\n"
+    "         --jobs N: on N threads, output in input order.\n"
     "       jsonjit fmt [--indent N | --compact] [--relaxed] [FILE]\n"
     "         re-writes JSON to standard output (default: indented by 2 spaces);\n"
     "         number text is kept, strings are re-escaped (--relaxed keeps UTF-8).\n"
