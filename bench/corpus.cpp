@@ -27,7 +27,8 @@ const std::string& corpus(std::string_view name) {
 
 const status_lines& statuses_lines() {
   static const status_lines lines = [] {
-    const std::size_t bytes = std::getenv("JSONJIT_BENCH_QUICK") != nullptr ? (std::size_t{2} << 20) : (std::size_t{200} << 20);
+    const bool quick = std::getenv("JSONJIT_BENCH_QUICK") != nullptr;
+    const std::size_t bytes = quick ? (std::size_t{2} << 20) : (std::size_t{200} << 20);
     const node twitter = node::parse(corpus("twitter")).value();
     status_lines made;
     made.text.reserve(bytes + (1 << 20));

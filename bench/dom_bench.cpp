@@ -57,6 +57,18 @@ std::string written(const rapidjson::Document& doc) {
 
 // --- parsing -------------------------------------------------------------------------------
 
+/// Reports what a parsed DOM holds, per byte of its input (the report's Held/byte).
+void set_held(benchmark::State& state, std::string_view file, std::size_t bytes) {
+  state.counters["held/byte"] = static_cast<double>(bytes) / static_cast<double>(corpus(file).size());
+}
+
+/// What a simdjson DOM document of `capacity` holds: its tape and string buffer, as its
+/// document::allocate sizes them (simdjson 3.0).
+std::size_t simdjson_document_bytes(std::size_t capacity) {
+  auto round_up = [](std::size_t n) { return (n + 63) / 64 * 64; };
+  return 8 * round_up(capacity + 3) + round_up(5 * capacity / 3 + simdjson::SIMDJSON_PADDING);
+}
+
 void parse_jsonjit(benchmark::State& state, std::string_view file) {
   const std::string& json = corpus(file);
   document doc;
@@ -68,6 +80,7 @@ void parse_jsonjit(benchmark::State& state, std::string_view file) {
     benchmark::ClobberMemory();
   }
   set_throughput(state, file);
+  set_held(state, file, doc.memory_usage());
 }
 
 void parse_jsonjit_new_document(benchmark::State& state, std::string_view file) {
@@ -76,6 +89,8 @@ void parse_jsonjit_new_document(benchmark::State& state, std::string_view file) 
     return state.SkipWithError("invalid input");
   } else if (!holds_corpus(state, file, written(first->root()))) {
     return;
+  } else {
+    set_held(state, file, first->memory_usage());
   }
   allocation_counter allocations(state);
   for (auto _ : state) {
@@ -99,6 +114,7 @@ void parse_simdjson(benchmark::State& state, std::string_view file) {
     benchmark::DoNotOptimize(root);
   }
   set_throughput(state, file);
+  set_held(state, file, simdjson_document_bytes(parser.doc.capacity()));
 }
 
 void parse_rapidjson(benchmark::State& state, std::string_view file) {
@@ -110,13 +126,16 @@ void parse_rapidjson(benchmark::State& state, std::string_view file) {
     if (!holds_corpus(state, file, written(first))) return;
   }
   allocation_counter allocations(state);
+  std::size_t held = 0;
   for (auto _ : state) {
     rapidjson::Document doc;
     doc.Parse<rapidjson_flags>(json.data(), json.size());
     if (doc.HasParseError()) state.SkipWithError("invalid input");
     benchmark::DoNotOptimize(doc);
+    held = doc.GetAllocator().Capacity();
   }
   set_throughput(state, file);
+  set_held(state, file, held);
 }
 
 void parse_boost_json(benchmark::State& state, std::string_view file) {

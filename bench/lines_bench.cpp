@@ -23,13 +23,20 @@ struct tally {
   std::size_t lines = 0;
   std::int64_t id_sum = 0;
   bool failed = false;
+
+  void add(std::int64_t id) {  // (wrapping, as the expected sum is made)
+    id_sum = static_cast<std::int64_t>(static_cast<std::uint64_t>(id_sum) + static_cast<std::uint64_t>(id));
+    ++lines;
+  }
 };
 
 /// Whether a contender's tally is the input's: else the benchmark fails saying so.
 bool right(benchmark::State& state, const tally& t) {
   const status_lines& lines = statuses_lines();
   if (!t.failed && t.lines == lines.lines && t.id_sum == lines.id_sum) return true;
-  state.SkipWithError(("saw " + std::to_string(t.lines) + " lines, ids summing to " + std::to_string(t.id_sum)).c_str());
+  const std::string seen =
+      "saw " + std::to_string(t.lines) + " lines, ids summing to " + std::to_string(t.id_sum);
+  state.SkipWithError(seen.c_str());
   return false;
 }
 
@@ -42,8 +49,7 @@ tally parse_jsonjit(lines_parser& parser) {
   parser.parse(statuses_lines().text, [&](const parsed_line& line) {
     const auto id = line.value().root()["id"].get_int64();
     t.failed |= !line || !id;
-    t.id_sum = static_cast<std::int64_t>(static_cast<std::uint64_t>(t.id_sum) + static_cast<std::uint64_t>(id.value_or(0)));
-    ++t.lines;
+    t.add(id.value_or(0));
   });
   return t;
 }
@@ -67,8 +73,7 @@ tally parse_simdjson(simdjson::dom::parser& parser, const simdjson::padded_strin
   for (auto doc : stream) {
     std::int64_t id = 0;
     t.failed |= doc["id"].get_int64().get(id) != simdjson::SUCCESS;
-    t.id_sum = static_cast<std::int64_t>(static_cast<std::uint64_t>(t.id_sum) + static_cast<std::uint64_t>(id));
-    ++t.lines;
+    t.add(id);
   }
   return t;
 }
@@ -88,7 +93,9 @@ void lines_simdjson(benchmark::State& state) {
 
 void register_all() {
   auto add = [](const char* contender, auto fn) {
-    register_benchmark(std::string("lines_parse/statuses/") + contender, fn)->Unit(benchmark::kMillisecond)->UseManualTime();
+    register_benchmark(std::string("lines_parse/statuses/") + contender, fn)
+        ->Unit(benchmark::kMillisecond)
+        ->UseManualTime();
   };
   add("jsonjit_threads1", [](benchmark::State& state) { lines_jsonjit(state, 1); });
   add("jsonjit_threads2", [](benchmark::State& state) { lines_jsonjit(state, 2); });

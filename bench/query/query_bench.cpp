@@ -368,8 +368,12 @@ void register_all() {
   add_lines("statuses_query", "jsonjit_jobs1", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "query", "--lines", "--jobs", "1", std::string(lines_query), f}; });
   add_lines("statuses_query", "jsonjit_jobs2", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "query", "--lines", "--jobs", "2", std::string(lines_query), f}; });
   add_lines("statuses_query", "jq", [](const std::string& f) { return args{"jq", "-c", ".user.screen_name", f}; });
-  add_lines("statuses_check", "jsonjit_jobs1", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "check", "--lines", "--jobs", "1", f}; });
-  add_lines("statuses_check", "jsonjit_jobs2", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "check", "--lines", "--jobs", "2", f}; });
+  add_lines("statuses_check", "jsonjit_jobs1", [](const std::string& f) {
+    return args{JSONJIT_BENCH_CLI, "check", "--lines", "--jobs", "1", f};
+  });
+  add_lines("statuses_check", "jsonjit_jobs2", [](const std::string& f) {
+    return args{JSONJIT_BENCH_CLI, "check", "--lines", "--jobs", "2", f};
+  });
   add_lines("statuses_validate", "jsonjit_jobs1", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "validate", "--lines", "--jobs", "1", status_schema().path(), f}; });
   add_lines("statuses_validate", "jsonjit_jobs2", [](const std::string& f) { return args{JSONJIT_BENCH_CLI, "validate", "--lines", "--jobs", "2", status_schema().path(), f}; });
 #endif

@@ -152,6 +152,7 @@ bool read_results(std::string json, std::map<std::string, measurement>& by_name,
     m.bytes_per_op = run["bytes_per_second"].get_double().value_or(0) * seconds;
     m.allocs_per_op = run["allocs/op"].get_double().value_or(0);
     m.alloc_bytes_per_op = run["alloc_bytes/op"].get_double().value_or(0);
+    m.held_per_input_byte = run["held/byte"].get_double().value_or(0);
   }
   return true;
 }

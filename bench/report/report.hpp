@@ -18,6 +18,7 @@ struct measurement {
   double bytes_per_op = 0;             // input or output bytes; 0 where not meaningful
   double allocs_per_op = 0;
   double alloc_bytes_per_op = 0;
+  double held_per_input_byte = 0;  // what the result holds (a parsed DOM); 0 where not reported
   /// Not empty: the contender's output was wrong, or (`failed`) its workload did not run to
   /// the end; it has no figures.
   std::string wrong;

@@ -84,13 +84,17 @@ const std::map<std::string, std::string>& group_descriptions() {
        "Lines; "
        "the baseline is jsonjit writing the same value into a string."},
       {"stream_read", "Deserialize 100 MB of Users element by element from a stream, in bounded memory."},
-      {"dom_parse", "Parse into each library's DOM (simdjson: its DOM API)."},
+      {"dom_parse",
+       "Parse into each library's DOM (simdjson: its DOM API). Held/byte: the bytes the parsed DOM holds per "
+       "byte of input (jsonjit: the document's tape and strings, room for the next parse included; "
+       "jsonjit_new_document: trimmed to what this input needs; simdjson: its document's tape and string "
+       "buffer as it allocates them; rapidjson: its allocator's pool)."},
       {"dom_serialize", "Write a parsed DOM back as compact JSON."},
       {"lines_parse",
-       "A JSON Lines text of twitter's statuses (about 200 MB) in memory, each line parsed into a DOM and its "
-       "id read, in input order: a jsonjit::lines_parser (kept from run to run) on one and two threads; simdjson's parse_many (its "
-       "threads enabled: the next batch's stage 1 on a thread of its own). Wall-clock times; every line and "
-       "the ids' sum checked first."},
+       "A JSON Lines text of twitter's statuses (about 200 MB) in memory, each line parsed into a DOM "
+       "and its id read, in input order: a jsonjit::lines_parser (kept from run to run) on one and two "
+       "threads; simdjson's parse_many (its threads enabled: the next batch's stage 1 on a thread of its "
+       "own). Wall-clock times; every line and the ids' sum checked first."},
       {"query",
        "A JSONPath query (RFC 9535) from the text to the selected values: names, a descendant segment, a "
        "filter, a function, a slice, a singular query (twitter's statuses are all Japanese or Chinese: its "
@@ -199,14 +203,21 @@ std::string markdown(const std::vector<measurement>& results, const std::string&
       }
       out += "\n### " + group + "/" + workload +
              (baseline_median > 0 ? " (baseline: " + baseline + ")" : "") + "\n\n";
-      out += "| Contender | Mean | Median | StdDev | Ratio | MB/s | Allocated | Allocs |\n";
-      out += "|---|---:|---:|---:|---:|---:|---:|---:|\n";
+      // Held/byte where a contender of the workload reports what its result holds.
+      bool held = false;
+      for (std::size_t j = i;
+           j < results.size() && results[j].group == group && results[j].workload == workload; ++j) {
+        held |= results[j].held_per_input_byte > 0;
+      }
+      out += std::string("| Contender | Mean | Median | StdDev | Ratio | MB/s | Allocated | Allocs |") +
+             (held ? " Held/byte |\n" : "\n");
+      out += std::string("|---|---:|---:|---:|---:|---:|---:|---:|") + (held ? "---:|\n" : "\n");
       for (std::size_t j = i;
            j < results.size() && results[j].group == group && results[j].workload == workload; ++j) {
         const measurement& r = results[j];
         if (!r.wrong.empty()) {
           out += "| " + r.contender + " | **" + (r.failed ? "FAILED" : "WRONG") + "**: " + r.wrong +
-                 " | | | | | | |\n";
+                 " | | | | | | |" + (held ? " |\n" : "\n");
           continue;
         }
         const statistics s = statistics_of(r.seconds_per_op);
@@ -215,7 +226,10 @@ std::string markdown(const std::vector<measurement>& results, const std::string&
                (r.seconds_per_op.size() > 1 ? time_text(s.stddev) : "-") + " | " + ratio + " | " +
                (r.bytes_per_op > 0 ? number_text(r.bytes_per_op / s.median / 1e6, 1) : "") + " | " +
                bytes_text(r.alloc_bytes_per_op) + " | " +
-               number_text(r.allocs_per_op, r.allocs_per_op < 10 ? 2 : 0) + " |\n";
+               number_text(r.allocs_per_op, r.allocs_per_op < 10 ? 2 : 0) + " |" +
+               (!held                       ? "\n"
+                : r.held_per_input_byte > 0 ? " " + number_text(r.held_per_input_byte, 2) + " |\n"
+                                            : " - |\n");
       }
     }
   }
@@ -258,7 +272,7 @@ std::string csv(const std::vector<measurement>& results) {
   std::string out =
       "group,workload,contender,status,repetitions,mean_s,median_s,stddev_s,min_s,max_s,baseline,ratio,mb_"
       "per_s,"
-      "alloc_bytes_per_op,allocs_per_op\n";
+      "alloc_bytes_per_op,allocs_per_op,held_per_input_byte\n";
   std::map<std::string, double> baseline_medians;  // group/workload
   for (const measurement& m : results) {
     if (m.wrong.empty() && m.contender == baseline_of(m.group))
@@ -269,18 +283,19 @@ std::string csv(const std::vector<measurement>& results) {
     const std::string key = m.group + "/" + m.workload;
     if (!m.wrong.empty()) {
       out += m.group + "," + m.workload + "," + m.contender + (m.failed ? ",failed" : ",wrong") +
-             ",0,,,,,,,,,,\n";
+             ",0,,,,,,,,,,,\n";
       continue;
     }
     const statistics s = statistics_of(m.seconds_per_op);
     const auto base = baseline_medians.find(key);
     const double ratio = base != baseline_medians.end() && base->second > 0 ? s.median / base->second : 0;
     std::snprintf(
-        line, sizeof line, "%s,%s,%s,ok,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%s,%.6g,%.6g,%.6g\n", m.group.c_str(),
+        line, sizeof line, "%s,%s,%s,ok,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%s,%.6g,%.6g,%.6g,%.6g\n",
+        m.group.c_str(),
         m.workload.c_str(), m.contender.c_str(), m.seconds_per_op.size(), s.mean, s.median, s.stddev, s.min,
         s.max, base != baseline_medians.end() ? baseline_of(m.group).c_str() : "",
         ratio > 0 ? number_text(ratio, 4).c_str() : "", s.median > 0 ? m.bytes_per_op / s.median / 1e6 : 0.0,
-        m.alloc_bytes_per_op, m.allocs_per_op);
+        m.alloc_bytes_per_op, m.allocs_per_op, m.held_per_input_byte);
     out += line;
   }
   return out;

@@ -111,7 +111,7 @@ class lines_parser {
   }
 
   /// Bytes held for the next parse: the blocks' documents (each sized for the longest line it
-  /// has held: ten bytes per byte of it) and, from an input, their text.
+  /// has held: about three bytes per byte of it) and, from an input, their text.
   std::size_t memory_usage() const noexcept;
 
  private:

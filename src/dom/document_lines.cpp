@@ -3,8 +3,9 @@
 // The input is cut into blocks of whole lines (from an input, read), a window of them in
 // flight: the calling thread delivers the finished block at the front of the window line by
 // line and, while it has nothing to deliver, reads or parses blocks; the other threads parse
-// the window's blocks in order and read more where it has room (one thread at a time). A block's line numbers count from its
-// start; the delivering thread, which sees the blocks in order, adds the lines before it.
+// the window's blocks in order and read more where it has room (one thread at a time). A
+// block's line numbers count from its start; the delivering thread, which sees the blocks in
+// order, adds the lines before it.
 #include <jsonjit/lines.hpp>
 
 #include <algorithm>
@@ -23,8 +24,8 @@ namespace jsonjit {
 namespace detail {
 
 struct lines_access {
-  static parsed_line make(std::uint64_t number, std::uint64_t offset, std::string_view text, const document& value,
-                          const parse_error& error) {
+  static parsed_line make(std::uint64_t number, std::uint64_t offset, std::string_view text,
+                          const document& value, const parse_error& error) {
     parsed_line line;
     line.number_ = number;
     line.offset_ = offset;
@@ -37,7 +38,15 @@ struct lines_access {
 
 namespace {
 
-bool is_blank(std::string_view line) noexcept { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
+bool is_blank(std::string_view line) noexcept {
+  return line.find_first_not_of(" \t\r") == std::string_view::npos;
+}
+
+/// Where `feed` (a pointer memchr returned, or null) is in `text`; its size if null.
+std::size_t position_of(const void* feed, std::string_view text) noexcept {
+  if (feed == nullptr) return text.size();
+  return static_cast<std::size_t>(static_cast<const char*>(feed) - text.data());
+}
 
 /// Whole lines and what they parsed into.
 struct block {
@@ -65,8 +74,7 @@ struct block {
     feeds = 0;
     for (std::size_t at = 0; at < text.size(); ++feeds) {
       const void* feed = std::memchr(text.data() + at, '\n', text.size() - at);
-      const std::size_t end = feed != nullptr ? static_cast<std::size_t>(static_cast<const char*>(feed) - text.data())
-                                              : text.size();
+      const std::size_t end = position_of(feed, text);
       const std::string_view line_text = text.substr(at, end - at);
       if (!is_blank(line_text)) {
         if (pool.empty()) {
@@ -102,7 +110,7 @@ class block_source {
     std::size_t end = offset_ + std::min(block_size_, text_.size() - offset_);
     if (end < text_.size()) {
       const void* feed = std::memchr(text_.data() + end, '\n', text_.size() - end);
-      end = feed != nullptr ? static_cast<std::size_t>(static_cast<const char*>(feed) - text_.data()) + 1 : text_.size();
+      end = feed != nullptr ? position_of(feed, text_) + 1 : text_.size();
     }
     b.text = text_.substr(offset_, end - offset_);
     b.offset = offset_;
@@ -178,10 +186,11 @@ class block_source {
 /// One parse: the window of blocks, the threads, the delivery.
 class block_runner {
  public:
+  using document_pools = std::vector<std::vector<document>>;
   block_runner(block_source& source, const lines_options& options, std::vector<std::unique_ptr<block>>& spare,
-               std::vector<std::vector<document>>& pools, std::vector<std::vector<document>>& taken, line_callback f,
-               void* on_line)
-      : source_(source), options_(options), f_(f), on_line_(on_line), spare_(spare), pools_(pools), taken_(taken) {}
+               document_pools& pools, document_pools& taken, line_callback f, void* on_line)
+      : source_(source), options_(options), f_(f), on_line_(on_line), spare_(spare), pools_(pools),
+        taken_(taken) {}
 
   parse_error run(unsigned threads) {
     window_size_ = window_per_thread * static_cast<std::size_t>(threads);
@@ -366,8 +375,8 @@ class block_runner {
   std::size_t first_unstarted_ = 0;            // in window_: the blocks before it are started
   std::size_t window_size_ = 0;
   std::vector<std::unique_ptr<block>>& spare_;  // delivered blocks, their memory used again
-  std::vector<std::vector<document>>& pools_;   // by thread (0: the calling one): spare documents
-  std::vector<std::vector<document>>& taken_;   // by thread: its pool while it parses (its own)
+  document_pools& pools_;  // by thread (0: the calling one): spare documents
+  document_pools& taken_;  // by thread: its pool while it parses (its own)
   bool more_ = true;      // the source has more blocks
   bool reading_ = false;  // a thread is reading one
   bool stopped_ = false;
@@ -402,7 +411,8 @@ std::size_t lines_parser::memory_usage() const noexcept {
 
 parse_error lines_parser::run(std::string_view lines, input* source, detail::line_callback f, void* on_line) {
   const lines_options& options = state_->options;
-  unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  unsigned threads = options.threads;
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   if (source == nullptr && lines.size() <= options.block_size) threads = 1;  // (one block: nothing to share)
   detail::block_source blocks(lines, source, options.block_size);
   detail::block_runner runner(blocks, options, state_->spare, state_->pools, state_->taken, f, on_line);

@@ -26,9 +26,9 @@ parse_error parse_into(std::string_view json, const document_options& options, t
   if (json.size() > std::numeric_limits<std::uint32_t>::max() - 8) {
     return out.fail({error_code::input_too_large, 0, 1, 1, false});
   }
-  out.reserve(json);
   if (detail::parse_structural(out, json, options)) return {};
-  out.reserve(json);  // starts over (the memory is already there): the reference parser, for the exact error
+  // (Starting over) the reference parser: where the fast one cannot run, or for the exact error.
+  out.reserve(json);
   return detail::parse_with_reader(out, json, options);
 }
 

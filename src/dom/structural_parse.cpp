@@ -167,8 +167,12 @@ bool parse_indexed(tape_builder& out, std::string_view json, const document_opti
   thread_local index_buffer buffer;
   structural_index index = buffer.reserve(size);
   available.index(json.data(), size, index);
-  const bool ok = index.count != 0 && stage1_passed(available, json.data(), size, index) &&
-                 build_tape(out.writer(), json.data(), size, index, options);
+  if (index.count == 0 || !stage1_passed(available, json.data(), size, index)) {
+    buffer.trim();
+    return false;
+  }
+  out.reserve_indexed(json, index.count);
+  const bool ok = build_tape(out.writer(), json.data(), size, index, options);
   buffer.trim();
   return ok;
 }

@@ -51,15 +51,39 @@ void shrink_buffer(buffer<T>& memory, std::size_t& capacity, std::size_t size) {
 
 }  // namespace
 
+namespace {
+// Every token takes at least one byte of input and at most one tape word, except numbers
+// (two words), which are one byte at least and followed by a separator unless they end the
+// input. A string of n >= 2 source bytes stores at most 4 + n - 2 bytes; preserved number
+// text stores 4 + n bytes for n >= 1. (+ 16: block copies of strings write up to 15 bytes
+// past their end.)
+std::size_t words_for(std::size_t input) noexcept {
+  return input + 2;
+}
+std::size_t bytes_for(std::size_t input, bool preserve_number_text) noexcept {
+  return (preserve_number_text ? 5 : 2) * input + 8 + 16;
+}
+}  // namespace
+
 void tape_builder::reserve(std::string_view input) {
-  // Every token takes at least one byte of input and at most one tape word, except numbers
-  // (two words), which are one byte at least and followed by a separator unless they end the
-  // input. A string of n >= 2 source bytes stores at most 4 + n - 2 bytes; preserved number
-  // text stores 4 + n bytes for n >= 1.
-  const std::size_t n = input.size();
-  reserve_buffer(doc_.tape_, doc_.tape_capacity_, n + 2);
-  // (+ 16: block copies of strings write up to 15 bytes past their end.)
-  reserve_buffer(doc_.strings_, doc_.strings_capacity_, (options_.preserve_number_text ? 5 : 2) * n + 8 + 16);
+  reserve_exactly(input, words_for(input.size()), bytes_for(input.size(), options_.preserve_number_text));
+}
+
+void tape_builder::reserve_indexed(std::string_view input, std::uint32_t structurals) {
+  // Each position the structural parser consumes writes at most two words (a number), most
+  // one or none. A string takes two positions (its quotes) and stores 4 + its unescaped text
+  // (no longer than its source) bytes; preserved number text, one position and 4 + its text
+  // bytes. Both bounds hold: the smaller is taken (a text of one-digit numbers is all
+  // positions).
+  const std::size_t n = input.size(), positions = structurals;
+  const bool preserve = options_.preserve_number_text;
+  reserve_exactly(input, std::min(words_for(n), 2 * positions + 2),
+                  std::min(bytes_for(n, preserve), n + (preserve ? 4 : 1) * positions + 8 + 16));
+}
+
+void tape_builder::reserve_exactly(std::string_view input, std::size_t words, std::size_t bytes) {
+  reserve_buffer(doc_.tape_, doc_.tape_capacity_, words);
+  reserve_buffer(doc_.strings_, doc_.strings_capacity_, bytes);
   w_ = tape_writer{};
   w_.tape = doc_.tape_.get();
   w_.strings = w_.text = doc_.strings_.get();

@@ -102,6 +102,11 @@ class tape_builder {
 
   /// Reserves what parsing `input` can need, so that nothing below checks for room.
   void reserve(std::string_view input);
+  /// The same for the structural parser, once stage 1 has found `structurals` positions in
+  /// `input`: each yields at most two tape words, and a string's two quotes at most four bytes
+  /// beyond its text (its length) — far less than `input` can need in general (about a third
+  /// of it for canada.json, whose every byte could otherwise be a token).
+  void reserve_indexed(std::string_view input, std::uint32_t structurals);
   /// Gives back spare capacity when it is more than a quarter of what is held.
   void shrink_to_fit();
 
@@ -136,6 +141,9 @@ class tape_builder {
   parse_error fail(const error_info& where, std::string name = {});
 
  private:
+  /// Room for `words` tape words and `bytes` of strings (beyond what is held: the content is
+  /// not kept), and a writer at their start.
+  void reserve_exactly(std::string_view input, std::size_t words, std::size_t bytes);
   std::string path_of_open(bool into_value) const;
 
   document& doc_;

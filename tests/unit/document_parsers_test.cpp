@@ -241,6 +241,39 @@ TEST(DocumentParsers, AgreeOnEscapesAtEveryOffsetAndNearTheEnd) {
   }
 }
 
+TEST(DocumentParsers, FitTheRoomTheIndexReservesAtItsTightestInputs) {
+  // The fast parser reserves by what stage 1 found (two tape words a position, each string's
+  // text and four bytes more), or by the input's size where that is less: inputs where those
+  // bounds are tight (every byte a position, strings of nothing but escapes or of nothing,
+  // numbers kept as text, deep nesting) must fit — ASan watches the edges of the room — and
+  // give the reference parser's documents.
+  std::string digits = "[", names = "{", empties = "[", escapes = "[\"", mixed = "[";
+  for (int i = 0; i < 3000; ++i) {
+    digits += "1,";
+    names += "\"\":0,";
+    empties += "\"\",";
+    escapes += "\\n\\u00e9";
+    mixed += "[{\"a\":[1,-2.5e3,\"\\\"\"]},[],{},true,null],";
+  }
+  digits += "1]";
+  names += "\"\":0}";
+  empties += "\"\"]";
+  escapes += "\"]";
+  mixed += "0]";
+  const std::string deep = std::string(64, '[') + "1" + std::string(64, ']');
+  const std::string scalars[] = {"1", "\"\""};
+  for (const std::string& json : {digits, names, empties, escapes, mixed, deep, scalars[0], scalars[1]}) {
+    expect_same(json);
+    expect_same(json, {.preserve_number_text = true});
+  }
+  if (!detail::structural_parser_runs({})) return;
+  // What a reused document holds: the index's bound, a third of the general one on canada.json.
+  const std::string canada = read_file(std::filesystem::path(JSONJIT_DATA_DIR "/corpus") / "canada.json");
+  document doc;
+  ASSERT_FALSE(doc.assign(canada));
+  EXPECT_LT(doc.memory_usage(), 4 * canada.size());
+}
+
 TEST(DocumentParsers, AgreeOnDepthLimits) {
   for (int depth = 60; depth <= 68; ++depth) {
     const std::string json =

@@ -61,13 +61,14 @@ int check_lines(std::string_view path, unsigned jobs) {
     return exit_usage;
   }
   std::vector<document> documents(jobs + 1);  // by worker (the reading thread is worker `jobs`)
-  return for_each_line(in, jobs, [&](std::string_view line, std::uint64_t number, unsigned worker, block_output& out) {
+  auto check_line = [&](std::string_view line, std::uint64_t number, unsigned worker, block_output& out) {
     const parse_error e = documents[worker].assign(line);
     if (!e) return;
-    out.out += in.name() + ":" + std::to_string(number + e.info.line - 1) + ":" + std::to_string(e.info.column) +
-               ": " + message(e.info) + "\n";
+    out.out += in.name() + ":" + std::to_string(number + e.info.line - 1) + ":" +
+               std::to_string(e.info.column) + ": " + message(e.info) + "\n";
     out.status = exit_invalid;
-  });
+  };
+  return for_each_line(in, jobs, check_line);
 }
 
 }  // namespace
