@@ -2,11 +2,11 @@
 // the caller in input order:
 //
 //   jsonjit::parse_lines(text, [](const jsonjit::parsed_line& line) {
-//     if (!line) return report(line.number(), jsonjit::to_string(line.error()));
-//     use(line.value().root());                                  // a jsonjit::document
+//     if (line) use(line.value().root());                        // a jsonjit::document
+//     else report(line.number(), jsonjit::to_string(line.error()));
 //   }, {.threads = 4});
 //
-// The lines are handed to the threads in blocks of whole lines; a window of at most two blocks
+// The lines are handed to the threads in blocks of whole lines; a window of at most four blocks
 // per thread is in flight, so memory stays bounded whatever the input's size (from an input,
 // only that window is read), and the documents are reused from block to block (and, with a
 // lines_parser kept, from text to text), so that once they have grown, parsing allocates
@@ -85,7 +85,8 @@ bool call_on_line(void* on_line, const parsed_line& line) {
 
 /// Parses JSON Lines texts one after another, keeping its documents and buffers from one to the
 /// next (after the first texts, parsing allocates nothing per line where the lines need no more
-/// room than before). One parse at a time: give each thread that parses its own.
+/// room than before). One parse at a time: give each thread that parses its own. A parser moved
+/// from may only be assigned to or destroyed.
 class lines_parser {
  public:
   explicit lines_parser(const lines_options& options = {});
@@ -103,15 +104,16 @@ class lines_parser {
     run(lines, nullptr, &detail::call_on_line<std::remove_reference_t<F>>, &on_line);
   }
   /// As above, the lines read from `source` (jsonjit::file_input, a pipe, a socket) as the
-  /// threads need them: what is in memory is the window of blocks in flight. Returns the error
+  /// threads need them, by whichever needs more (one at a time): what is in memory is the
+  /// window of blocks in flight. Returns the error
   /// that ended reading (error_code::input_failed, its reason in `name`), else none.
   template <class F>
   parse_error parse(input& source, F&& on_line) {
     return run({}, &source, &detail::call_on_line<std::remove_reference_t<F>>, &on_line);
   }
 
-  /// Bytes held for the next parse: the blocks' documents (each sized for the longest line it
-  /// has held: about three bytes per byte of it) and, from an input, their text.
+  /// Bytes held for the next parse: the documents (each sized for the longest line it has held:
+  /// about three bytes per byte of it) and, from an input, the blocks' text.
   std::size_t memory_usage() const noexcept;
 
  private:
