@@ -69,7 +69,7 @@ run_bench --repetitions 3 --min-time 0 --filter 'jit_cold_start/LoginViewModel/|
 # A wrong contender: reported, never timed.
 JSONJIT_BENCH_WRONG_CONTENDER=1 run_bench --quick --filter 'typed_write/LoginViewModel/' --results "$scratch/wrong" \
   > /dev/null 2> "$scratch/wrong.err" || fail "the run with a wrong contender failed"
-grep -q "^typed_write,LoginViewModel,deliberately_wrong,wrong,0,,,,,,,,,,$" "$scratch/wrong/report.csv" ||
+grep -q "^typed_write,LoginViewModel,deliberately_wrong,wrong,0,,,,,,,,,,,$" "$scratch/wrong/report.csv" ||
   fail "the wrong contender's CSV row: $(grep deliberately_wrong "$scratch/wrong/report.csv" || echo none)"
 grep -q "^| deliberately_wrong | \*\*WRONG\*\*: the output differs from STJ's bytes | | | | | | |$" "$scratch/wrong/report.md" ||
   fail "the wrong contender's table row: $(grep deliberately_wrong "$scratch/wrong/report.md" || echo none)"
