@@ -17,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -46,6 +47,19 @@ bool is_blank(std::string_view line) noexcept {
 std::size_t position_of(const void* feed, std::string_view text) noexcept {
   if (feed == nullptr) return text.size();
   return static_cast<std::size_t>(static_cast<const char*>(feed) - text.data());
+}
+
+// A byte order mark is skipped where the input starts (document::assign skips it at the start
+// of its text), but one at the start of a later line is not whitespace: that line is no value.
+constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+
+/// The error of a line that starts with something no value starts with; `doc` is emptied.
+parse_error not_a_value(document& doc) {
+  doc = document();
+  parse_error e;
+  e.info = {error_code::expected_value, 0, 1, 1, false};
+  e.path = "$";
+  return e;
 }
 
 /// Whole lines and what they parsed into.
@@ -84,7 +98,9 @@ struct block {
           pool.pop_back();
         }
         line& l = lines.emplace_back(line{at, end - at, feeds});
-        if (parse_error e = documents.back().assign(line_text, options)) {
+        if (parse_error e = offset + at != 0 && line_text.starts_with(byte_order_mark)
+                                ? not_a_value(documents.back())
+                                : documents.back().assign(line_text, options)) {
           l.error = errors.size();
           errors.push_back(std::move(e));
         }

@@ -249,6 +249,8 @@ if ! cmp -s "$work/c1.txt" "$work/c2.txt" || ! cmp -s "$work/c1.stdin.txt" "$wor
 else
   echo "ok   check --lines --jobs 2 equals --jobs 1 and a pipe"
 fi
+printf '\xEF\xBB\xBF[1]\n\xEF\xBB\xBF[2]\n' > "$work/marks.jsonl"
+out=$("$tool" check --lines "$work/marks.jsonl"); expect "check --lines, a byte order mark on line 2" 1 "$work/marks.jsonl:2:1: expected a value (object, array, string, number, true, false or null)" $? "$out"
 out=$("$tool" check --jobs 2 "$work/good.json" 2>/dev/null); expect "check --jobs without --lines" 2 "" $? "$out"
 out=$("$tool" check --lines --jobs 0 "$work/good.json" 2>/dev/null); expect "check --jobs 0" 2 "" $? "$out"
 

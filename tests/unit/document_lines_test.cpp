@@ -123,6 +123,17 @@ TEST(ParseLines, NumberErrorsInTheWholeInput) {
   EXPECT_EQ(errors[1].path, "$.b");
 }
 
+TEST(ParseLines, TakeAByteOrderMarkWhereTheInputStartsOnly) {
+  const std::string text = "\xEF\xBB\xBF[1]\n\xEF\xBB\xBF[2]\n[3]\n";
+  for (const std::size_t block_size : {1u, 4096u}) {
+    const std::vector<seen> got = parsed(text, {.threads = 2, .block_size = block_size});
+    ASSERT_EQ(got.size(), 3u);
+    EXPECT_EQ(got[0].json, "[1]");
+    EXPECT_EQ(got[1].json, "error line 2, column 1 (byte 7) at $: " + std::string(message(error_code::expected_value)));
+    EXPECT_EQ(got[2].json, "[3]");
+  }
+}
+
 TEST(ParseLines, ApplyTheDocumentOptionsToEachLine) {
   const std::string text = "[[[1]]]\n{\"a\":1,\"a\":2}\n[1,]\n";
   const document_options strict{.max_depth = 2, .duplicates = duplicate_properties::reject};
