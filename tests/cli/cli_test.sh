@@ -251,6 +251,10 @@ else
 fi
 printf '\xEF\xBB\xBF[1]\n\xEF\xBB\xBF[2]\n' > "$work/marks.jsonl"
 out=$("$tool" check --lines "$work/marks.jsonl"); expect "check --lines, a byte order mark on line 2" 1 "$work/marks.jsonl:2:1: expected a value (object, array, string, number, true, false or null)" $? "$out"
+out=$("$tool" query --lines '$[0]' "$work/marks.jsonl" 2>"$work/marks.err"); expect "query --lines, a byte order mark on line 2" 1 "1" $? "$out"
+out=$(cat "$work/marks.err"); expect "query --lines, the error of line 2" 0 "$work/marks.jsonl:2:1: expected a value (object, array, string, number, true, false or null)" 0 "$out"
+printf '{"type":"array"}' > "$work/arrays.json"
+out=$("$tool" validate --lines --jobs 2 "$work/arrays.json" "$work/marks.jsonl"); expect "validate --lines, a byte order mark on line 2" 1 "$work/marks.jsonl:2:1: (root): not JSON: expected a value (object, array, string, number, true, false or null)" $? "$out"
 out=$("$tool" check --jobs 2 "$work/good.json" 2>/dev/null); expect "check --jobs without --lines" 2 "" $? "$out"
 out=$("$tool" check --lines --jobs 0 "$work/good.json" 2>/dev/null); expect "check --jobs 0" 2 "" $? "$out"
 

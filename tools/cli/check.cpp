@@ -62,10 +62,7 @@ int check_lines(std::string_view path, unsigned jobs) {
   }
   std::vector<document> documents(jobs + 1);  // by worker (the reading thread is worker `jobs`)
   auto check_line = [&](std::string_view line, std::uint64_t number, unsigned worker, block_output& out) {
-    // (A byte order mark may start the file, not a later line: that line is no value.)
-    const bool mark = number > 1 && line.starts_with("\xEF\xBB\xBF");
-    const parse_error e = mark ? parse_error{{error_code::expected_value, 0, 1, 1, false}, "$", {}}
-                               : documents[worker].assign(line);
+    const parse_error e = documents[worker].assign(line);
     if (!e) return;
     out.out += in.name() + ":" + std::to_string(number + e.info.line - 1) + ":" +
                std::to_string(e.info.column) + ": " + message(e.info) + "\n";

@@ -62,7 +62,11 @@ void run_lines(std::string_view text, std::uint64_t number, unsigned worker, con
     const std::string_view line = text.substr(start, end - start);
     start = end + 1;
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    work(line, number, worker, out);
+    // A byte order mark may start the file (the parsers skip one at the start of a text) but
+    // not a later line, where it is no value: its first byte alone fails every parser with
+    // the error the whole line gets from one that does not skip a mark.
+    const bool misplaced_mark = number > 1 && line.starts_with("\xEF\xBB\xBF");
+    work(misplaced_mark ? line.substr(0, 1) : line, number, worker, out);
   }
 }
 
