@@ -1,6 +1,7 @@
 #include "text/number_p.hpp"
 
 #include "text/shortest_p.hpp"
+#include "text/vec16_p.hpp"
 
 #include <bit>
 #include <charconv>
@@ -111,9 +112,123 @@ inline void write_8_digits(char* out, std::uint32_t v) noexcept {
   store8(out, eight_digits(v));
 }
 
+#if JSONJIT_VEC16
+// A double's digits are made in one vector: the significand padded with zeros to 17 digits,
+// its first digit by itself and the other sixteen in the vector's bytes, in order. The
+// layouts are then whole-vector stores and, for a decimal point inside the digits, a blend
+// of the vector with itself one byte further on.
+
+/// The 16 digits of v < 10^16 in ASCII, the first in byte 0 (leading zeros included). Its two
+/// groups of eight are split into four groups of four digits, each in two 16-bit lanes: the
+/// even lane takes the group's first two digits, the odd lane its last two. In each lane:
+/// x / 100 = (x * 5243) >> 19 and y / 10 = (y * 6554) >> 16 for x < 10^4, y < 100; a
+/// two-digit lane y is the bytes (y / 10, y % 10): 256y - 2559 (y / 10).
+inline vec16::vec sixteen_digits(std::uint64_t v) noexcept {
+  const auto high = static_cast<std::uint32_t>(v / 100000000), low = static_cast<std::uint32_t>(v % 100000000);
+#if defined(__SSE2__)
+  // x / 10^4 = (x * 3518437209) >> 45 for x < 10^8, in both 64-bit lanes at once.
+  const __m128i eights = _mm_set_epi64x(low, high);
+  const __m128i upper = _mm_srli_epi64(_mm_mul_epu32(eights, _mm_set1_epi32(static_cast<int>(3518437209u))), 45);
+  const __m128i lower = _mm_sub_epi64(eights, _mm_mul_epu32(upper, _mm_set1_epi32(10000)));
+  const __m128i groups = _mm_or_si128(upper, _mm_slli_epi64(lower, 32));  // four 32-bit lanes
+  const __m128i twice = _mm_or_si128(groups, _mm_slli_epi32(groups, 16));
+  const __m128i hundreds = _mm_srli_epi16(_mm_mulhi_epu16(twice, _mm_set1_epi16(5243)), 3);
+  const __m128i pairs = _mm_add_epi16(_mm_mullo_epi16(hundreds, _mm_set1_epi32(static_cast<int>(0xFF9C0001))),
+                                      _mm_and_si128(twice, _mm_set1_epi32(static_cast<int>(0xFFFF0000))));
+  const __m128i tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));
+  const __m128i digits = _mm_sub_epi16(_mm_slli_epi16(pairs, 8), _mm_mullo_epi16(tens, _mm_set1_epi16(2559)));
+  return _mm_or_si128(digits, _mm_set1_epi8('0'));
+#else  // NEON: its multiply-high is signed and doubling, (2ab) >> 16, exact for these lanes
+  const std::uint64_t groups = (high / 10000) | static_cast<std::uint64_t>(high % 10000) << 16 |
+                               static_cast<std::uint64_t>(low / 10000) << 32 |
+                               static_cast<std::uint64_t>(low % 10000) << 48;
+  const uint16x8_t group = vreinterpretq_u16_u64(vdupq_n_u64(groups));
+  const uint16x8_t twice = vzip1q_u16(group, group);
+  const uint16x8_t hundreds =
+      vshrq_n_u16(vreinterpretq_u16_s16(vqdmulhq_s16(vreinterpretq_s16_u16(twice), vdupq_n_s16(5243))), 4);
+  const uint16x8_t pairs = vaddq_u16(vmulq_u16(hundreds, vreinterpretq_u16_u32(vdupq_n_u32(0xFF9C0001))),
+                                     vandq_u16(twice, vreinterpretq_u16_u32(vdupq_n_u32(0xFFFF0000))));
+  const uint16x8_t tens = vreinterpretq_u16_s16(vqdmulhq_s16(vreinterpretq_s16_u16(pairs), vdupq_n_s16(3277)));
+  const uint16x8_t digits = vsubq_u16(vshlq_n_u16(pairs, 8), vmulq_u16(tens, vdupq_n_u16(2559)));
+  return vorrq_u8(vreinterpretq_u8_u16(digits), vdupq_n_u8('0'));
+#endif
+}
+
+// Windows of 16 bytes slid by the number of digits before a decimal point (0..15): all ones
+// before it, all ones after it, the point itself.
+alignas(64) constexpr std::uint8_t ones_then_zeros[32] = {
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+alignas(64) constexpr std::uint8_t zeros_then_ones[33] = {
+    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+alignas(64) constexpr std::uint8_t point_alone[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '.'};
+
+/// `digits` with a decimal point after the first `before` (0..15) of them; the digits after
+/// it move one byte on and the last falls off.
+inline vec16::vec with_point(vec16::vec digits, int before) noexcept {
+  using namespace vec16;
+  const vec moved = shifted_in<1>(zero(), digits);
+  return bit_or(bit_or(bit_and(digits, load(ones_then_zeros + 16 - before)),
+                       bit_and(moved, load(zeros_then_ones + 16 - before))),
+                load(point_alone + 16 - before));
+}
+
+/// format_double's layouts (those of lay_out) for a positive normal double's shortest form.
+char* format_shortest(char* out, decimal shortest) noexcept {
+  const int count = count_digits(shortest.significand);
+  const int exponent = shortest.exponent + count - 1;  // of the first digit
+  const std::uint64_t padded = shortest.significand * powers_of_10[17 - count];
+  const auto first = static_cast<char>('0' + padded / 10000000000000000);
+  const vec16::vec rest = sixteen_digits(padded % 10000000000000000);
+  if (exponent >= 0 && exponent < 17) {
+    out[0] = first;
+    if (count <= exponent + 1) {  // an integer: the padding's zeros end it
+      vec16::store(out + 1, rest);
+      return out + exponent + 1;
+    }
+    vec16::store(out + 2, rest);  // for the 17th digit, which the point pushes out of the vector
+    vec16::store(out + 1, with_point(rest, exponent));
+    return out + count + 1;
+  }
+  if (exponent < 0 && exponent > -5) {  // 0.000ddd
+    std::memcpy(out, "0.0000", 6);
+    out += 1 - exponent;
+    out[0] = first;
+    vec16::store(out + 1, rest);
+    return out + count;
+  }
+  out[0] = first;
+  if (count > 1) {
+    out[1] = '.';
+    vec16::store(out + 2, rest);
+    out += count + 1;
+  } else {
+    out += 1;
+  }
+  *out++ = 'E';
+  *out++ = exponent < 0 ? '-' : '+';
+  const int magnitude = exponent < 0 ? -exponent : exponent;
+  if (magnitude >= 100) *out++ = static_cast<char>('0' + magnitude / 100);
+  std::memcpy(out, digit_pairs + 2 * (magnitude % 100), 2);
+  return out + 2;
+}
+#else
+char* format_shortest(char* out, decimal shortest) noexcept {
+  // At most 17 digits: one, then two groups of eight, leading zeros skipped afterwards.
+  char buffer[64];
+  const std::uint64_t high = shortest.significand / 100000000;
+  buffer[0] = static_cast<char>('0' + high / 100000000);
+  write_8_digits(buffer + 1, static_cast<std::uint32_t>(high % 100000000));
+  write_8_digits(buffer + 9, static_cast<std::uint32_t>(shortest.significand % 100000000));
+  const int count = count_digits(shortest.significand);
+  return lay_out(out, buffer + 17 - count, count, shortest.exponent + count - 1, 17);
+}
+#endif
+
 // Shortest digits from std::to_chars' scientific text ("d.ddde+XX"), laid out by lay_out.
+// (Out of line: the subnormals' and floats' way, kept out of the common path's stack frame.)
 template <class Float>
-char* format_with_to_chars(char* out, Float value, int threshold) noexcept {
+[[gnu::noinline]] char* format_with_to_chars(char* out, Float value, int threshold) noexcept {
   char text[max_number_chars];
   const char* const text_end =
       std::to_chars(text, text + sizeof text, value, std::chars_format::scientific).ptr;
@@ -191,15 +306,7 @@ char* format_double(char* out, double value) noexcept {
     }
     return format_with_to_chars(out, value, 17);  // subnormal
   }
-  const decimal shortest = shortest_decimal(value);
-  // At most 17 digits: one, then two groups of eight, leading zeros skipped afterwards.
-  char buffer[64];
-  const std::uint64_t high = shortest.significand / 100000000;
-  buffer[0] = static_cast<char>('0' + high / 100000000);
-  write_8_digits(buffer + 1, static_cast<std::uint32_t>(high % 100000000));
-  write_8_digits(buffer + 9, static_cast<std::uint32_t>(shortest.significand % 100000000));
-  const int count = count_digits(shortest.significand);
-  return lay_out(out, buffer + 17 - count, count, shortest.exponent + count - 1, 17);
+  return format_shortest(out, shortest_decimal(value));
 }
 
 char* format_float(char* out, float value) noexcept {

@@ -39,8 +39,9 @@ inline std::uint64_t round_to_odd(const pow10_entry& g, std::uint64_t cp) noexce
   return high | (((z & mask63) + mask63) >> 63);
 }
 
-// v = c * 2^q.
-decimal to_decimal(int q, std::uint64_t c) noexcept {
+// v = c * 2^q. Out of line: to_decimal_by_one_product decides all but the rare exact ties,
+// and its registers are then free of this one's.
+[[gnu::noinline]] decimal to_decimal(int q, std::uint64_t c) noexcept {
   const std::uint64_t odd = c & 1;  // an odd significand's rounding interval is open
   const std::uint64_t cb = c << 2;
   const std::uint64_t cb_right = cb + 2;
@@ -78,6 +79,42 @@ decimal to_decimal(int q, std::uint64_t c) noexcept {
   return {distance < 0 || (distance == 0 && (s & 1) == 0) ? s : t, k};
 }
 
+// The same decisions from one product instead of three, for c != c_min. x = c * 2^q * 10^-k is
+// computed as a 64.64 fixed-point number (s its integer part) and the rounding interval's
+// half-width w = 2^(q-1) * 10^-k from the table entry alone; the interval [x - w, x + w]
+// (open for odd c) then holds a multiple of ten (one digit fewer) or, failing that, the
+// integer nearest to x (w >= 1/2). The comparisons are made in units of 2^-60, each side
+// within 2 units of the exact value; where one falls within the guard band of its boundary
+// (exact ties, which decimal data does produce) this gives up and to_decimal decides.
+bool to_decimal_by_one_product(int q, std::uint64_t c, decimal& out) noexcept {
+  const int k = floor_log10_pow2(q);
+  const int h = q + floor_log2_pow10(-k) + 2;  // 2..5 for every normal double
+  const pow10_entry& g = pow10_table[k - pow10_k_min];
+  const std::uint64_t cp = c << h;  // x * 2^64 = g * cp / 2^63
+  const uint128 x = static_cast<uint128>(g.g1) * cp + multiply_high(g.g0, cp << 1);
+  const auto s = static_cast<std::uint64_t>(x >> 64);
+  const std::uint64_t fraction = static_cast<std::uint64_t>(x) >> 4;  // of x, in 2^-60
+  const std::uint64_t w = g.g1 >> (5 - h);                            // in 2^-60
+  constexpr std::uint64_t guard = 8;
+  constexpr std::uint64_t ten = 10ull << 60, half = 1ull << 59;
+
+  const std::uint64_t s_div10 = multiply_high(s, 115292150460684698ull << 4);  // s / 10
+  const std::uint64_t below = ((s - 10 * s_div10) << 60) + fraction;  // x - (s rounded down to ten)
+  const std::uint64_t above = ten - below;                              // (that + 10) - x
+  // Beyond the guard band the ends' being open or closed makes no difference.
+  const std::uint64_t surely_in = w - guard, maybe_in = w + guard;
+  if (below < surely_in) {
+    out = {s_div10, k + 1};
+  } else if (above < surely_in) {
+    out = {s_div10 + 1, k + 1};
+  } else if (below <= maybe_in || above <= maybe_in || fraction - (half - guard) <= 2 * guard) {
+    return false;
+  } else {
+    out = {fraction < half ? s : s + 1, k};
+  }
+  return true;
+}
+
 decimal without_trailing_zeros(decimal d) noexcept {
   while (d.significand % 10 == 0) {
     d.significand /= 10;
@@ -97,7 +134,9 @@ decimal shortest_decimal(double value) noexcept {
     const std::uint64_t integer = c >> minus_q;
     if ((integer << minus_q) == c) return without_trailing_zeros({integer, 0});
   }
-  return without_trailing_zeros(to_decimal(-minus_q, c));
+  decimal d;
+  if (c == c_min || !to_decimal_by_one_product(-minus_q, c, d)) d = to_decimal(-minus_q, c);
+  return without_trailing_zeros(d);
 }
 
 }  // namespace jsonjit::detail

@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -127,6 +129,41 @@ std::pair<std::string, int> written_shortest(const std::string& text) {
   return {digits, scientific};
 }
 
+// .NET's "R" layout of shortest digits, from to_chars' scientific text: fixed notation when
+// -5 < exponent < max(digits, 17), else d.dddE+XX.
+std::string dot_net_layout(double v) {
+  auto [digits, exponent] = to_chars_shortest(v);
+  const int count = static_cast<int>(digits.size());
+  std::string text = v < 0 ? "-" : "";
+  if (exponent > -5 && exponent < std::max(count, 17)) {
+    if (exponent < 0) return text + "0." + std::string(-exponent - 1, '0') + digits;
+    if (count <= exponent + 1) return text + digits + std::string(exponent + 1 - count, '0');
+    return text + digits.substr(0, exponent + 1) + "." + digits.substr(exponent + 1);
+  }
+  text += digits.substr(0, 1);
+  if (count > 1) text += "." + digits.substr(1);
+  const int magnitude = std::abs(exponent);
+  return text + (exponent < 0 ? "E-" : "E+") + (magnitude < 10 ? "0" : "") + std::to_string(magnitude);
+}
+
+// Every digit count (1..17) at every place of the decimal point around the switch to
+// scientific notation, against the layout written out above.
+TEST(WriterNumber, EveryDigitCountAtEveryExponentIsLaidOutAsDotNetDoes) {
+  std::mt19937_64 rng(5);
+  for (int count = 1; count <= 17; ++count) {
+    for (int exponent = -8; exponent <= 22; ++exponent) {
+      for (int trial = 0; trial < 20; ++trial) {
+        std::string digits(1, static_cast<char>('1' + rng() % 9));
+        for (int i = 1; i < count; ++i) digits += static_cast<char>('0' + rng() % 10);
+        if (count > 1) digits.back() = static_cast<char>('1' + rng() % 9);
+        const double v = std::strtod((digits + "e" + std::to_string(exponent - count + 1)).c_str(), nullptr);
+        ASSERT_EQ(number(v), dot_net_layout(v)) << digits << "e" << exponent - count + 1;
+        ASSERT_EQ(number(-v), dot_net_layout(-v)) << digits << "e" << exponent - count + 1;
+      }
+    }
+  }
+}
+
 // The writer's shortest digits must be exactly to_chars' (libstdc++'s Ryu): same digit
 // string, same exponent, for every kind of double.
 TEST(WriterNumber, ShortestDigitsAgreeWithToChars) {
@@ -156,6 +193,13 @@ TEST(WriterNumber, ShortestDigitsAgreeWithToChars) {
     const std::uint64_t digits = rng() % 100000000;
     const int exponent = static_cast<int>(rng() % 600) - 300;
     values.push_back(std::strtod((std::to_string(digits) + "e" + std::to_string(exponent)).c_str(), nullptr));
+  }
+  // Few fraction bits: x * 10^-k is then often exactly a tie (a half, or an end of the
+  // rounding interval on a multiple of ten), which the one-product decision leaves to the
+  // three-product one.
+  for (int i = 0; i < 200000; ++i) {
+    const auto integer = static_cast<double>(rng() >> (11 + rng() % 40));
+    values.push_back(std::ldexp(integer, -static_cast<int>(rng() % 70)));
   }
   values.push_back(std::numeric_limits<double>::max());
   values.push_back(9007199254740993.0);
