@@ -124,11 +124,13 @@ inline void write_8_digits(char* out, std::uint32_t v) noexcept {
 /// x / 100 = (x * 5243) >> 19 and y / 10 = (y * 6554) >> 16 for x < 10^4, y < 100; a
 /// two-digit lane y is the bytes (y / 10, y % 10): 256y - 2559 (y / 10).
 inline vec16::vec sixteen_digits(std::uint64_t v) noexcept {
-  const auto high = static_cast<std::uint32_t>(v / 100000000), low = static_cast<std::uint32_t>(v % 100000000);
+  const auto high = static_cast<std::uint32_t>(v / 100000000);
+  const auto low = static_cast<std::uint32_t>(v % 100000000);
 #if defined(__SSE2__)
   // x / 10^4 = (x * 3518437209) >> 45 for x < 10^8, in both 64-bit lanes at once.
   const __m128i eights = _mm_set_epi64x(low, high);
-  const __m128i upper = _mm_srli_epi64(_mm_mul_epu32(eights, _mm_set1_epi32(static_cast<int>(3518437209u))), 45);
+  const __m128i upper =
+      _mm_srli_epi64(_mm_mul_epu32(eights, _mm_set1_epi32(static_cast<int>(3518437209u))), 45);
   const __m128i lower = _mm_sub_epi64(eights, _mm_mul_epu32(upper, _mm_set1_epi32(10000)));
   const __m128i groups = _mm_or_si128(upper, _mm_slli_epi64(lower, 32));  // four 32-bit lanes
   const __m128i twice = _mm_or_si128(groups, _mm_slli_epi32(groups, 16));
@@ -148,7 +150,8 @@ inline vec16::vec sixteen_digits(std::uint64_t v) noexcept {
       vshrq_n_u16(vreinterpretq_u16_s16(vqdmulhq_s16(vreinterpretq_s16_u16(twice), vdupq_n_s16(5243))), 4);
   const uint16x8_t pairs = vaddq_u16(vmulq_u16(hundreds, vreinterpretq_u16_u32(vdupq_n_u32(0xFF9C0001))),
                                      vandq_u16(twice, vreinterpretq_u16_u32(vdupq_n_u32(0xFFFF0000))));
-  const uint16x8_t tens = vreinterpretq_u16_s16(vqdmulhq_s16(vreinterpretq_s16_u16(pairs), vdupq_n_s16(3277)));
+  const uint16x8_t tens =
+      vreinterpretq_u16_s16(vqdmulhq_s16(vreinterpretq_s16_u16(pairs), vdupq_n_s16(3277)));
   const uint16x8_t digits = vsubq_u16(vshlq_n_u16(pairs, 8), vmulq_u16(tens, vdupq_n_u16(2559)));
   return vorrq_u8(vreinterpretq_u8_u16(digits), vdupq_n_u8('0'));
 #endif
