@@ -68,6 +68,39 @@ class memory_output final : public output {
   char* begin_ = nullptr;
 };
 
+/// Output into a std::string the caller owns, in the string's own memory: the text ends up in
+/// the string without a copy, and a string kept from one text to the next keeps its memory.
+/// It replaces the string's content. While writing, the string is sized to its capacity
+/// (grown by doubling) and so holds more than the text; `finish()`, or the destructor, trims
+/// it to the text. Leave the string alone until then.
+class string_output final : public output {
+ public:
+  explicit string_output(std::string& s) : s_(s) {
+    s_.resize(s_.capacity());  // zero-fills only what lies past the string's old size
+    pos_ = s_.data();
+    limit_ = pos_ + s_.size();
+  }
+  ~string_output() override {
+    if (pos_ != limit_) finish();
+  }
+
+  /// Trims the string to what was written and returns its size. Writing may go on after.
+  std::size_t finish() noexcept {
+    const auto size = static_cast<std::size_t>(pos_ - s_.data());
+    s_.resize(size);
+    limit_ = pos_ = s_.data() + size;
+    return size;
+  }
+  /// Forgets what was written, to write again from the start of the string.
+  void clear() noexcept { pos_ = s_.data(); }
+
+  bool flush() override { return true; }
+
+ private:
+  bool make_room(std::size_t n) override;
+  std::string& s_;
+};
+
 /// Receives chunks from a `chunked_output`.
 class chunk_sink {
  public:

@@ -36,11 +36,19 @@ void write_compact(writer& w, const std::uint64_t* words, const char* strings, s
   const auto depth_limit = static_cast<std::uint32_t>(w.options().max_depth - w.depth());
   std::uint32_t depth = 0;
   bool comma = false;  // a value came before: the next value or name needs a comma
+  // A number kept as written (document_options::preserve_number_text); false if out of room.
+  auto number_text = [&](std::uint64_t word) {
+    const std::string_view text = tape::text_at(strings, tape::offset(word) - 1);
+    if (!reserve(text.size())) return false;
+    std::memcpy(p, text.data(), text.size());
+    p += text.size();
+    return true;
+  };
   for (std::uint32_t i = first; i < last; ++i) {
     if (!reserve(token_room)) return;
     const std::uint64_t word = words[i];
     const tape_tag t = tape::tag(word);
-    if (t != tape_tag::end_array && t != tape_tag::end_object && comma) *p++ = ',';
+    if (t < tape_tag::end_array && comma) *p++ = ',';
     switch (t) {
       case tape_tag::null_value:
         std::memcpy(p, "null", 4);
@@ -54,24 +62,30 @@ void write_compact(writer& w, const std::uint64_t* words, const char* strings, s
         std::memcpy(p, "true", 4);
         p += 4;
         break;
-      case tape_tag::int64:
-      case tape_tag::uint64:
-      case tape_tag::double_value: {
-        const std::uint64_t bits = words[++i];
+      case tape_tag::double_value:
+        ++i;
         if (tape::offset(word) != 0) {
-          const std::string_view text = tape::text_at(strings, tape::offset(word) - 1);
-          if (!reserve(text.size())) return;
-          std::memcpy(p, text.data(), text.size());
-          p += text.size();
-        } else if (t == tape_tag::int64) {
-          p = detail::format_int64(p, static_cast<std::int64_t>(bits));
-        } else if (t == tape_tag::uint64) {
-          p = detail::format_uint64(p, bits);
+          if (!number_text(word)) return;
         } else {
-          p = detail::format_double(p, tape::as_double(bits));
+          p = detail::format_double(p, tape::as_double(words[i]));
         }
         break;
-      }
+      case tape_tag::int64:
+        ++i;
+        if (tape::offset(word) != 0) {
+          if (!number_text(word)) return;
+        } else {
+          p = detail::format_int64(p, static_cast<std::int64_t>(words[i]));
+        }
+        break;
+      case tape_tag::uint64:
+        ++i;
+        if (tape::offset(word) != 0) {
+          if (!number_text(word)) return;
+        } else {
+          p = detail::format_uint64(p, words[i]);
+        }
+        break;
       case tape_tag::string:
       case tape_tag::property_name: {
         const std::string_view text = tape::text_at(strings, tape::offset(word));
@@ -150,11 +164,14 @@ void element::write(writer& w) const {
 
 result<std::string> element::to_json(const writer_options& options) const {
   if (!exists()) return why_;
-  memory_output out;
-  writer w(out, options);
-  write(w);
-  if (!w.ok()) return w.error();
-  return out.str();
+  std::string text;
+  {
+    string_output out(text);  // the text written in place: no copy at the end
+    writer w(out, options);
+    write(w);
+    if (!w.ok()) return w.error();
+  }
+  return text;
 }
 
 }  // namespace jsonjit

@@ -130,11 +130,14 @@ void node::write(writer& w) const {
 }
 
 result<std::string> node::to_json(const writer_options& options) const {
-  memory_output out;
-  writer w(out, options);
-  write(w);
-  if (!w.ok()) return w.error();
-  return out.str();
+  std::string text;
+  {
+    string_output out(text);  // the text written in place: no copy at the end
+    writer w(out, options);
+    write(w);
+    if (!w.ok()) return w.error();
+  }
+  return text;
 }
 
 bool node::same_scalar(const node& a, const node& b) noexcept {

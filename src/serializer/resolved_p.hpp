@@ -19,35 +19,6 @@
 
 namespace jsonjit::detail {
 
-/// Output into a std::string's own memory: the string is sized to its capacity while
-/// writing and trimmed to what was written at the end.
-class string_output final : public output {
- public:
-  /// Over `s` as it is: the caller sized it to its capacity.
-  explicit string_output(std::string& s) noexcept : s_(s) {
-    pos_ = s_.data();
-    limit_ = s_.data() + s_.size();
-  }
-  /// Back to the start of the string, to write it again.
-  void restart() noexcept { pos_ = s_.data(); }
-  std::size_t finish() {
-    const auto size = static_cast<std::size_t>(pos_ - s_.data());
-    s_.resize(size);
-    return size;
-  }
-  bool flush() override { return true; }
-
- private:
-  bool make_room(std::size_t n) override {
-    const auto used = static_cast<std::size_t>(pos_ - s_.data());
-    s_.resize(std::max(2 * s_.size(), used + n));
-    pos_ = s_.data() + used;
-    limit_ = s_.data() + s_.size();
-    return true;
-  }
-  std::string& s_;
-};
-
 /// Room a string is given beyond the size of the type's last value before it is written.
 inline constexpr std::size_t string_slack = 64;
 
@@ -61,10 +32,12 @@ inline bool run_compiled(jit::write_fn fn, const void* value, output& out,
 }
 
 /// write_to_string's other cases, out of line: a string too small for the type's last size,
-/// the interpreter (`fn` null), a compiled write that failed (`replay`: the interpreter writes
-/// again from the start of the string, to report the error exactly as it does).
+/// the interpreter (`fn` null), a compiled write that failed into `failed_write` (the
+/// interpreter writes again from the start of the string, to report the error exactly as it
+/// does).
 parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, const void* value,
-                                   std::string& out, const serializer_options& options, bool replay);
+                                   std::string& out, const serializer_options& options,
+                                   string_output* failed_write = nullptr);
 
 /// serialize_to into a string, of a resolved type: with its compiled writer `fn`, or the
 /// interpreter where `fn` is null. The common case (compiled, the string big enough for the
@@ -74,14 +47,13 @@ inline parse_error write_to_string(const type_info& info, jit::write_fn fn, cons
                                    std::string& out, const serializer_options& options) {
   const std::size_t hint = info.size_hint.load(std::memory_order_relaxed);
   if (fn == nullptr || out.capacity() < hint + string_slack) [[unlikely]] {
-    return write_to_string_slowly(info, fn, value, out, options, false);
+    return write_to_string_slowly(info, fn, value, out, options);
   }
-  // Sizing to the capacity zero-fills only what lies past the current size; the old content
-  // is overwritten anyway, so it is not cleared first.
-  out.resize(out.capacity());
+  // (The old content is overwritten, so it is not cleared first: string_output's sizing to
+  // the capacity zero-fills only what lies past the old size.)
   string_output buffer(out);
   if (!run_compiled(fn, value, buffer, options)) [[unlikely]]
-    return write_to_string_slowly(info, fn, value, out, options, true);
+    return write_to_string_slowly(info, fn, value, out, options, &buffer);
   const std::size_t size = buffer.finish();
   // Stored only when it changes: threads writing the same type do not contend for the line.
   if (size != hint) info.size_hint.store(size, std::memory_order_relaxed);

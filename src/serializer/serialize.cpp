@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,17 +61,16 @@ parse_error write_with(const type_info& info, const void* value, writer& w) {
 }  // namespace
 
 parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, const void* value,
-                                   std::string& out, const serializer_options& options, bool replay) {
+                                   std::string& out, const serializer_options& options,
+                                   string_output* failed_write) {
   const std::size_t hint = info.size_hint.load(std::memory_order_relaxed);
-  // A replay finds the string sized to its capacity (or grown by the output) already.
-  if (!replay) {
-    if (out.capacity() < hint + string_slack) {
-      out.clear();  // nothing to copy into the new block
-      out.reserve(hint + string_slack);
-    }
-    out.resize(out.capacity());
+  if (failed_write == nullptr && out.capacity() < hint + string_slack) {
+    out.clear();  // nothing to copy into the new block
+    out.reserve(hint + string_slack);
   }
-  string_output buffer(out);
+  std::optional<string_output> own;
+  string_output& buffer = failed_write != nullptr ? *failed_write : own.emplace(out);
+  bool replay = failed_write != nullptr;
   if (fn != nullptr && !replay) replay = !run_compiled(fn, value, buffer, options);
   parse_error e;
   if (fn == nullptr || replay) {
@@ -78,7 +78,7 @@ parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, cons
       // The interpreter reports a failed compiled write exactly as it does: it starts over
       // at the beginning of the string.
       jit::statistics().writes_replayed.fetch_add(1, std::memory_order_relaxed);
-      buffer.restart();
+      buffer.clear();
     }
     writer w(buffer, options.context().writing());
     e = write_with(info, value, w);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 
 namespace jsonjit {
 namespace {
@@ -36,6 +37,18 @@ memory_output::~memory_output() {
 
 bool memory_output::make_room(std::size_t n) {
   return grow_block(begin_, pos_, limit_, n);
+}
+
+bool string_output::make_room(std::size_t n) {
+  const auto used = static_cast<std::size_t>(pos_ - s_.data());
+  try {
+    s_.resize(std::max(2 * s_.size(), used + n));
+  } catch (const std::exception&) {  // memory ran out (or the string's maximum size)
+    return false;
+  }
+  pos_ = s_.data() + used;
+  limit_ = s_.data() + s_.size();
+  return true;
 }
 
 chunked_output::chunked_output(chunk_sink& sink, std::size_t chunk_size)

@@ -56,6 +56,53 @@ TEST(MemoryOutput, GrowsAndKeepsEverything) {
   EXPECT_EQ(out.size(), 0u);
 }
 
+TEST(StringOutput, WritesIntoTheStringsOwnMemoryAndTrimsAtTheEnd) {
+  memory_output reference;
+  writer expected(reference);
+  write_sample(expected);
+  std::string text = "old content, replaced";
+  {
+    string_output out(text);
+    writer w(out);
+    write_sample(w);
+    ASSERT_TRUE(w.ok());
+    EXPECT_GE(text.size(), reference.size());  // sized to its capacity while writing
+  }
+  EXPECT_EQ(text, reference.view());  // the destructor trimmed it to the text
+
+  // A string kept for the next text keeps its memory: the same block, no growth.
+  const char* const block = text.data();
+  const std::size_t capacity = text.capacity();
+  {
+    string_output out(text);
+    writer w(out);
+    write_sample(w);
+    EXPECT_EQ(out.finish(), reference.size());
+    EXPECT_EQ(text, reference.view());
+  }
+  EXPECT_EQ(text.data(), block);
+  EXPECT_EQ(text.capacity(), capacity);
+  EXPECT_EQ(text, reference.view());
+}
+
+TEST(StringOutput, WritingGoesOnAfterFinishAndClearStartsOver) {
+  std::string text;
+  string_output out(text);
+  writer first(out);
+  first.string_value("one");
+  EXPECT_EQ(out.finish(), 5u);
+  EXPECT_EQ(text, "\"one\"");
+  writer second(out);
+  second.number_value(2);
+  out.finish();
+  EXPECT_EQ(text, "\"one\"2");
+  out.clear();
+  writer third(out);
+  third.null_value();
+  out.finish();
+  EXPECT_EQ(text, "null");
+}
+
 TEST(ChunkedOutput, SendsFullChunksThenTheRestOnFlush) {
   memory_output reference;
   writer ref_writer(reference);

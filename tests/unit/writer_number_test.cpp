@@ -135,10 +135,11 @@ std::string dot_net_layout(double v) {
   auto [digits, exponent] = to_chars_shortest(v);
   const int count = static_cast<int>(digits.size());
   std::string text = v < 0 ? "-" : "";
+  auto size = [](int n) { return static_cast<std::size_t>(n); };
   if (exponent > -5 && exponent < std::max(count, 17)) {
-    if (exponent < 0) return text + "0." + std::string(-exponent - 1, '0') + digits;
-    if (count <= exponent + 1) return text + digits + std::string(exponent + 1 - count, '0');
-    return text + digits.substr(0, exponent + 1) + "." + digits.substr(exponent + 1);
+    if (exponent < 0) return text + "0." + std::string(size(-exponent - 1), '0') + digits;
+    if (count <= exponent + 1) return text + digits + std::string(size(exponent + 1 - count), '0');
+    return text + digits.substr(0, size(exponent + 1)) + "." + digits.substr(size(exponent + 1));
   }
   text += digits.substr(0, 1);
   if (count > 1) text += "." + digits.substr(1);

@@ -302,10 +302,12 @@ class read_engine {
 
   /// `text` in quotes, cut after 64 bytes (at a character boundary), for an error message.
   static std::string quoted_excerpt(std::string_view text) {
-    if (text.size() <= 64) return "\"" + std::string(text) + "\"";
-    std::size_t cut = 64;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    return "\"" + std::string(text.substr(0, cut)) + "...\"";
+    std::size_t cut = text.size() <= 64 ? text.size() : 64;
+    while (cut < text.size() && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    // (Appended, not "\"" + std::string: GCC 12 warns falsely about the latter, -Wrestrict.)
+    std::string quoted = "\"";
+    quoted.append(text.substr(0, cut)).append(cut < text.size() ? "...\"" : "\"");
+    return quoted;
   }
 
   bool convert(const converter_descriptor& converter, void* target) {
