@@ -66,8 +66,15 @@ void write_compact(writer& w, const std::uint64_t* words, const char* strings, s
         ++i;
         if (tape::offset(word) != 0) {
           if (!number_text(word)) return;
-        } else {
-          p = detail::format_double(p, tape::as_double(words[i]));
+          break;
+        }
+        p = detail::format_double(p, tape::as_double(words[i]));
+        // The doubles that follow (coordinates, vectors, matrices) without the dispatch.
+        while (i + 1 < last && words[i + 1] == static_cast<std::uint64_t>(tape_tag::double_value)) {
+          if (!reserve(token_room)) return;
+          *p++ = ',';
+          p = detail::format_double(p, tape::as_double(words[i + 2]));
+          i += 2;
         }
         break;
       case tape_tag::int64:
