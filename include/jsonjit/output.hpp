@@ -87,8 +87,8 @@ class string_output final : public output {
   /// Trims the string to what was written and returns its size. Writing may go on after.
   std::size_t finish() noexcept {
     const auto size = static_cast<std::size_t>(pos_ - s_.data());
-    s_.resize(size);
-    limit_ = pos_ = s_.data() + size;
+    s_.resize(size);  // (shorter: the text stays where it is)
+    limit_ = pos_;
     return size;
   }
   /// Forgets what was written, to write again from the start of the string.
