@@ -2,10 +2,10 @@
 // tape has end words and tells names from string values). Compact output goes straight into
 // the writer's output window; indented output through the writer's value methods.
 #include <jsonjit/document.hpp>
-#include <jsonjit/output.hpp>
 
 #include <cstring>
 
+#include "dom/to_json_p.hpp"
 #include "text/number_p.hpp"
 
 namespace jsonjit {
@@ -171,14 +171,7 @@ void element::write(writer& w) const {
 
 result<std::string> element::to_json(const writer_options& options) const {
   if (!exists()) return why_;
-  std::string text;
-  {
-    string_output out(text);  // the text written in place: no copy at the end
-    writer w(out, options);
-    write(w);
-    if (!w.ok()) return w.error();
-  }
-  return text;
+  return detail::to_json_text(*this, options);
 }
 
 }  // namespace jsonjit

@@ -1,6 +1,5 @@
 // The mutable tree to and from other forms: documents, text, equality. All iterative.
 #include <jsonjit/node.hpp>
-#include <jsonjit/output.hpp>
 
 #include <limits>
 #include <tuple>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "dom/node_access_p.hpp"
+#include "dom/to_json_p.hpp"
 
 namespace jsonjit {
 
@@ -130,14 +130,7 @@ void node::write(writer& w) const {
 }
 
 result<std::string> node::to_json(const writer_options& options) const {
-  std::string text;
-  {
-    string_output out(text);  // the text written in place: no copy at the end
-    writer w(out, options);
-    write(w);
-    if (!w.ok()) return w.error();
-  }
-  return text;
+  return detail::to_json_text(*this, options);
 }
 
 bool node::same_scalar(const node& a, const node& b) noexcept {

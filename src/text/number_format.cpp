@@ -55,6 +55,16 @@ inline void copy24(char* out, const char* in) noexcept {
   std::memcpy(out, in, 24);
 }
 
+// The scientific form's exponent: E, its sign always, at least two digits.
+char* write_exponent(char* out, int exponent) noexcept {
+  *out++ = 'E';
+  *out++ = exponent < 0 ? '-' : '+';
+  const int magnitude = exponent < 0 ? -exponent : exponent;
+  if (magnitude >= 100) *out++ = static_cast<char>('0' + magnitude / 100);
+  std::memcpy(out, digit_pairs + 2 * (magnitude % 100), 2);
+  return out + 2;
+}
+
 // Lays out `count` significant digits with scientific exponent `exponent` (value =
 // d.ddd * 10^exponent) the way .NET does; `threshold` is its round-trip digit count (17 or 9).
 // `digits` must have 40 readable bytes; `out` needs max_number_chars of room.
@@ -84,12 +94,7 @@ char* lay_out(char* out, const char* digits, int count, int exponent, int thresh
   } else {
     out += 1;
   }
-  *out++ = 'E';
-  *out++ = exponent < 0 ? '-' : '+';
-  const int magnitude = exponent < 0 ? -exponent : exponent;
-  if (magnitude >= 100) *out++ = static_cast<char>('0' + magnitude / 100);
-  std::memcpy(out, digit_pairs + 2 * (magnitude % 100), 2);
-  return out + 2;
+  return write_exponent(out, exponent);
 }
 
 // The 8 decimal digits of v < 10^8 as ASCII in one little-endian word (first digit in the
@@ -208,12 +213,7 @@ char* format_shortest(char* out, decimal shortest) noexcept {
   } else {
     out += 1;
   }
-  *out++ = 'E';
-  *out++ = exponent < 0 ? '-' : '+';
-  const int magnitude = exponent < 0 ? -exponent : exponent;
-  if (magnitude >= 100) *out++ = static_cast<char>('0' + magnitude / 100);
-  std::memcpy(out, digit_pairs + 2 * (magnitude % 100), 2);
-  return out + 2;
+  return write_exponent(out, exponent);
 }
 #else
 char* format_shortest(char* out, decimal shortest) noexcept {
