@@ -32,12 +32,11 @@ inline bool run_compiled(jit::write_fn fn, const void* value, output& out,
 }
 
 /// write_to_string's other cases, out of line: a string too small for the type's last size,
-/// the interpreter (`fn` null), a compiled write that failed into `failed_write` (the
-/// interpreter writes again from the start of the string, to report the error exactly as it
-/// does).
+/// the interpreter (`fn` null), a compiled write that failed (`replay`: the interpreter writes
+/// again from the start of the string, to report the error exactly as it does).
 parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, const void* value,
                                    std::string& out, const serializer_options& options,
-                                   string_output* failed_write = nullptr);
+                                   bool replay = false);
 
 /// serialize_to into a string, of a resolved type: with its compiled writer `fn`, or the
 /// interpreter where `fn` is null. The common case (compiled, the string big enough for the
@@ -50,11 +49,17 @@ inline parse_error write_to_string(const type_info& info, jit::write_fn fn, cons
     return write_to_string_slowly(info, fn, value, out, options);
   }
   // (The old content is overwritten, so it is not cleared first: string_output's sizing to
-  // the capacity zero-fills only what lies past the old size.)
-  string_output buffer(out);
-  if (!run_compiled(fn, value, buffer, options)) [[unlikely]]
-    return write_to_string_slowly(info, fn, value, out, options, &buffer);
-  const std::size_t size = buffer.finish();
+  // the capacity zero-fills only what lies past the old size.) The output is finished before
+  // anything else is called, so that its destructor has nothing left to do.
+  bool written;
+  std::size_t size;
+  {
+    string_output buffer(out);
+    written = run_compiled(fn, value, buffer, options);
+    size = buffer.finish();
+  }
+  if (!written) [[unlikely]]
+    return write_to_string_slowly(info, fn, value, out, options, true);
   // Stored only when it changes: threads writing the same type do not contend for the line.
   if (size != hint) info.size_hint.store(size, std::memory_order_relaxed);
   return success();

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,16 +60,13 @@ parse_error write_with(const type_info& info, const void* value, writer& w) {
 }  // namespace
 
 parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, const void* value,
-                                   std::string& out, const serializer_options& options,
-                                   string_output* failed_write) {
+                                   std::string& out, const serializer_options& options, bool replay) {
   const std::size_t hint = info.size_hint.load(std::memory_order_relaxed);
-  if (failed_write == nullptr && out.capacity() < hint + string_slack) {
+  if (!replay && out.capacity() < hint + string_slack) {
     out.clear();  // nothing to copy into the new block
     out.reserve(hint + string_slack);
   }
-  std::optional<string_output> own;
-  string_output& buffer = failed_write != nullptr ? *failed_write : own.emplace(out);
-  bool replay = failed_write != nullptr;
+  string_output buffer(out);
   if (fn != nullptr && !replay) replay = !run_compiled(fn, value, buffer, options);
   parse_error e;
   if (fn == nullptr || replay) {
