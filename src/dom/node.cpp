@@ -496,7 +496,10 @@ bool node::erase(std::string_view name) {
       o.members.pop_back();
       --o.erased;
     }
-    if (o.members.size() <= linear_lookup_limit) compact(o);  // (small objects: no erased slots)
+    if (o.members.size() <= linear_lookup_limit) {  // small objects: no erased slots, no index
+      compact(o);
+      o.index.reset();  // (else members added meanwhile, looked up linearly, miss from it)
+    }
     return true;
   }
   std::string().swap(o.members[i].name);

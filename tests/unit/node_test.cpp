@@ -210,6 +210,24 @@ TEST(Node, ErasingTheLastMembersOfALargeObjectLeavesLookupsRight) {
   EXPECT_EQ(o.index_of("a8"), 7u);
 }
 
+TEST(Node, AnObjectThatShrinksToLinearLookupAndGrowsAgainFindsEveryName) {
+  // Erased from the end without a hole (found by the node fuzzer): members set while the
+  // object is small are looked up linearly, and must be in the index once it is large again.
+  node o = node::object();
+  auto name = [](int i) { return "member" + std::to_string(i) + std::string(20, 'x'); };
+  for (int i = 0; i < 12; ++i) o.set(name(i), i);
+  ASSERT_NE(o.find(name(11)), nullptr);  // (the name index is built)
+  for (int i = 11; i >= 6; --i) ASSERT_TRUE(o.erase(name(i)));
+  for (int i = 20; i < 30; ++i) o.set(name(i), i);
+  ASSERT_EQ(o.size(), 16u);
+  for (int i : {0, 1, 2, 3, 4, 5, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29}) {
+    const node* found = o.find(name(i));
+    ASSERT_NE(found, nullptr) << i;
+    EXPECT_EQ(found->get_int64().value(), i);
+  }
+  for (int i = 6; i < 12; ++i) EXPECT_EQ(o.find(name(i)), nullptr) << i;
+}
+
 TEST(Node, SettingACopyOfTheObjectOrOfItsOwnMemberCopiesItFirst) {
   node o = node::object();
   o.set("a", std::string(40, 'x'));  // (a string on the heap, replaced in place below)
