@@ -51,16 +51,8 @@ std::size_t position_of(const void* feed, std::string_view text) noexcept {
 
 // A byte order mark is skipped where the input starts (document::assign skips it at the start
 // of its text), but one at the start of a later line is not whitespace: that line is no value.
+// The mark's first byte alone gets the parser's own error for it (the CLI's lines do the same).
 constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
-
-/// The error of a line that starts with something no value starts with; `doc` is emptied.
-parse_error not_a_value(document& doc) {
-  doc = document();
-  parse_error e;
-  e.info = {error_code::expected_value, 0, 1, 1, false};
-  e.path = "$";
-  return e;
-}
 
 /// Whole lines and what they parsed into.
 struct block {
@@ -98,9 +90,9 @@ struct block {
           pool.pop_back();
         }
         line& l = lines.emplace_back(line{at, end - at, feeds});
-        if (parse_error e = offset + at != 0 && line_text.starts_with(byte_order_mark)
-                                ? not_a_value(documents.back())
-                                : documents.back().assign(line_text, options)) {
+        const bool misplaced_mark = offset + at != 0 && line_text.starts_with(byte_order_mark);
+        const std::string_view parsed = misplaced_mark ? line_text.substr(0, 1) : line_text;
+        if (parse_error e = documents.back().assign(parsed, options)) {
           l.error = errors.size();
           errors.push_back(std::move(e));
         }
