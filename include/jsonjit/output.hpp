@@ -70,13 +70,16 @@ class memory_output final : public output {
 
 /// Output into a std::string the caller owns, in the string's own memory: the text ends up in
 /// the string without a copy, and a string kept from one text to the next keeps its memory.
-/// It replaces the string's content. While writing, the string is sized to its capacity
-/// (grown by doubling) and so holds more than the text; `finish()`, or the destructor, trims
-/// it to the text. Leave the string alone until then.
+/// It replaces the string's content. While writing, the string is longer than the text (the
+/// room written into; grown by doubling); `finish()`, or the destructor, trims it to the text.
+/// Leave the string alone until then.
 class string_output final : public output {
  public:
-  explicit string_output(std::string& s) : s_(s) {
-    s_.resize(s_.capacity());  // zero-fills only what lies past the string's old size
+  /// `expected`: the text's likely size, made room for at once. The old content is written
+  /// over, so only room beyond the string's current size is zero-filled (std::string has no
+  /// other way to grow), never its whole capacity.
+  explicit string_output(std::string& s, std::size_t expected = 0) : s_(s) {
+    if (s_.size() < expected) s_.resize(expected);
     pos_ = s_.data();
     limit_ = pos_ + s_.size();
   }

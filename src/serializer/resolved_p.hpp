@@ -48,13 +48,12 @@ inline parse_error write_to_string(const type_info& info, jit::write_fn fn, cons
   if (fn == nullptr || out.capacity() < hint + string_slack) [[unlikely]] {
     return write_to_string_slowly(info, fn, value, out, options);
   }
-  // (The old content is overwritten, so it is not cleared first: string_output's sizing to
-  // the capacity zero-fills only what lies past the old size.) The output is finished before
-  // anything else is called, so that its destructor has nothing left to do.
+  // (The old content is overwritten, so it is not cleared first.) The output is finished
+  // before anything else is called, so that its destructor has nothing left to do.
   bool written;
   std::size_t size;
   {
-    string_output buffer(out);
+    string_output buffer(out, hint + string_slack);  // within the capacity: no allocation
     written = run_compiled(fn, value, buffer, options);
     size = buffer.finish();
   }

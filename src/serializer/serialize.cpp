@@ -66,7 +66,7 @@ parse_error write_to_string_slowly(const type_info& info, jit::write_fn fn, cons
     out.clear();  // nothing to copy into the new block
     out.reserve(hint + string_slack);
   }
-  string_output buffer(out);
+  string_output buffer(out, hint + string_slack);
   if (fn != nullptr && !replay) replay = !run_compiled(fn, value, buffer, options);
   parse_error e;
   if (fn == nullptr || replay) {

@@ -41,8 +41,15 @@ bool memory_output::make_room(std::size_t n) {
 
 bool string_output::make_room(std::size_t n) {
   const auto used = static_cast<std::size_t>(pos_ - s_.data());
+  // Room is zero-filled before it is written (std::string has no other way to grow), so room
+  // the text never reaches is work for nothing: within the capacity it grows by a page (a
+  // string kept from the last text of about this size needs no more), beyond it by doubling
+  // (a new block, the content copied).
+  const std::size_t capacity = s_.capacity();
+  const std::size_t wanted = used + n <= capacity ? std::min(capacity, std::max(used + n, s_.size() + 4096))
+                                                  : std::max(used + n, 2 * s_.size());
   try {
-    s_.resize(std::max(2 * s_.size(), used + n));
+    s_.resize(wanted);
   } catch (const std::exception&) {  // memory ran out (or the string's maximum size)
     return false;
   }
